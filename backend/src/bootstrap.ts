@@ -19,7 +19,10 @@ export async function createApiApp(
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     logger: options.logger ?? new QuietLogger(),
     abortOnError: false,
+    // JSON only: Nest's default also parses form bodies, which no route accepts.
+    bodyParser: false,
   });
+  app.useBodyParser('json');
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
@@ -35,10 +38,15 @@ export async function createApiApp(
 /** One origin: the built web app at /, REST at /api, websocket at /socket.io. */
 function serveFrontend(app: NestExpressApplication, dist: string): void {
   const index = join(dist, 'index.html');
-  app.use(express.static(dist, { index: false, maxAge: '1h' }));
+  const files = express.static(dist, { index: false, maxAge: '1h' });
+  const isApi = (req: express.Request) => req.path.startsWith('/api') || req.path.startsWith('/socket.io');
+  // API requests skip the file lookup: a disk stat per request on the hottest routes otherwise.
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
-    const isPage = req.method === 'GET' && !req.path.startsWith('/api') && !req.path.startsWith('/socket.io');
-    if (isPage && existsSync(index)) res.sendFile(index);
+    if (isApi(req)) next();
+    else files(req, res, next);
+  });
+  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (req.method === 'GET' && !isApi(req) && existsSync(index)) res.sendFile(index);
     else next();
   });
 }

@@ -10,6 +10,8 @@ export function utcDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+const DAY_MS = 86_400_000;
+
 /**
  * Counts API requests in memory and adds them to Redis once a second: counting costs the request
  * path a map update instead of a Redis round trip. Readers call flush() first, so their own node's
@@ -24,6 +26,8 @@ export class ApiUsageRecorder implements OnModuleInit, OnModuleDestroy {
   private calls = new Map<string, number>();
   private lastCall: Partial<Record<Network, number>> = {};
   private flushing: Promise<void> = Promise.resolve();
+  /** The UTC day being counted, kept so a request costs no date formatting. */
+  private day = { start: 0, end: 0, text: '' };
 
   constructor(private readonly repository: ApiUsageRepository) {}
 
@@ -42,9 +46,17 @@ export class ApiUsageRecorder implements OnModuleInit, OnModuleDestroy {
   record(network: Network | null, now = Date.now()): void {
     this.requests++;
     if (network === null) return;
-    const key = `${network}|${utcDay(now)}`;
+    const key = `${network}|${this.dayOf(now)}`;
     this.calls.set(key, (this.calls.get(key) ?? 0) + 1);
     this.lastCall[network] = now;
+  }
+
+  private dayOf(now: number): string {
+    if (now < this.day.start || now >= this.day.end) {
+      const start = now - (now % DAY_MS);
+      this.day = { start, end: start + DAY_MS, text: utcDay(now) };
+    }
+    return this.day.text;
   }
 
   /** Adds the pending counts to Redis; counts a failed write would lose are kept for the next one. */
