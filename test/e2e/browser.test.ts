@@ -37,6 +37,11 @@ maybe('the web app in Chromium (real API, workers and chains)', () => {
     // A collection no other test scans, so the scan really runs and the overlay shows.
     const collection = bigCollections(manifest).find((c) => c.network === 'polygon')!;
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const encodings: Array<string | undefined> = [];
+    page.on('response', (res) => {
+      if (res.url().endsWith('/api/nfts') && res.status() === 200)
+        encodings.push(res.headers()['content-encoding']);
+    });
     await page.goto(system.url);
 
     await page.getByTestId('search-type-collection').click();
@@ -60,6 +65,8 @@ maybe('the web app in Chromium (real API, workers and chains)', () => {
     await watcher;
     expect(stages.size).toBeGreaterThanOrEqual(1);
     expect(await cards.count()).toBeGreaterThanOrEqual(50);
+    // The NFT list came compressed once in the cache, spliced into this answer, and the browser read it.
+    expect(encodings.at(-1)).toBe('deflate');
 
     // The images in view load (our media route answers the generated art; the rest load lazily).
     await page.waitForFunction(

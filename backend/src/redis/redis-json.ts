@@ -2,15 +2,16 @@ import type { Redis } from 'ioredis';
 
 /**
  * A cached answer kept as a hash: small metadata as JSON, and the large payload as the JSON text the
- * API sends (so it is never parsed and serialised again on the way out).
+ * API sends (so it is never parsed and serialised again on the way out), with optionally the same
+ * payload compressed once.
  */
 export async function readPayload<M>(
   redis: Redis,
   key: string,
-): Promise<{ meta: M; payload: Buffer } | null> {
-  const [meta, payload] = await redis.hmgetBuffer(key, 'meta', 'payload');
+): Promise<{ meta: M; payload: Buffer; compressed: Buffer | null } | null> {
+  const [meta, payload, compressed] = await redis.hmgetBuffer(key, 'meta', 'payload', 'compressed');
   if (!meta || !payload) return null;
-  return { meta: JSON.parse(meta.toString()) as M, payload };
+  return { meta: JSON.parse(meta.toString()) as M, payload, compressed };
 }
 
 export async function writePayload(
@@ -19,11 +20,14 @@ export async function writePayload(
   meta: object,
   payload: string | Buffer,
   ttlSeconds: number,
+  compressed?: Buffer,
 ): Promise<void> {
+  const fields: Array<string | Buffer> = ['meta', JSON.stringify(meta), 'payload', payload];
+  if (compressed) fields.push('compressed', compressed);
   await redis
     .multi()
     .del(key)
-    .hset(key, 'meta', JSON.stringify(meta), 'payload', payload)
+    .hset(key, ...fields)
     .expire(key, ttlSeconds)
     .exec();
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ScanKind } from '@nexus/contract';
 import type { Redis } from 'ioredis';
 import { REDIS, RedisConnections } from '../redis/redis.module.js';
+import { deflatePart, type DeflatedPart } from '../common/deflate-splice.js';
 import { LruCache } from '../common/lru-cache.js';
 import { deleteMatching, readPayload, writePayload } from '../redis/redis-json.js';
 
@@ -23,6 +24,16 @@ export interface CachedScanMeta {
 export interface CachedScan {
   meta: CachedScanMeta;
   nftsJson: string | Buffer;
+  /** The same list compressed once, for clients that accept `Content-Encoding: deflate`. */
+  deflated?: DeflatedPart;
+}
+
+/** Lists shorter than this are sent as they are: compressing them saves less than a packet. */
+export const DEFLATE_MIN_BYTES = 1024;
+
+/** What the Redis hash keeps beside the metadata to use the compressed list. */
+interface StoredMeta extends CachedScanMeta {
+  deflated?: { adler32: number; length: number };
 }
 
 /** How long a node serves a cached answer from its own memory before asking Redis again. */
@@ -38,7 +49,7 @@ export class ScanCacheRepository {
   private readonly memo = new LruCache<string, { value: CachedScan; expires: number }>({
     maxEntries: 256,
     maxWeight: 64 * 1024 * 1024,
-    weigh: (entry) => entry.value.nftsJson.length,
+    weigh: (entry) => entry.value.nftsJson.length + (entry.value.deflated?.bytes.length ?? 0),
   });
 
   constructor(
@@ -53,20 +64,31 @@ export class ScanCacheRepository {
   async get(scanKey: string): Promise<CachedScan | null> {
     const memo = this.memo.get(scanKey);
     if (memo && memo.expires > Date.now()) return memo.value;
-    const found = await readPayload<CachedScanMeta>(this.redis, this.key(scanKey));
+    const found = await readPayload<StoredMeta>(this.redis, this.key(scanKey));
     if (!found) {
       this.memo.delete(scanKey);
       return null;
     }
-    const value = { meta: found.meta, nftsJson: found.payload };
+    const { deflated, ...meta } = found.meta;
+    const value: CachedScan = { meta, nftsJson: found.payload };
+    if (deflated && found.compressed) value.deflated = { ...deflated, bytes: found.compressed };
     this.memo.set(scanKey, { value, expires: Date.now() + MEMO_TTL_MS });
     return value;
   }
 
+  /** Stores a scan's answer; a list of 1 KiB or more is also compressed here, once, for every reader. */
   async set(scanKey: string, kind: ScanKind, value: CachedScan): Promise<void> {
     const ttl = value.meta.isComplete ? SCAN_CACHE_TTL_S[kind].complete : SCAN_CACHE_TTL_S[kind].partial;
+    const deflated =
+      value.deflated ??
+      (Buffer.byteLength(value.nftsJson) >= DEFLATE_MIN_BYTES
+        ? await deflatePart(value.nftsJson)
+        : undefined);
+    const meta: StoredMeta = deflated
+      ? { ...value.meta, deflated: { adler32: deflated.adler32, length: deflated.length } }
+      : value.meta;
     this.memo.delete(scanKey);
-    await writePayload(this.redis, this.key(scanKey), value.meta, value.nftsJson, ttl);
+    await writePayload(this.redis, this.key(scanKey), meta, value.nftsJson, ttl, deflated?.bytes);
   }
 
   /** Drops this node's copy (a scan finished somewhere: Redis has the new answer). */

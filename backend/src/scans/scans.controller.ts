@@ -1,5 +1,5 @@
-import { Body, Controller, Post, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Body, Controller, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { NftsRequestDto } from './nfts-request.dto.js';
 import { ScansService } from './scans.service.js';
 
@@ -7,13 +7,21 @@ import { ScansService } from './scans.service.js';
 export class ScansController {
   constructor(private readonly scans: ScansService) {}
 
-  /** 200 with the NFTs, or 202 `{pending: true, scanKey}` when the scan outlives the wait (docs/API.md). */
+  /**
+   * 200 with the NFTs, or 202 `{pending: true, scanKey}` when the scan outlives the wait (docs/API.md).
+   * A cached answer goes compressed to a client that accepts deflate: compressed once when cached.
+   */
   @Post()
-  async nfts(@Body() body: NftsRequestDto, @Res() res: Response): Promise<void> {
+  async nfts(@Body() body: NftsRequestDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     const answer = await this.scans.getNfts(body);
-    const length = answer.body.reduce((sum, chunk) => sum + Buffer.byteLength(chunk), 0);
+    const deflated =
+      answer.deflated && req.acceptsEncodings('deflate', 'identity') === 'deflate' ? answer.deflated() : null;
+    const chunks = deflated ?? answer.body;
+    const length = chunks.reduce((sum, chunk) => sum + Buffer.byteLength(chunk), 0);
     res.status(answer.status).type('application/json').setHeader('Content-Length', length);
-    for (const chunk of answer.body.slice(0, -1)) res.write(chunk);
-    res.end(answer.body.at(-1));
+    res.vary('Accept-Encoding');
+    if (deflated) res.setHeader('Content-Encoding', 'deflate');
+    for (const chunk of chunks.slice(0, -1)) res.write(chunk);
+    res.end(chunks.at(-1));
   }
 }

@@ -6,6 +6,7 @@ import { APP_CONFIG } from '../config/config.module.js';
 import { AddressesService } from '../addresses/addresses.service.js';
 import { CollectionsRepository } from '../collections/collections.repository.js';
 import { toApiNft } from '../collections/nft.mapper.js';
+import { spliceDeflate } from '../common/deflate-splice.js';
 import { ScanCacheRepository, type CachedScan } from './scan-cache.repository.js';
 import { ScanQueueRepository } from './scan-queue.repository.js';
 import { ScanWaiter } from './scan-waiter.service.js';
@@ -21,6 +22,8 @@ export interface NftsAnswer {
   status: 200 | 202;
   /** Written in order; the cached NFT list is one chunk, sent without copying. */
   body: Array<string | Buffer>;
+  /** The same answer as a `Content-Encoding: deflate` stream, when the list was compressed in the cache. */
+  deflated?: () => Buffer[];
 }
 
 /** POST /api/nfts: cache first, then PostgreSQL, else a scan job (joined when one is running). */
@@ -133,7 +136,13 @@ export class ScansService {
       scanKey: key,
     };
     // The NFT list is stored as JSON bytes: splice them in rather than parse and serialise again.
-    return { status: 200, body: [NFTS_OPEN, cached.nftsJson, `,${JSON.stringify(rest).slice(1)}`] };
+    const tail = `,${JSON.stringify(rest).slice(1)}`;
+    const list = cached.deflated;
+    return {
+      status: 200,
+      body: [NFTS_OPEN, cached.nftsJson, tail],
+      deflated: list ? () => spliceDeflate([NFTS_OPEN, list, tail]) : undefined,
+    };
   }
 
   private empty(key: string, kind: ScanKind, started: number): NftsResponse {
