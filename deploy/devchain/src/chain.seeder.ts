@@ -13,7 +13,13 @@ import {
   type PublicClient,
 } from 'viem';
 import { BLOCK_GAS_LIMIT, MULTICALL3_ADDRESS, type Network } from './networks.config.js';
-import type { CollectionPlan, DeployerTx, HolderOp, NetworkPlan } from './seed.plan.js';
+import {
+  consecutiveBatches,
+  type CollectionPlan,
+  type DeployerTx,
+  type HolderOp,
+  type NetworkPlan,
+} from './seed.plan.js';
 import type { ArtifactSet, ContractArtifact } from './solidity.compiler.js';
 
 export function devChain(network: Network, chainId: number, rpcUrl: string): Chain {
@@ -70,15 +76,17 @@ function encodeDeployerTx(
 ): { to: Address | null; data: Hex } {
   const { abi, bytecode } = artifactOf(artifacts, tx.collection.contract);
   switch (tx.kind) {
-    case 'deploy':
-      return {
-        to: null,
-        data: encodeDeployData({
-          abi,
-          bytecode,
-          args: [tx.collection.name, tx.collection.symbol, tx.collection.tokenUri, deployer],
-        }),
-      };
+    case 'deploy': {
+      const args: unknown[] = [tx.collection.name, tx.collection.symbol, tx.collection.tokenUri, deployer];
+      if (tx.collection.contract === 'NexusConsecutive721') {
+        const batches = consecutiveBatches(tx.collection);
+        args.push(
+          batches.map((batch) => batch.to),
+          batches.map((batch) => BigInt(batch.size)),
+        );
+      }
+      return { to: null, data: encodeDeployData({ abi, bytecode, args }) };
+    }
     case 'mint721':
       return {
         to: tx.collection.address,

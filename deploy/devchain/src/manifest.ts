@@ -19,6 +19,8 @@ export interface DevchainEdgeCases {
   transferred?: Array<{ tokenId: string; from: string; to: string; amount?: number }>;
   /** The whole collection is an unsolicited airdrop with a bait name. */
   spam?: boolean;
+  /** Minted at construction in EIP-2309 batches: one ConsecutiveTransfer per batch, no Transfer per token. */
+  consecutiveBatches?: Array<{ fromTokenId: string; toTokenId: string; to: string }>;
 }
 
 export interface DevchainCollection {

@@ -32,7 +32,8 @@ import {
  * manifest's expected holdings come from replaying it, never from reading the chain back.
  */
 
-export type ContractKind = 'NexusEnumerable721' | 'NexusPlain721' | 'NexusEditions1155';
+export type ContractKind =
+  'NexusEnumerable721' | 'NexusPlain721' | 'NexusConsecutive721' | 'NexusEditions1155';
 
 /** Tokens per mint transaction: ~58 M gas for an enumerable ERC-721 batch, fine under our block gas limit. */
 export const MINT_BATCH_721 = 500;
@@ -136,6 +137,32 @@ function distribute(
 
 function range(first: number, count: number): number[] {
   return Array.from({ length: count }, (_, index) => first + index);
+}
+
+/** Mints of ids 0, 1, 2, … in runs: `[holder, count]` each. */
+function consecutiveMints(
+  runs: Array<[Address, number]>,
+): Array<{ tokenId: number; to: Address; amount: number }> {
+  const mints: Array<{ tokenId: number; to: Address; amount: number }> = [];
+  for (const [to, count] of runs) {
+    for (let i = 0; i < count; i++) mints.push({ tokenId: mints.length, to, amount: 1 });
+  }
+  return mints;
+}
+
+/**
+ * EIP-2309 batches of a collection minted at construction: runs of consecutive ids going to the
+ * same holder, at most 5,000 ids each (OpenZeppelin's ERC721Consecutive limit).
+ */
+export function consecutiveBatches(collection: CollectionPlan): Array<{ to: Address; size: number }> {
+  const batches: Array<{ to: Address; size: number }> = [];
+  collection.mints.forEach((mint, index) => {
+    if (mint.tokenId !== index) throw new Error(`${collection.key}: batch mints must be ids 0, 1, 2, …`);
+    const last = batches.at(-1);
+    if (last && last.to === mint.to && last.size < 5_000) last.size++;
+    else batches.push({ to: mint.to, size: 1 });
+  });
+  return batches;
 }
 
 function tokensFrom(table: TraitTable, firstId: number, name: string): PlannedToken[] {
@@ -249,6 +276,14 @@ function finishCollection(network: Network, draft: CollectionDraft, address: Add
       uri: `data:application/json;base64,${base64(json)}`,
     });
     (edgeCases.dataUri ??= []).push(String(tokenId));
+  }
+  if (draft.contract === 'NexusConsecutive721') {
+    let next = 0;
+    edgeCases.consecutiveBatches = consecutiveBatches(collection).map(({ to, size }) => {
+      const batch = { fromTokenId: String(next), toTokenId: String(next + size - 1), to };
+      next += size;
+      return batch;
+    });
   }
   for (const op of collection.holderOps) {
     if (op.kind === 'burn') {
@@ -496,6 +531,33 @@ function drafts(network: Network, log?: (line: string) => void): CollectionDraft
             { kind: 'transfer', from: collector, to: trader, tokenId: 500, amount: 1 },
           ],
         },
+        {
+          // Deployed after the critters, so their address (deployer nonce 0) stays as it was.
+          key: 'genesis',
+          contract: 'NexusConsecutive721',
+          name: 'Nexus Cronos Genesis',
+          symbol: 'NGEN',
+          description:
+            'Nexus Cronos Genesis: 700 critters minted in EIP-2309 batches, one ConsecutiveTransfer event per batch.',
+          traitSource: 'generated',
+          artStyle: 'critter',
+          tokens: tokensFrom(
+            generateTraits(TRAIT_SCHEMAS.critters, 700, 'genesis'),
+            0,
+            'Nexus Cronos Genesis',
+          ),
+          mints: consecutiveMints([
+            [communityHolders(network, 3)[0]!, 200],
+            [collector, 5], // 200-204
+            [communityHolders(network, 3)[1]!, 300],
+            [trader, 3], // 505-507
+            [communityHolders(network, 3)[2]!, 192],
+          ]),
+          holderOps: [
+            { kind: 'transfer', from: collector, to: trader, tokenId: 201, amount: 1 },
+            { kind: 'burn', from: trader, tokenId: 506, amount: 1 },
+          ],
+        },
       ];
     }
   }
@@ -518,6 +580,8 @@ export function buildNetworkPlan(network: Network, log?: (line: string) => void)
   );
   const deployerTxs: DeployerTx[] = collections.map((collection) => ({ kind: 'deploy', collection }));
   for (const collection of collections) {
+    // EIP-2309 collections mint in their constructor.
+    if (collection.contract === 'NexusConsecutive721') continue;
     const size = mintBatchSize(collection);
     for (let start = 0; start < collection.mints.length; start += size) {
       const chunk = collection.mints.slice(start, start + size);

@@ -32,6 +32,18 @@ export const multicall3Abi = parseAbi([
 
 /** Transfer(address,address,uint256): ERC-20 shares it with 3 topics, ERC-721 has 4 (id indexed). */
 export const TRANSFER_TOPIC = toEventSelector('Transfer(address,address,uint256)');
+/**
+ * EIP-2309 ConsecutiveTransfer(fromTokenId indexed, toTokenId, from indexed, to indexed): one event
+ * for a range of ERC-721 ids, emitted instead of a Transfer per token by batch mints.
+ */
+export const CONSECUTIVE_TRANSFER_TOPIC = toEventSelector(
+  'ConsecutiveTransfer(uint256,uint256,address,address)',
+);
+/**
+ * The most ids one ConsecutiveTransfer may name here: the batch limit of OpenZeppelin's
+ * ERC721Consecutive and of ERC721A. A wider event is not a real mint and is ignored.
+ */
+export const MAX_CONSECUTIVE_RANGE = 5_000n;
 export const TRANSFER_SINGLE_TOPIC = toEventSelector(
   'TransferSingle(address,address,address,uint256,uint256)',
 );

@@ -7,6 +7,7 @@ import { startDevchain, type Devchain } from '../../../../deploy/devchain/src/in
 import type { DevchainCollection, DevchainWallet } from '../../../../deploy/devchain/src/manifest.js';
 import type { EnumerateProgress, WalletHolding } from '../nft-source.js';
 import { rpcChain } from './rpc-chains.config.js';
+import { CONSECUTIVE_TRANSFER_TOPIC, TRANSFER_TOPIC } from './erc.abis.js';
 import { RpcNftSource } from './rpc-nft.source.js';
 import { FaultyRpcProxy } from './testing/faulty-rpc.fixture.js';
 
@@ -151,6 +152,33 @@ describe(RpcNftSource.name, () => {
       expect(tokens[0]).toEqual({ tokenId: '1', tokenUri: `ipfs://${critters.metadataCid}/1` });
     });
 
+    it('enumerates a collection minted in EIP-2309 batches from its ConsecutiveTransfer logs', async () => {
+      const genesis = collection('genesis');
+      const batches = genesis.edgeCases!.consecutiveBatches!;
+      const client = truthClients.cronos;
+      const logsOf = (topic: `0x${string}`) =>
+        client.request({
+          method: 'eth_getLogs',
+          params: [
+            { address: genesis.address as Address, topics: [topic], fromBlock: '0x0', toBlock: 'latest' },
+          ],
+        });
+      // The chain itself: one ConsecutiveTransfer per batch, a Transfer only for the later moves.
+      expect(await logsOf(CONSECUTIVE_TRANSFER_TOPIC)).toHaveLength(batches.length);
+      expect(await logsOf(TRANSFER_TOPIC)).toHaveLength(2);
+
+      const info = (await sut.getCollection('cronos', genesis.address))!;
+      expect(info).toMatchObject({ standard: 'ERC-721', enumerable: false });
+      const tokens = await sut.enumerateCollection(info);
+      expect(tokens).toHaveLength(genesis.totalSupply);
+      const ids = tokens.map((token) => token.tokenId);
+      expect(ids[0]).toBe('0');
+      expect(ids.at(-1)).toBe(batches.at(-1)!.toTokenId);
+      expect(ids).not.toContain(genesis.edgeCases!.burned![0]!.tokenId);
+      expect(ids).toContain(genesis.edgeCases!.transferred![0]!.tokenId);
+      expect(tokens[0]).toEqual({ tokenId: '0', tokenUri: `ipfs://${genesis.metadataCid}/0` });
+    });
+
     it('keeps the edge cases of an enumerable collection: reverting, broken and data: URIs, burned token gone', async () => {
       const oddities = collection('oddities');
       const tokens = await sut.enumerateCollection((await sut.getCollection('ethereum', oddities.address))!);
@@ -267,6 +295,26 @@ describe(RpcNftSource.name, () => {
       const apes = holdings.find((holding) => holding.collection.address === collection('apes').address)!;
       expect(apes.tokens.map((token) => token.tokenId)).not.toContain('2');
       expect(holdings.some((holding) => holding.collection.name === 'Claim Free Reward Voucher')).toBe(true);
+    });
+
+    it('finds tokens a wallet received in an EIP-2309 batch mint, with or without ERC-1155', async () => {
+      const genesis = collection('genesis');
+      for (const [label, expected] of [
+        ['Demo collector', ['200', '202', '203', '204']],
+        ['Demo trader', ['201', '505', '507']],
+      ] as const) {
+        for (const includeAllTokenTypes of [true, false]) {
+          const holdings = await sut.getWalletHoldings('cronos', wallet('cronos', label).address, {
+            includeAllTokenTypes,
+          });
+          const group = holdings.find((holding) => holding.collection.address === genesis.address);
+          expect([label, includeAllTokenTypes, group?.tokens.map((token) => token.tokenId)]).toEqual([
+            label,
+            includeAllTokenTypes,
+            expected,
+          ]);
+        }
+      }
     });
 
     it('leaves ERC-1155 out when includeAllTokenTypes is false', async () => {

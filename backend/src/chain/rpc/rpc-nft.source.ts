@@ -31,6 +31,8 @@ import {
   TRANSFER_BATCH_TOPIC,
   TRANSFER_SINGLE_TOPIC,
   TRANSFER_TOPIC,
+  CONSECUTIVE_TRANSFER_TOPIC,
+  MAX_CONSECUTIVE_RANGE,
 } from './erc.abis.js';
 import { LogScanner } from './log.scanner.js';
 import { resilientTransport } from './resilient.transport.js';
@@ -97,6 +99,21 @@ function compareIds(a: bigint, b: bigint): number {
 }
 
 /** ERC-1155 metadata URI: `{id}` is the id as 64 lower-case hex digits (EIP-1155 "Metadata"). */
+/**
+ * The ids a ConsecutiveTransfer names: fromTokenId (topic 1) to toTokenId (data), both included.
+ * An event with a malformed or inverted range, or wider than any real batch mint, names none.
+ */
+export function consecutiveIds(log: Pick<RpcLog, 'topics' | 'data'>): bigint[] {
+  try {
+    const from = BigInt(log.topics[1]!);
+    const [to] = decodeAbiParameters([{ type: 'uint256' }], log.data);
+    if (to < from || to - from >= MAX_CONSECUTIVE_RANGE) return [];
+    return Array.from({ length: Number(to - from) + 1 }, (_, index) => from + BigInt(index));
+  } catch {
+    return [];
+  }
+}
+
 export function substituteId(uri: string, tokenId: bigint): string {
   return uri.replaceAll('{id}', tokenId.toString(16).padStart(64, '0'));
 }
@@ -221,34 +238,41 @@ export class RpcNftSource implements NftSource {
     const block = await rpc.client.getBlockNumber();
     const range = { fromBlock: 0n, toBlock: block };
 
-    const [incoming, outgoing, incoming1155] = await Promise.all([
+    // ERC-1155 transfers and EIP-2309 batch mints both name the recipient in topic 3: one query.
+    const toWalletTopics = options.includeAllTokenTypes
+      ? [TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC, CONSECUTIVE_TRANSFER_TOPIC]
+      : [CONSECUTIVE_TRANSFER_TOPIC];
+    const [incoming, outgoing, toWallet] = await Promise.all([
       rpc.scanner.scan({ ...range, topics: [TRANSFER_TOPIC, null, walletTopic] }),
       rpc.scanner.scan({ ...range, topics: [TRANSFER_TOPIC, walletTopic] }),
-      options.includeAllTokenTypes
-        ? rpc.scanner.scan({
-            ...range,
-            topics: [[TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC], null, null, walletTopic],
-          })
-        : Promise.resolve([]),
+      rpc.scanner.scan({ ...range, topics: [toWalletTopics, null, null, walletTopic] }),
     ]);
+    const incomingConsecutive = toWallet.filter((log) => log.topics[0] === CONSECUTIVE_TRANSFER_TOPIC);
+    const incoming1155 = toWallet.filter((log) => log.topics[0] !== CONSECUTIVE_TRANSFER_TOPIC);
 
     // ERC-721: the latest event of each token decides whether it is worth asking ownerOf.
     const last = new Map<string, { contract: Address; tokenId: bigint; received: boolean; order: bigint }>();
     const order = (log: RpcLog): bigint =>
       BigInt(log.blockNumber ?? '0x0') * 1_000_000n + BigInt(log.logIndex ?? '0x0');
+    const note = (log: RpcLog, tokenId: bigint, received: boolean): void => {
+      const contract = log.address.toLowerCase() as Address;
+      const key = `${contract}:${tokenId}`;
+      const entry = { contract, tokenId, received, order: order(log) };
+      const previous = last.get(key);
+      if (!previous || previous.order < entry.order) last.set(key, entry);
+    };
     for (const [logs, received] of [
       [incoming, true],
       [outgoing, false],
     ] as const) {
       for (const log of logs) {
         if (log.topics.length !== 4) continue; // 3 topics: an ERC-20 Transfer
-        const contract = log.address.toLowerCase() as Address;
-        const tokenId = BigInt(log.topics[3]!);
-        const key = `${contract}:${tokenId}`;
-        const entry = { contract, tokenId, received, order: order(log) };
-        const previous = last.get(key);
-        if (!previous || previous.order < entry.order) last.set(key, entry);
+        note(log, BigInt(log.topics[3]!), received);
       }
+    }
+    // Batch mints to the wallet; a batch moved away later shows as Transfer, and ownerOf decides.
+    for (const log of incomingConsecutive) {
+      for (const tokenId of consecutiveIds(log)) note(log, tokenId, true);
     }
     const candidates721 = [...last.values()].filter((entry) => entry.received);
     const owners = await this.callMany(
@@ -566,16 +590,27 @@ export class RpcNftSource implements NftSource {
     }
   }
 
-  /** Ids in existence from Transfer logs: mints add, burns remove, replayed in chain order. */
+  /**
+   * Ids in existence from Transfer and EIP-2309 ConsecutiveTransfer logs: mints add, burns remove,
+   * replayed in chain order.
+   */
   private async erc721Ids(rpc: NetworkRpc, address: Address, block: bigint): Promise<bigint[]> {
     const fromBlock = await this.startBlock(rpc, address, block);
-    const logs = await rpc.scanner.scan({ address, topics: [TRANSFER_TOPIC], fromBlock, toBlock: block });
+    const logs = await rpc.scanner.scan({
+      address,
+      topics: [[TRANSFER_TOPIC, CONSECUTIVE_TRANSFER_TOPIC]],
+      fromBlock,
+      toBlock: block,
+    });
     const existing = new Set<bigint>();
     for (const log of logs) {
       if (log.topics.length !== 4) continue;
-      const tokenId = BigInt(log.topics[3]!);
-      if (log.topics[1] === ZERO_TOPIC) existing.add(tokenId);
-      if (log.topics[2] === ZERO_TOPIC) existing.delete(tokenId);
+      const consecutive = log.topics[0] === CONSECUTIVE_TRANSFER_TOPIC;
+      // Transfer names from and to in topics 1 and 2; ConsecutiveTransfer in topics 2 and 3.
+      const [fromTopic, toTopic] = consecutive ? log.topics.slice(2, 4) : log.topics.slice(1, 3);
+      const ids = consecutive ? consecutiveIds(log) : [BigInt(log.topics[3]!)];
+      if (fromTopic === ZERO_TOPIC) for (const id of ids) existing.add(id);
+      if (toTopic === ZERO_TOPIC) for (const id of ids) existing.delete(id);
     }
     return [...existing].sort(compareIds);
   }
