@@ -2,13 +2,18 @@
  * Scan benchmark on the local dev chains: a cold scan of the 10,000-token collection with metadata
  * (enumerate → metadata → rank → store), and a wallet scan of the richest demo wallet.
  *   npm run bench:scan
- * Starts its own dev chains (ports 19545-19547, gateway 19580) and uses the database nexus_bench.
+ * Starts its own dev chains (ports 19545-19547, gateway 19580) in a child process, as `npm start`
+ * does, so the gateway serving the metadata does not share the scanner's event loop; uses the
+ * database nexus_bench.
  */
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { resolve, dirname } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { startDevchain } from '../../deploy/devchain/src/index.js';
+import type { DevchainManifest } from '../../deploy/devchain/src/manifest.js';
 import { GatewayMetadataResolver } from '../src/chain/metadata/gateway-metadata.resolver.js';
 import { RpcNftSource } from '../src/chain/rpc/rpc-nft.source.js';
 import { CollectionsRepository } from '../src/collections/collections.repository.js';
@@ -26,14 +31,42 @@ function ms(start: number): number {
   return Math.round(performance.now() - start);
 }
 
+/** The dev chains and their gateway in a process of their own (the devchain CLI), as `npm start` runs them. */
+async function startChains(): Promise<{ manifest: DevchainManifest; stop(): Promise<void> }> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NEXUS_STATE_DIR: resolve(root, '.nexus', 'bench'),
+    DEVCHAIN_ETHEREUM_PORT: '19545',
+    DEVCHAIN_POLYGON_PORT: '19546',
+    DEVCHAIN_CRONOS_PORT: '19547',
+    DEVCHAIN_GATEWAY_PORT: '19580',
+  };
+  // Our own chains, whatever the shell points at.
+  for (const name of ['ETHEREUM_RPC_URL', 'POLYGON_RPC_URL', 'CRONOS_RPC_URL']) delete env[name];
+  const child = spawn(process.execPath, [...process.execArgv, resolve(root, 'deploy/devchain/src/cli.ts')], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<number | null>((done) => child.once('exit', done));
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  for await (const line of createInterface({ input: child.stdout! })) {
+    const ready = /^devchain ready (.+)$/.exec(line);
+    if (ready) {
+      const manifest = JSON.parse(await readFile(ready[1]!, 'utf8')) as DevchainManifest;
+      child.stdout!.resume(); // keep draining what it prints later
+      return { manifest, stop };
+    }
+  }
+  throw new Error(`the dev chains exited with ${String(await exited)} before they were ready`);
+}
+
 async function main(): Promise<void> {
   const chainStart = performance.now();
-  const devchain = await startDevchain({
-    dir: resolve(root, '.nexus', 'bench'),
-    ports: { ethereum: 19545, polygon: 19546, cronos: 19547, gateway: 19580 },
-    log: () => undefined,
-  });
-  console.log(`dev chains ready in ${ms(chainStart)} ms`);
+  const devchain = await startChains();
+  console.log(`dev chains ready in ${ms(chainStart)} ms (own process)`);
   await migrate(databaseUrl);
   const orm = await MikroORM.init(ormConfig(databaseUrl));
   await orm.em.getConnection().execute('truncate nft, collection restart identity cascade');
