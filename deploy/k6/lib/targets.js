@@ -31,7 +31,14 @@ export function nftsBody(searchType, address) {
   return JSON.stringify({ address, network: NETWORK, searchType });
 }
 
-export const JSON_HEADERS = { headers: { 'content-type': 'application/json' } };
+/**
+ * What a browser sends: cached scan answers then come compressed (Content-Encoding: deflate, which
+ * k6 decodes). ACCEPT_ENCODING=identity measures the uncompressed answers.
+ */
+export const ACCEPT_ENCODING = __ENV.ACCEPT_ENCODING || 'gzip, deflate, br';
+export const JSON_HEADERS = {
+  headers: { 'content-type': 'application/json', 'accept-encoding': ACCEPT_ENCODING },
+};
 
 /**
  * Makes sure the scan is cached before the load starts: POST /api/nfts answers 202 while the scan
