@@ -1,6 +1,7 @@
 // Shared steps of `npm start` and `npm test`. Plain JavaScript: it runs before dependencies exist.
 import { execSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import net from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -179,6 +180,36 @@ export function stopAll(children) {
   for (const child of [...children].reverse()) {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   }
+}
+
+/** The user's `.env`, then the generated secrets; variables already set win (as in the API and workers). */
+export const ENV_FILES = ['.env', '.nexus/secrets.env'];
+export function loadEnvFiles() {
+  for (const file of ENV_FILES) {
+    const path = join(root, file);
+    if (existsSync(path)) process.loadEnvFile(path);
+  }
+}
+
+/**
+ * The admin password: ADMIN_PASSWORD when set (environment or .env); otherwise one generated once,
+ * kept in the git-ignored .nexus/secrets.env and printed. Production never gets a generated one.
+ */
+export function ensureAdminPassword() {
+  const file = join(root, '.nexus', 'secrets.env');
+  const kept = () =>
+    existsSync(file) && readFileSync(file, 'utf8').includes(`ADMIN_PASSWORD=${process.env.ADMIN_PASSWORD}\n`);
+  if (process.env.ADMIN_PASSWORD) {
+    return kept()
+      ? `admin password (generated, kept in .nexus/secrets.env): ${process.env.ADMIN_PASSWORD}`
+      : 'admin password: the one ADMIN_PASSWORD sets';
+  }
+  if (process.env.NODE_ENV === 'production') return 'ADMIN_PASSWORD is not set';
+  mkdirSync(dirname(file), { recursive: true });
+  const password = randomBytes(18).toString('base64url');
+  appendFileSync(file, `ADMIN_PASSWORD=${password}\n`, { mode: 0o600 });
+  process.env.ADMIN_PASSWORD = password;
+  return `admin password generated and kept in .nexus/secrets.env: ${password}`;
 }
 
 export function gitIgnoredDir(path) {

@@ -1,5 +1,17 @@
 // npm start: everything Nexus needs, on one machine, ready on http://127.0.0.1:3000.
-import { build, ensureInstalled, ensureServices, log, startProcess, stopAll } from './lib.mjs';
+import {
+  build,
+  ensureAdminPassword,
+  ensureInstalled,
+  ensureServices,
+  loadEnvFiles,
+  log,
+  startProcess,
+  stopAll,
+} from './lib.mjs';
+
+loadEnvFiles();
+const adminPassword = ensureAdminPassword();
 
 const started = Date.now();
 const port = Number(process.env.PORT || 3000);
@@ -41,6 +53,7 @@ try {
       }
     });
   }
+  log(adminPassword);
   log(
     `ready in ${((Date.now() - started) / 1000).toFixed(1)} s on http://127.0.0.1:${port}  (Ctrl-C stops everything)`,
   );

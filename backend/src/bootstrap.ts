@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { AppModule } from './app.module.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { QuietLogger } from './common/quiet.logger.js';
+import { sameOriginMiddleware } from './common/same-origin.middleware.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import type { AppConfig } from './config/app-config.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
@@ -22,6 +23,9 @@ export async function createApiApp(
     // JSON only: Nest's default also parses form bodies, which no route accepts.
     bodyParser: false,
   });
+  // The client address comes from the socket unless TRUST_PROXY names the proxy in front.
+  app.set('trust proxy', config.trustProxy);
+  app.use(sameOriginMiddleware(config.allowedOrigins));
   app.useBodyParser('json');
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());

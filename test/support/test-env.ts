@@ -19,6 +19,9 @@ export function hasTestChain(): boolean {
   return existsSync(TEST_MANIFEST);
 }
 
+/** The admin password of every API a test starts. */
+export const TEST_ADMIN_PASSWORD = 'nexus-test-admin-secret';
+
 /** A unique Redis prefix per test file, so files never see each other's keys or queues. */
 export function testPrefix(name: string): string {
   return `nexus-test:${name}:${randomBytes(3).toString('hex')}`;
@@ -33,6 +36,7 @@ export function testEnv(prefix: string, extra: Record<string, string> = {}): Rec
     DEVCHAIN_MANIFEST: TEST_MANIFEST,
     NEXUS_ROOT: TEST_ROOT,
     MEDIA_DIR: resolve(TEST_STATE_DIR, 'media'),
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     ...extra,
   };
   if (!hasTestChain()) {

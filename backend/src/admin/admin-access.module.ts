@@ -1,9 +1,13 @@
 import { Module } from '@nestjs/common';
+import { AdminAuthController } from './admin-auth.controller.js';
 import { AdminGuard } from './admin.guard.js';
+import { AdminSessionRepository } from './admin-session.repository.js';
+import { AdminSessionService } from './admin-session.service.js';
 
-/** Provides AdminGuard to every module with admin routes; the session check's dependencies go here. */
+/** Admin sessions (login, verify, logout) and the guard every module with admin routes imports. */
 @Module({
-  providers: [AdminGuard],
-  exports: [AdminGuard],
+  controllers: [AdminAuthController],
+  providers: [AdminGuard, AdminSessionService, AdminSessionRepository],
+  exports: [AdminGuard, AdminSessionService],
 })
 export class AdminAccessModule {}

@@ -1,13 +1,21 @@
-import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { ADMIN_MESSAGES } from '@nexus/contract';
+import type { Request } from 'express';
+import { readAdminToken } from './admin-cookie.js';
+import { AdminSessionService } from './admin-session.service.js';
 
 /**
- * The one gate of every admin route (cache statistics and clearing, whitelist changes).
- * It lets every request through for now: this is the seam where the admin session check
- * (httpOnly session cookie set by POST /api/admin/authenticate, 401 without it) plugs in.
+ * The one gate of every admin route and every admin mutation (whitelist, uploads, promo assets,
+ * promo bar): a live server-side session from the httpOnly cookie, else 401.
  */
 @Injectable()
 export class AdminGuard implements CanActivate {
-  canActivate(_context: ExecutionContext): boolean {
+  constructor(private readonly sessions: AdminSessionService) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<Request>();
+    const session = await this.sessions.verify(readAdminToken(req));
+    if (session === null) throw new UnauthorizedException(ADMIN_MESSAGES.sessionRequired);
     return true;
   }
 }

@@ -7,6 +7,7 @@ import {
   type ExceptionFilter,
 } from '@nestjs/common';
 import type { Response } from 'express';
+import { TooManyRequestsException } from './too-many-requests.exception.js';
 
 interface BodyParserError {
   type?: string;
@@ -51,6 +52,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
       );
     }
     if (res.headersSent) return;
+    if (exception instanceof TooManyRequestsException)
+      res.setHeader('Retry-After', String(exception.retryAfterS));
     res.status(status).json({ statusCode: status, message, error: HttpStatus[status] ?? 'Error' });
   }
 }

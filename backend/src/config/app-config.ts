@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ENABLED_NETWORKS, type Network } from '@nexus/contract';
+import { CHAIN_IDS, ENABLED_NETWORKS, type Network } from '@nexus/contract';
+import { loadEnvFiles } from './env-files.js';
 
 export interface ChainConfig {
   chainId: number;
@@ -26,7 +27,15 @@ export interface AppConfig {
   redisPrefix: string;
   s3: S3Config | null;
   mediaDir: string;
-  adminPassword: string;
+  /** Shared admin password; null: admin login is refused (never in production, where it is required). */
+  adminPassword: string | null;
+  /** How long an admin session lasts without use. */
+  adminSessionTtlMs: number;
+  production: boolean;
+  /** Express `trust proxy`: false takes the client address from the socket. */
+  trustProxy: boolean | number | string;
+  /** Origins besides the app's own that may send mutations (a dev server on another port). */
+  allowedOrigins: string[];
   alchemyApiKey: string | null;
   alchemyBaseUrl: string | null;
   chains: Record<Network, ChainConfig>;
@@ -52,7 +61,19 @@ export class ConfigError extends Error {
   }
 }
 
-const DEFAULT_CHAIN_IDS: Record<Network, number> = { ethereum: 1, polygon: 137, cronos: 25 };
+/** Passwords published in documentation or examples: refused in production. */
+const WEAK_ADMIN_PASSWORDS = new Set(['nexus-admin', 'admin', 'password', 'changeme', 'change-me']);
+
+/**
+ * TRUST_PROXY as Express takes it: unset/false (socket address), true, a hop count, or addresses /
+ * subnets / names like loopback (comma-separated).
+ */
+function parseTrustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
+}
 
 interface ManifestShape {
   networks?: Partial<Record<Network, { chainId: number; rpcUrl: string }>>;
@@ -112,7 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const configured = url(name, null, ['http:', 'https:']);
     const fromManifest = manifest?.networks?.[network];
     if (configured) {
-      chains[network] = { chainId: DEFAULT_CHAIN_IDS[network], rpcUrl: configured, devchain: false };
+      chains[network] = { chainId: CHAIN_IDS[network], rpcUrl: configured, devchain: false };
     } else if (fromManifest) {
       chains[network] = { chainId: fromManifest.chainId, rpcUrl: fromManifest.rpcUrl, devchain: true };
     } else {
@@ -159,8 +180,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (manifest?.ipfsGateway && !env.IPFS_GATEWAYS)
     allowedMetadataHosts.push(new URL(manifest.ipfsGateway).host);
 
-  const adminPassword = env.ADMIN_PASSWORD ?? 'nexus-admin';
-  if (adminPassword.length < 8) problems.push('ADMIN_PASSWORD must be at least 8 characters');
+  const production = env.NODE_ENV === 'production';
+  const adminPassword = env.ADMIN_PASSWORD || null;
+  if (adminPassword === null && production) {
+    problems.push('ADMIN_PASSWORD is required in production (a long random secret)');
+  } else if (adminPassword !== null && production && WEAK_ADMIN_PASSWORDS.has(adminPassword)) {
+    problems.push('ADMIN_PASSWORD is a published default: choose your own (a long random secret)');
+  } else if (adminPassword !== null && adminPassword.length < 8) {
+    problems.push('ADMIN_PASSWORD must be at least 8 characters');
+  }
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  const allowedOrigins: string[] = [];
+  for (const origin of (env.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)) {
+    try {
+      allowedOrigins.push(new URL(origin).origin);
+    } catch {
+      problems.push(`ALLOWED_ORIGINS has an entry that is not an origin: "${origin}"`);
+    }
+  }
 
   const databaseUrl = url('DATABASE_URL', 'postgresql://postgres@127.0.0.1:5432/nexus', [
     'postgres:',
@@ -179,6 +219,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     s3,
     mediaDir: resolve(root, env.MEDIA_DIR || '.nexus/media'),
     adminPassword,
+    adminSessionTtlMs: int('ADMIN_SESSION_TTL_MINUTES', 12 * 60, 5, 30 * 24 * 60) * 60_000,
+    production,
+    trustProxy,
+    allowedOrigins,
     alchemyApiKey: env.ALCHEMY_API_KEY || null,
     alchemyBaseUrl: url('ALCHEMY_BASE_URL', null, ['http:', 'https:']),
     chains,
@@ -198,8 +242,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return config;
 }
 
-/** For entry points: the configuration, or every problem printed and the process ended. */
+/** For entry points: `.env` files loaded, then the configuration, or every problem printed and the process ended. */
 export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  loadEnvFiles(repoRoot(), env);
   try {
     return loadConfig(env);
   } catch (error) {

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { DiscoveredCollection } from '@nexus/contract';
 import request from 'supertest';
-import { startIsolatedApi, type IsolatedApi } from '../admin/testing/isolated-api.js';
+import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
 
 const address = (byte: string) => '0x' + byte.repeat(20);
 

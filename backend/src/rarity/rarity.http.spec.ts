@@ -9,8 +9,8 @@ import type {
 } from '@nexus/contract';
 import request from 'supertest';
 import { testConfig, testPrefix } from '../../../test/support/test-env.js';
-import { dropDatabase, freshDatabase } from '../admin/testing/fresh-database.js';
-import { clearPrefix } from '../admin/testing/redis-prefix.js';
+import { dropDatabase, freshDatabase } from '../../../test/support/fresh-database.js';
+import { clearPrefix } from '../../../test/support/redis-prefix.js';
 import { createApiApp } from '../bootstrap.js';
 import type { CollectionInfo } from '../chain/nft-source.js';
 import { CollectionsRepository, type NftRecord } from '../collections/collections.repository.js';

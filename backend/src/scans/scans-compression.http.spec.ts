@@ -2,7 +2,7 @@ import { scanKey, type NftsResponse } from '@nexus/contract';
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inflateSync } from 'node:zlib';
-import { startIsolatedApi, type IsolatedApi } from '../admin/testing/isolated-api.js';
+import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
 import { ScanCacheRepository, type CachedScanMeta } from './scan-cache.repository.js';
 
 const WALLET = '0x' + 'd4'.repeat(20);

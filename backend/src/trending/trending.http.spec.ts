@@ -3,7 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { TrendingSearch } from '@nexus/contract';
 import type { Redis } from 'ioredis';
 import request from 'supertest';
-import { startIsolatedApi, type IsolatedApi } from '../admin/testing/isolated-api.js';
+import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
 import { REDIS, RedisConnections } from '../redis/redis.module.js';
 import { TrendingController } from './trending.controller.js';
 

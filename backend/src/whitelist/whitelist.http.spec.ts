@@ -6,7 +6,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { startIsolatedApi, type IsolatedApi } from '../admin/testing/isolated-api.js';
+import { adminCookie } from '../../../test/support/admin-session.js';
+import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
 import { REDIS, RedisConnections } from '../redis/redis.module.js';
 import { WhitelistController } from './whitelist.controller.js';
 import { WhitelistSeeder } from './whitelist.seeder.js';
@@ -68,6 +69,7 @@ describe(WhitelistController.name, () => {
   let sut: NestExpressApplication;
   let redis: Redis;
   let cacheKey: string;
+  let cookie: string;
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'nexus-whitelist-'));
@@ -77,6 +79,7 @@ describe(WhitelistController.name, () => {
     sut = isolated.app;
     redis = sut.get<Redis>(REDIS);
     cacheKey = sut.get(RedisConnections).key('cache', 'whitelisted_collections');
+    cookie = await adminCookie(sut.getHttpServer());
   });
 
   afterAll(async () => {
@@ -84,7 +87,8 @@ describe(WhitelistController.name, () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const http = () => request(sut.getHttpServer());
+  // Signed in as admin: the list is public, every change needs the session.
+  const http = () => request.agent(sut.getHttpServer()).set('Cookie', cookie);
   const list = async (): Promise<WhitelistedCollection[]> => {
     const res = await http().get('/api/whitelisted-collections');
     expect(res.status).toBe(200);

@@ -1,6 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { testConfig, testPrefix } from '../../../../test/support/test-env.js';
-import { createApiApp } from '../../bootstrap.js';
+import { testConfig, testPrefix } from './test-env.js';
+import { createApiApp } from '../../backend/src/bootstrap.js';
 import { dropDatabase, freshDatabase } from './fresh-database.js';
 import { clearPrefix } from './redis-prefix.js';
 
@@ -13,6 +13,8 @@ export interface IsolatedApi {
   prefix: string;
   /** Closes the app, removes its Redis keys and drops its database. */
   close(): Promise<void>;
+  /** Another API process on the same database and Redis prefix (closed by the caller). */
+  sibling(): Promise<NestExpressApplication>;
 }
 
 /**
@@ -21,25 +23,31 @@ export interface IsolatedApi {
  */
 export async function startIsolatedApi(
   name: string,
-  options: { manifest?: string } = {},
+  options: { manifest?: string; env?: Record<string, string> } = {},
 ): Promise<IsolatedApi> {
   const prefix = testPrefix(name);
   const databaseUrl = await freshDatabase(name);
-  const app = await createApiApp(
-    testConfig(prefix, {
-      DATABASE_URL: databaseUrl,
-      DEVCHAIN_MANIFEST: options.manifest ?? '/nonexistent/devchain.json',
-      ETHEREUM_RPC_URL: NO_CHAIN,
-      POLYGON_RPC_URL: NO_CHAIN,
-      CRONOS_RPC_URL: NO_CHAIN,
-    }),
-    { logger: false },
-  );
-  await app.init();
+  const start = async () => {
+    const app = await createApiApp(
+      testConfig(prefix, {
+        DATABASE_URL: databaseUrl,
+        DEVCHAIN_MANIFEST: options.manifest ?? '/nonexistent/devchain.json',
+        ETHEREUM_RPC_URL: NO_CHAIN,
+        POLYGON_RPC_URL: NO_CHAIN,
+        CRONOS_RPC_URL: NO_CHAIN,
+        ...options.env,
+      }),
+      { logger: false },
+    );
+    await app.init();
+    return app;
+  };
+  const app = await start();
   return {
     app,
     databaseUrl,
     prefix,
+    sibling: start,
     async close() {
       await app.close();
       await clearPrefix(prefix);

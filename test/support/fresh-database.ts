@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { TEST_DATABASE_URL } from '../../../../test/support/test-env.js';
-import { databaseName, onMaintenanceDatabase } from '../../database/migrate.js';
-import { ormConfig } from '../../database/mikro-orm.config.js';
+import { TEST_DATABASE_URL } from './test-env.js';
+import { databaseName, onMaintenanceDatabase } from '../../backend/src/database/migrate.js';
+import { ormConfig } from '../../backend/src/database/mikro-orm.config.js';
 
 /**
  * A migrated database of one test file's own, beside the shared test database: tests that assert

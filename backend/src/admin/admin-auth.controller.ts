@@ -1,0 +1,48 @@
+import { Body, Controller, HttpCode, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { ADMIN_MESSAGES, type AdminLogoutResponse, type AdminSessionResponse } from '@nexus/contract';
+import type { Request, Response } from 'express';
+import { AdminAuthenticateDto } from './admin-auth.dto.js';
+import { clearAdminCookie, readAdminToken, setAdminCookie } from './admin-cookie.js';
+import { AdminSessionService } from './admin-session.service.js';
+
+/** SPEC §7 admin login, re-verification and logout; the session is an httpOnly cookie. */
+@Controller('admin')
+export class AdminAuthController {
+  constructor(private readonly sessions: AdminSessionService) {}
+
+  @Post('authenticate')
+  @HttpCode(200)
+  async authenticate(
+    @Body() body: AdminAuthenticateDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AdminSessionResponse> {
+    const { token, session } = await this.sessions.authenticate(body.password, req.ip ?? 'unknown');
+    setAdminCookie(req, res, token, this.sessions.ttlMs);
+    return { authenticated: true, expiresAt: new Date(session.expiresAt).toISOString() };
+  }
+
+  @Post('verify')
+  @HttpCode(200)
+  async verify(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AdminSessionResponse> {
+    const token = readAdminToken(req);
+    const session = await this.sessions.verify(token);
+    if (session === null || token === null) {
+      clearAdminCookie(req, res);
+      throw new UnauthorizedException(ADMIN_MESSAGES.sessionRequired);
+    }
+    setAdminCookie(req, res, token, this.sessions.ttlMs);
+    return { authenticated: true, expiresAt: new Date(session.expiresAt).toISOString() };
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<AdminLogoutResponse> {
+    await this.sessions.logout(readAdminToken(req));
+    clearAdminCookie(req, res);
+    return { success: true };
+  }
+}

@@ -1,0 +1,63 @@
+import type { Network } from './networks.js';
+
+export type SearchType = 'wallet' | 'collection';
+export type TokenType = 'ERC-721' | 'ERC-1155';
+
+export interface NftAttribute {
+  trait_type: string;
+  value: string | number | boolean;
+  display_type?: string;
+}
+
+/** NFT as the API answers it (SPEC §3). */
+export interface Nft {
+  tokenId: string;
+  name: string;
+  description: string;
+  image: string;
+  tokenType: TokenType;
+  network: Network;
+  contract: { address: string; name: string; openSeaMetadata: { collectionName: string } };
+  collection: { name: string };
+  metadata: { attributes: NftAttribute[] };
+  attributes: NftAttribute[];
+  /** ERC-1155 balance held (wallet scans); 1 for ERC-721. */
+  balance?: number;
+  rarityScore: number | null;
+  rarityRank: number | null;
+}
+
+/** POST /api/nfts body (SPEC §7). */
+export interface NftsRequest {
+  address: string;
+  network: Network;
+  searchType: SearchType;
+  includeAllTokenTypes?: boolean;
+  includeMetadata?: boolean;
+  forceRefresh?: boolean;
+  preload?: boolean;
+}
+
+export type CacheSource = 'redis' | 'database' | 'fresh';
+
+/** POST /api/nfts answer (SPEC §7). `pending` with `scanKey` when the scan outlived the wait. */
+export interface NftsResponse {
+  nfts: Nft[];
+  scanDuration: number;
+  fromCache: boolean;
+  loadTime: number;
+  cacheSource: CacheSource;
+  cacheType: SearchType;
+  totalCollections: number;
+  error: string | null;
+  isComplete: boolean;
+  scanKey: string;
+  pending?: boolean;
+}
+
+export interface CollectionSummary {
+  name: string;
+  count: number;
+  contractAddress: string;
+  sampleNFTs: Nft[];
+}

@@ -1,0 +1,47 @@
+/** One rate limit as the security dashboard shows it (SPEC §3: current, limit, resetIn in ms). */
+export interface RateLimitStatus {
+  /** Requests counted in the current window for the busiest client. */
+  current: number;
+  /** Requests allowed per client per window. */
+  limit: number;
+  /** Milliseconds until that window ends (0 when nothing is counted). */
+  resetIn: number;
+  /** Window length in ms. */
+  windowMs: number;
+}
+
+/** An address that broke limits repeatedly or failed to log in. */
+export interface SuspiciousIp {
+  ip: string;
+  rateLimitBreaches: number;
+  failedLogins: number;
+  /** ISO time of the latest event. */
+  lastSeenAt: string;
+}
+
+/** GET /api/admin/security-status (SPEC §3). */
+export interface SecurityStatus {
+  apiKeys: { valid: boolean; missing: string[] };
+  rateLimits: Record<string, RateLimitStatus>;
+  /** Browsers connected to the live-progress socket, across every API process. */
+  activeUserSessions: number;
+  suspiciousIPs: SuspiciousIp[];
+}
+
+/** POST /api/admin/clear-suspicious-ip body and answer. */
+export interface ClearSuspiciousIpRequest {
+  ip: string;
+}
+export interface ClearSuspiciousIpResponse {
+  success: true;
+  /** False when the address was not listed. */
+  cleared: boolean;
+}
+
+/** SPEC §9: the dashboard colours a limit yellow from 70 % and red from 90 %. */
+export const RATE_LIMIT_WARN = { yellow: 0.7, red: 0.9 } as const;
+
+/** Wording of a 429 answer; `seconds` is the Retry-After value. */
+export function rateLimitMessage(seconds: number): string {
+  return `Too many requests. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
+}

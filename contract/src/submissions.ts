@@ -1,0 +1,201 @@
+import { EVM_ADDRESS_PATTERN } from './addresses.js';
+import { ENABLED_NETWORKS, type AnyNetwork, type Network } from './networks.js';
+
+/** SPEC §4: the four statuses of a community submission. */
+export const SUBMISSION_STATUSES = ['pending', 'voting', 'approved', 'rejected'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+/** SPEC §9 voting constants. */
+export const VOTING = {
+  /** A new submission is open for this long. */
+  durationMs: 7 * 24 * 60 * 60 * 1000,
+  durationDays: 7,
+  /** Fewest votes for a decision. */
+  minVotes: 50,
+  /** One vote per voter per submission in this window. */
+  voteWindowMs: 24 * 60 * 60 * 1000,
+  /** Lists, checks, stats refresh (ms). */
+  refreshMs: 30_000,
+} as const;
+
+/** SPEC §4: what an auto-approval writes, and who the reviewer of every admin update is. */
+export const AUTO_APPROVE_NOTE = 'Auto-approved after successful voting';
+export const REVIEWER = 'Admin';
+
+/** SPEC §3 collection submission, as the vote and admin screens read it. */
+export interface CollectionSubmission {
+  id: string;
+  name: string;
+  network: AnyNetwork;
+  contractAddress: string;
+  description: string;
+  website: string;
+  discord: string;
+  twitter: string;
+  telegram: string;
+  bannerUrl: string;
+  logoUrl: string;
+  status: SubmissionStatus;
+  totalVotes: number;
+  yesVotes: number;
+  noVotes: number;
+  /** ISO time; null only for a submission that never entered voting. */
+  votingEndsAt: string | null;
+  submittedAt: string;
+  adminNotes: string | null;
+  reviewedAt: string | null;
+  reviewedBy: string | null;
+}
+
+/** The admin view adds the submitter's contact details (never shown to visitors). */
+export interface AdminCollectionSubmission extends CollectionSubmission {
+  submitterEmail: string;
+  submitterContact: string;
+}
+
+/** SPEC §3 submission form payload (POST /api/collection-submissions). */
+export interface SubmissionInput {
+  contractAddress: string;
+  network: Network;
+  name: string;
+  description?: string;
+  website?: string;
+  discord?: string;
+  twitter?: string;
+  telegram?: string;
+  submitterEmail?: string;
+  submitterContact?: string;
+  bannerUrl?: string;
+  logoUrl?: string;
+}
+
+/** POST /api/collection-submissions answer. */
+export interface SubmissionCreatedResponse {
+  success: true;
+  submissionId: string;
+  submission: CollectionSubmission;
+}
+
+/** POST /api/collection-submissions/upload answer: the URL of each image that was sent. */
+export interface SubmissionUploadResponse {
+  success: true;
+  files: { banner?: string; logo?: string };
+}
+
+/** SPEC §3 submission stats (GET /api/admin/collection-submissions/stats). */
+export type SubmissionStats = { total: number } & Record<SubmissionStatus, number>;
+
+/** PATCH /api/admin/collection-submissions/{id}: reviewedAt and reviewedBy are stamped by the server. */
+export interface SubmissionUpdate {
+  status?: SubmissionStatus;
+  adminNotes?: string | null;
+  reviewedAt?: string;
+  reviewedBy?: string;
+}
+
+export interface SubmissionUpdatedResponse {
+  success: true;
+  submission: AdminCollectionSubmission;
+  /** Set when the update approved the submission and it joined the whitelist. */
+  whitelistedCollectionId?: string;
+}
+
+/** SPEC §5 submission form: fields, bounds and messages, shared by the form and the server. */
+export const SUBMISSION_NETWORKS: readonly Network[] = ENABLED_NETWORKS;
+export const SUBMISSION_DEFAULT_NETWORK: Network = 'polygon';
+export const SUBMISSION_NAME_MAX = 100;
+/** Bounds of the optional text fields (not in the SPEC: they keep rows and pages sane). */
+export const SUBMISSION_TEXT_MAX = { description: 5000, link: 2048, contact: 320 } as const;
+export const SUBMISSION_MESSAGES = {
+  contractRequired: 'Contract address is required',
+  contractFormat: 'Invalid contract address format',
+  networkRequired: 'Network is required',
+  nameRequired: 'Collection name is required',
+  nameTooLong: 'Name too long',
+  duplicate: 'This collection has already been submitted for this network',
+  notFound: 'Submission not found',
+} as const;
+
+/** SPEC §5 submission images: images only, at most 10 MB. */
+export const SUBMISSION_IMAGE = {
+  maxBytes: 10 * 1024 * 1024,
+  invalidType: { title: 'Invalid File', description: 'Please select an image file (PNG, JPG, GIF, WebP)' },
+  tooLarge: { title: 'File Too Large', description: 'Please select an image smaller than 10MB' },
+} as const;
+
+export type SubmissionField = keyof SubmissionInput;
+
+/**
+ * SPEC §5 rules of the submission form, as one function the web app's form and the server share:
+ * the first problem of each field, by field. Optional fields are bounded only.
+ */
+export function validateSubmission(
+  input: Partial<Record<SubmissionField, unknown>>,
+): Partial<Record<SubmissionField, string>> {
+  const errors: Partial<Record<SubmissionField, string>> = {};
+  const contract = typeof input.contractAddress === 'string' ? input.contractAddress.trim() : '';
+  if (contract === '') errors.contractAddress = SUBMISSION_MESSAGES.contractRequired;
+  else if (!EVM_ADDRESS_PATTERN.test(contract)) errors.contractAddress = SUBMISSION_MESSAGES.contractFormat;
+  if (
+    typeof input.network !== 'string' ||
+    !(SUBMISSION_NETWORKS as readonly string[]).includes(input.network)
+  )
+    errors.network = SUBMISSION_MESSAGES.networkRequired;
+  const name = typeof input.name === 'string' ? input.name.trim() : '';
+  if (name === '') errors.name = SUBMISSION_MESSAGES.nameRequired;
+  else if (name.length > SUBMISSION_NAME_MAX) errors.name = SUBMISSION_MESSAGES.nameTooLong;
+  const bounded: Array<[SubmissionField, number]> = [
+    ['description', SUBMISSION_TEXT_MAX.description],
+    ['website', SUBMISSION_TEXT_MAX.link],
+    ['discord', SUBMISSION_TEXT_MAX.link],
+    ['twitter', SUBMISSION_TEXT_MAX.link],
+    ['telegram', SUBMISSION_TEXT_MAX.link],
+    ['bannerUrl', SUBMISSION_TEXT_MAX.link],
+    ['logoUrl', SUBMISSION_TEXT_MAX.link],
+    ['submitterEmail', SUBMISSION_TEXT_MAX.contact],
+    ['submitterContact', SUBMISSION_TEXT_MAX.contact],
+  ];
+  for (const [field, max] of bounded) {
+    const value = input[field];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'string') errors[field] = `${field} must be text`;
+    else if (value.length > max) errors[field] = `${field} must be at most ${max} characters`;
+  }
+  return errors;
+}
+
+export interface VoteCounts {
+  yesVotes: number;
+  noVotes: number;
+  totalVotes: number;
+}
+
+/** SPEC §4: the rule that passes a submission: at least 50 votes and more yes than no. */
+export function meetsApprovalThreshold({ yesVotes, noVotes, totalVotes }: VoteCounts): boolean {
+  return totalVotes >= VOTING.minVotes && yesVotes > noVotes;
+}
+
+/** SPEC §4 Auto-Approve: status voting, the end passed, and the approval threshold met. */
+export function canAutoApprove(
+  submission: VoteCounts & { status: SubmissionStatus; votingEndsAt: string | null },
+  now: number = Date.now(),
+): boolean {
+  return (
+    submission.status === 'voting' &&
+    submission.votingEndsAt !== null &&
+    Date.parse(submission.votingEndsAt) <= now &&
+    meetsApprovalThreshold(submission)
+  );
+}
+
+/** Voting is open: status voting and the end not reached. */
+export function isVotingOpen(
+  submission: { status: SubmissionStatus; votingEndsAt: string | null },
+  now: number = Date.now(),
+): boolean {
+  return (
+    submission.status === 'voting' &&
+    submission.votingEndsAt !== null &&
+    Date.parse(submission.votingEndsAt) > now
+  );
+}

@@ -1,0 +1,35 @@
+import type { AnyNetwork } from './networks.js';
+
+export interface WhitelistedCollection {
+  id: string;
+  contractAddress: string;
+  name: string;
+  network: AnyNetwork;
+  description: string;
+  logoUrl: string;
+  bannerUrl: string;
+  website: string;
+  discord: string;
+  twitter: string;
+  telegram: string;
+  isFeatured: boolean;
+  hasAnimatedBackground: boolean;
+  backgroundImageUrls: string[];
+  bubbleCount: number;
+  animationSpeed: 'slow' | 'medium' | 'fast';
+  bubbleSize: 'small' | 'medium' | 'large';
+  animationDirection: 'all' | 'up' | 'down' | 'left' | 'right';
+}
+
+/** Choices of the admin collection form (SPEC §3) and the bubble count bounds (SPEC §9). */
+export const ANIMATION_SPEEDS = ['slow', 'medium', 'fast'] as const;
+export const BUBBLE_SIZES = ['small', 'medium', 'large'] as const;
+export const ANIMATION_DIRECTIONS = ['all', 'up', 'down', 'left', 'right'] as const;
+export const BUBBLE_COUNT = { min: 5, max: 50, default: 15 } as const;
+
+/** POST /api/whitelisted-collections body: contractAddress and name required, the rest defaulted. */
+export type WhitelistedCollectionInput = Pick<WhitelistedCollection, 'contractAddress' | 'name'> &
+  Partial<Omit<WhitelistedCollection, 'id' | 'contractAddress' | 'name'>>;
+
+/** PATCH /api/whitelisted-collections/{id} body: only the fields that change. */
+export type WhitelistedCollectionPatch = Partial<Omit<WhitelistedCollection, 'id'>>;
