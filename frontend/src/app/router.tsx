@@ -1,9 +1,4 @@
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router-dom';
-import { AdminDashboardRoute } from '../features/admin/components/admin-dashboard-route';
-import { AdminSubpage } from '../features/admin/components/admin-subpage';
-import { DonatePage } from '../features/donate/components/donate-page';
-import { SubmitCollectionPage } from '../features/submit/components/submit-collection-page';
-import { VotePage } from '../features/vote/components/vote-page';
 import { HomeRoute } from './routes/home-route';
 import { NotFoundRoute } from './routes/not-found-route';
 
@@ -16,57 +11,25 @@ function RootLayout() {
   );
 }
 
-/** SPEC §2 routes; any other path is the 404 page. */
+/**
+ * SPEC §2 routes; any other path is the 404 page. Home is in the first load; every other screen
+ * (admin above all) is its own chunk, loaded when visited, so it never grows a visitor's first load.
+ * Each lazy module exports `Component`.
+ */
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     children: [
       { path: '/', element: <HomeRoute /> },
-      { path: '/submit-collection', element: <SubmitCollectionPage /> },
-      { path: '/vote', element: <VotePage /> },
-      { path: '/admin', element: <AdminDashboardRoute /> },
-      {
-        path: '/admin/collections',
-        element: (
-          <AdminSubpage
-            title="Collection Management"
-            subtitle="Manage community collection submissions and voting process."
-            backTo={{ to: '/', label: 'Back to Home' }}
-          />
-        ),
-      },
-      {
-        path: '/admin/promo',
-        element: (
-          <AdminSubpage
-            title="Promotional Assets"
-            subtitle="Manage Assets and Overview of the promo player."
-          />
-        ),
-      },
-      {
-        path: '/admin/promo-bar',
-        element: (
-          <AdminSubpage
-            title="Promo Bar Settings"
-            subtitle="Manage the promotional banner that appears on the home page"
-          />
-        ),
-      },
-      {
-        path: '/admin/cache',
-        element: <AdminSubpage title="Cache Management" subtitle="Cache statistics and clearing." />,
-      },
-      {
-        path: '/admin/security',
-        element: (
-          <AdminSubpage
-            title="API Security Dashboard"
-            subtitle="API keys, rate limits, sessions and suspicious IPs."
-          />
-        ),
-      },
-      { path: '/donate', element: <DonatePage /> },
+      { path: '/submit-collection', lazy: () => import('../features/submit/routes/submit-route') },
+      { path: '/vote', lazy: () => import('../features/vote/routes/vote-route') },
+      { path: '/donate', lazy: () => import('../features/donate/routes/donate-route') },
+      { path: '/admin', lazy: () => import('../features/admin/routes/admin-route') },
+      { path: '/admin/collections', lazy: () => import('../features/admin/routes/admin-collections-route') },
+      { path: '/admin/promo', lazy: () => import('../features/admin/routes/admin-promo-route') },
+      { path: '/admin/promo-bar', lazy: () => import('../features/admin/routes/admin-promo-bar-route') },
+      { path: '/admin/cache', lazy: () => import('../features/admin/routes/admin-cache-route') },
+      { path: '/admin/security', lazy: () => import('../features/admin/routes/admin-security-route') },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

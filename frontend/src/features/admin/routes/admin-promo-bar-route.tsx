@@ -1,0 +1,11 @@
+import { AdminSubpage } from '../components/admin-subpage';
+
+/** /admin/promo-bar (SPEC §2). */
+export function Component() {
+  return (
+    <AdminSubpage
+      title="Promo Bar Settings"
+      subtitle="Manage the promotional banner that appears on the home page"
+    />
+  );
+}

@@ -1,0 +1,1 @@
+export { AdminDashboardRoute as Component } from '../components/admin-dashboard-route';

@@ -1,0 +1,1 @@
+export { SubmitCollectionPage as Component } from '../components/submit-collection-page';

@@ -1,0 +1,1 @@
+export { VotePage as Component } from '../components/vote-page';
