@@ -26,7 +26,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ['frontend/**/*.ts', 'frontend/**/*.tsx'],
+    files: ['frontend/**/*.ts', 'frontend/**/*.tsx', 'frontend/test/**/*.js'],
     languageOptions: { globals: { ...globals.browser } },
   },
 );
