@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppModule } from './app.module.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
+import { serveOpenApi } from './common/openapi.js';
 import { QuietLogger } from './common/quiet.logger.js';
 import { sameOriginMiddleware } from './common/same-origin.middleware.js';
 import { createValidationPipe } from './common/validation.pipe.js';
@@ -35,6 +36,7 @@ export async function createApiApp(
   // Scan answers are megabytes of JSON: hashing each for an ETag costs more than it saves.
   app.set('etag', false);
   app.enableShutdownHooks();
+  serveOpenApi(app);
   if (config.frontendDist) serveFrontend(app, config.frontendDist);
   return app;
 }

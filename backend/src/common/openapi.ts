@@ -1,0 +1,27 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+
+/** Where the API reference is served (the JSON at `/api/docs-json`). */
+export const OPENAPI_PATH = 'api/docs';
+
+/** The OpenAPI document, generated from the controllers and DTOs. */
+export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Nexus API')
+    .setDescription(
+      'Multi-network NFT explorer: scans, collections, rarity, featured collections, community ' +
+        'submissions and votes, promo media, admin tools. Prose (scan protocol, errors): docs/API.md.',
+    )
+    .setVersion('1')
+    .addCookieAuth('nexus_admin', { type: 'apiKey', in: 'cookie', name: 'nexus_admin' }, 'admin')
+    .build();
+  return SwaggerModule.createDocument(app, config);
+}
+
+/** Serves the reference UI at /api/docs; the document is built on first request, not at start. */
+export function serveOpenApi(app: INestApplication): void {
+  let document: OpenAPIObject | null = null;
+  SwaggerModule.setup(OPENAPI_PATH, app, () => (document ??= createOpenApiDocument(app)), {
+    jsonDocumentUrl: `${OPENAPI_PATH}-json`,
+  });
+}
