@@ -7,7 +7,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RarityEngine, type RarityMethodName, type RarityToken } from '../src/rarity/index.js';
+import type { RarityMethodName } from '@nexus/contract';
+import { RarityEngine, type RarityToken } from '../src/rarity/index.js';
 import { TraitIndex } from '../src/rarity/trait-index.js';
 
 const COLLECTIONS = [

@@ -1,5 +1,5 @@
 import { isNetwork, networkShortCode } from './networks.js';
-import { scanKey } from './scans.js';
+import { parseScanKey, scanKey } from './scans.js';
 
 describe(networkShortCode.name, () => {
   it.each([
@@ -31,5 +31,28 @@ describe(scanKey.name, () => {
     expect(scanKey('collection', 'polygon', '0xABCDEF0000000000000000000000000000000001')).toBe(
       'collection:polygon:0xabcdef0000000000000000000000000000000001',
     );
+  });
+});
+
+describe(parseScanKey.name, () => {
+  it('reads back what scanKey makes', () => {
+    const address = '0x' + 'ab'.repeat(20);
+    expect(parseScanKey(scanKey('rarity', 'cronos', address.toUpperCase().replace('0X', '0x')))).toEqual({
+      kind: 'rarity',
+      network: 'cronos',
+      address,
+    });
+  });
+
+  it.each([
+    'collection:polygon:0x' + 'AB'.repeat(20),
+    'collection:solana:0x' + 'ab'.repeat(20),
+    'token:polygon:0x' + 'ab'.repeat(20),
+    'collection:polygon:0x' + 'ab'.repeat(19),
+    'collection:polygon:0x' + 'ab'.repeat(20) + ':extra',
+    'collection:polygon',
+    '',
+  ])('refuses %j', (key) => {
+    expect(parseScanKey(key)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { ScanJobPayload } from '@nexus/contract';
+import { SCAN_ERRORS, type ScanJobPayload } from '@nexus/contract';
 import { METADATA_RESOLVER, NFT_SOURCE } from '../chain/chain.tokens.js';
 import type { MetadataResolver, NftSource } from '../chain/nft-source.js';
 import type { AppConfig } from '../config/app-config.js';
@@ -16,12 +16,6 @@ import {
 import { CollectionsRepository } from './collections.repository.js';
 import { toApiNft } from './nft.mapper.js';
 import { emptyRecord, resolveTokens } from './token-metadata.js';
-
-/** SPEC §8 scan error texts. */
-export const SCAN_ERRORS = {
-  notFound: 'Collection Not Found',
-  empty: 'No NFTs found in this collection',
-} as const;
 
 /** Runs inside a worker: enumerate a collection, resolve metadata, store, cache, report. */
 @Injectable()

@@ -1,6 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { RARITY_FAILED, scanKey, type ScanJobPayload, type ScanStage } from '@nexus/contract';
-import { SCAN_ERRORS } from '../collections/collection-scan.service.js';
+import {
+  DEFAULT_RARITY_METHOD,
+  RARITY_FAILED,
+  SCAN_ERRORS,
+  scanKey,
+  type ScanJobPayload,
+  type ScanStage,
+} from '@nexus/contract';
 import type { CollectionEntity } from '../collections/collection.entity.js';
 import { CollectionsRepository, type NftRecord } from '../collections/collections.repository.js';
 import { toApiNft } from '../collections/nft.mapper.js';
@@ -17,7 +23,6 @@ import { RarityCacheRepository, rarityResultKey } from './rarity-cache.repositor
 import { rarityJobPayload } from './rarity-job.payload.js';
 import { RarityRepository } from './rarity.repository.js';
 import { RarityEngine } from './rarity.engine.js';
-import { DEFAULT_RARITY_METHOD } from './rarity.types.js';
 
 /** Tries when scans keep replacing the collection while it is ranked; then the job fails and Bull retries. */
 const MAX_PASSES = 3;

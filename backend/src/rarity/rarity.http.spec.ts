@@ -5,6 +5,7 @@ import type {
   CollectionTraitsResponse,
   NftAttribute,
   NftDetailResponse,
+  RarityMethodName,
   RarityResult,
 } from '@nexus/contract';
 import request from 'supertest';
@@ -17,7 +18,7 @@ import { CollectionsRepository, type NftRecord } from '../collections/collection
 import { CollectionRarityController } from './collection-rarity.controller.js';
 import { RarityController } from './rarity.controller.js';
 import { RarityEngine } from './rarity.engine.js';
-import type { RarityMethodName, RarityToken } from './rarity.types.js';
+import type { RarityToken } from './rarity.types.js';
 
 const ADDRESS = '0x' + 'ab'.repeat(20);
 const STORED = '0x' + 'cd'.repeat(20);

@@ -1,5 +1,6 @@
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import {
+  parseScanKey,
   scanRoom,
   SocketEvent,
   type ClientToServerEvents,
@@ -11,8 +12,6 @@ import { ScanProgressRepository } from '../scans/scan-progress.repository.js';
 
 type ScanSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 
-const KEY_PATTERN = /^(wallet|collection|rarity):[a-z]+:0x[0-9a-f]{40}$/;
-
 /** Browsers subscribe to a scan key; progress arrives through the Redis adapter from the workers. */
 @WebSocketGateway()
 export class ScanEventsGateway {
@@ -21,7 +20,7 @@ export class ScanEventsGateway {
   /** Joins the scan's room and answers the current state at once (late subscribers). */
   @SubscribeMessage(SocketEvent.Subscribe)
   async subscribe(@ConnectedSocket() socket: ScanSocket, @MessageBody() key: unknown): Promise<SubscribeAck> {
-    if (typeof key !== 'string' || !KEY_PATTERN.test(key)) return { progress: null };
+    if (typeof key !== 'string' || !parseScanKey(key)) return { progress: null };
     await socket.join(scanRoom(key));
     return { progress: await this.progress.get(key) };
   }
