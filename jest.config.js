@@ -39,7 +39,7 @@ export default {
       transform: { '^.+\\.ts$': tsJest },
       moduleNameMapper: {
         ...contract,
-        '^@nexus/backend/(.*)\\.js$': '<rootDir>/backend/src/$1',
+        '^@nexus/backend/jobs$': '<rootDir>/backend/src/jobs/index.ts',
         '^@nexus/deploy/(.*)\\.js$': '<rootDir>/deploy/$1',
         '^(\\.{1,2}/.*)\\.js$': '$1',
       },

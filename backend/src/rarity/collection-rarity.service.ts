@@ -8,8 +8,7 @@ import {
   type NftRarityExplanation,
   type RarityMethodName,
 } from '@nexus/contract';
-import { CollectionsRepository, type NftRecord } from '../collections/collections.repository.js';
-import { toApiNft, type CollectionRef } from '../collections/nft.mapper.js';
+import { CollectionsRepository, toApiNft, type CollectionRef, type NftRecord } from '../collections/index.js';
 import { LruCache } from '../common/lru-cache.js';
 import type { RankedCollection } from './ranked-collection.js';
 import { RarityEngine } from './rarity.engine.js';

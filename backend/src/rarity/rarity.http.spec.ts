@@ -14,7 +14,7 @@ import { dropDatabase, freshDatabase } from '../../../test/support/fresh-databas
 import { clearPrefix } from '../../../test/support/redis-prefix.js';
 import { createApiApp } from '../bootstrap.js';
 import type { CollectionInfo } from '../chain/nft-source.js';
-import { CollectionsRepository, type NftRecord } from '../collections/collections.repository.js';
+import { CollectionsRepository, type NftRecord } from '../collections/index.js';
 import { CollectionRarityController } from './collection-rarity.controller.js';
 import { RarityController } from './rarity.controller.js';
 import { RarityEngine } from './rarity.engine.js';

@@ -8,7 +8,7 @@ import {
   type SubscribeAck,
 } from '@nexus/contract';
 import type { Socket } from 'socket.io';
-import { ScanProgressRepository } from '../scans/scan-progress.repository.js';
+import { ScanProgressRepository } from './scan-progress.repository.js';
 
 type ScanSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ScanJobPayload } from '@nexus/contract';
-import { ScanProgressRepository } from './scan-progress.repository.js';
+import { ScanProgressRepository } from '../realtime/index.js';
 import { ScanReporter } from './scan-reporter.js';
 import { ScanRunRepository } from './scan-run.repository.js';
 

@@ -1,7 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { RarityEngine } from '@nexus/backend/rarity/rarity.engine.js';
-import { ScanQueueRepository } from '@nexus/backend/scans/scan-queue.repository.js';
 import {
   scanKey,
   SocketEvent,
@@ -15,7 +13,9 @@ import {
 } from '@nexus/contract';
 import { io, type Socket } from 'socket.io-client';
 import request from 'supertest';
-import { testConfig, testPrefix } from '../../test/support/test-env.js';
+import { testConfig, testPrefix } from '../../../test/support/test-env.js';
+import { ScanQueueRepository } from '../queues/index.js';
+import { RarityEngine } from '../rarity/index.js';
 import { FakeChain, FakeResolver, hasRichMetadata, startApiAndWorker } from './testing/fake-chain.js';
 
 const ADDRESS = '0x' + '5a'.repeat(20);

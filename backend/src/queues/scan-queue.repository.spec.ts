@@ -3,7 +3,6 @@ import { scanKey, type ScanJobPayload } from '@nexus/contract';
 import { randomUUID } from 'node:crypto';
 import { testConfig, testPrefix } from '../../../test/support/test-env.js';
 import { CoreModule } from '../core.module.js';
-import { ScanStateModule } from './scan-state.module.js';
 import { ScanQueueRepository } from './scan-queue.repository.js';
 import type { INestApplicationContext } from '@nestjs/common';
 
@@ -26,7 +25,7 @@ describe(ScanQueueRepository.name, () => {
 
   beforeAll(async () => {
     const moduleRef = await Test.createTestingModule({
-      imports: [CoreModule.forRoot(testConfig(testPrefix('queue'))), ScanStateModule],
+      imports: [CoreModule.forRoot(testConfig(testPrefix('queue')))],
     }).compile();
     app = await moduleRef.init();
     sut = app.get(ScanQueueRepository);

@@ -1,12 +1,12 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { RedisConnections, REDIS } from '@nexus/backend/redis/redis.module.js';
-import { SCAN_CACHE_TTL_S, ScanCacheRepository } from '@nexus/backend/scans/scan-cache.repository.js';
-import { ScanQueueRepository } from '@nexus/backend/scans/scan-queue.repository.js';
+import { ScanQueueRepository } from '../queues/index.js';
+import { RedisConnections, REDIS } from '../redis/redis.module.js';
+import { SCAN_CACHE_TTL_S, ScanCacheRepository } from '../scans/index.js';
 import { scanKey } from '@nexus/contract';
 import type { Redis } from 'ioredis';
 import request from 'supertest';
-import { testConfig, testPrefix } from '../../test/support/test-env.js';
+import { testConfig, testPrefix } from '../../../test/support/test-env.js';
 import { FakeChain, FakeResolver, startApiAndWorker } from './testing/fake-chain.js';
 
 const COMPLETE = '0x' + '3c'.repeat(20);

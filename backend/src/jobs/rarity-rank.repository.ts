@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { NftRecord } from '../collections/collections.repository.js';
+import type { NftRecord } from '../collections/index.js';
 
 export interface StoredRanks {
   /** False when a newer scan replaced the collection's NFTs since they were loaded: nothing was written. */
@@ -11,7 +11,7 @@ export interface StoredRanks {
 
 /** PostgreSQL writes of the rarity job. */
 @Injectable()
-export class RarityRepository {
+export class RarityRankRepository {
   constructor(private readonly em: EntityManager) {}
 
   /**

@@ -6,21 +6,17 @@ import { testConfig, testPrefix } from '../../../test/support/test-env.js';
 import { dropDatabase, freshDatabase } from '../../../test/support/fresh-database.js';
 import { clearPrefix } from '../../../test/support/redis-prefix.js';
 import type { CollectionInfo } from '../chain/nft-source.js';
-import { CollectionsModule } from '../collections/collections.module.js';
-import { CollectionsRepository, type NftRecord } from '../collections/collections.repository.js';
-import { toApiNft } from '../collections/nft.mapper.js';
+import { CollectionsModule, CollectionsRepository, toApiNft, type NftRecord } from '../collections/index.js';
 import { CoreModule } from '../core.module.js';
-import { ScanCacheRepository } from '../scans/scan-cache.repository.js';
-import { PermanentScanError } from '../scans/scan-execution.service.js';
-import { ScanProgressRepository } from '../scans/scan-progress.repository.js';
-import { ScanQueueRepository } from '../scans/scan-queue.repository.js';
-import { canonicalTokens } from './canonical-tokens.js';
-import { RarityCacheRepository, rarityResultKey } from './rarity-cache.repository.js';
+import { ScanQueueRepository } from '../queues/index.js';
+import { canonicalTokens, RarityCacheRepository, RarityEngine, rarityResultKey } from '../rarity/index.js';
+import { ScanProgressRepository } from '../realtime/index.js';
+import { ScanCacheRepository } from '../scans/index.js';
+import { JobsModule } from './jobs.module.js';
 import { rarityJobPayload } from './rarity-job.payload.js';
-import { RarityJobModule } from './rarity-job.module.js';
 import { RarityJobService } from './rarity-job.service.js';
-import { RarityRepository } from './rarity.repository.js';
-import { RarityEngine } from './rarity.engine.js';
+import { RarityRankRepository } from './rarity-rank.repository.js';
+import { PermanentScanError } from './scan-execution.service.js';
 
 const BIG = '0x' + '1b'.repeat(20);
 const SMALL = '0x' + '2c'.repeat(20);
@@ -87,7 +83,7 @@ describe(RarityJobService.name, () => {
     const moduleRef = await Test.createTestingModule({
       imports: [
         CoreModule.forRoot(testConfig(prefix, { DATABASE_URL: databaseUrl })),
-        RarityJobModule,
+        JobsModule,
         CollectionsModule,
       ],
     }).compile();
@@ -212,7 +208,7 @@ describe(RarityJobService.name, () => {
     const ranks = before.nfts.map((n) => ({ tokenId: n.tokenId, rarityScore: 1, rarityRank: 1 }));
     const stale = new Date(before.collection.lastScannedAt!.getTime() - 1);
 
-    const write = await app.get(RarityRepository).storeRanks(before.collection.id, stale, ranks);
+    const write = await app.get(RarityRankRepository).storeRanks(before.collection.id, stale, ranks);
 
     expect(write).toEqual({ current: false, changed: 0 });
     const after = (await collections.load('ethereum', SMALL))!.nfts;

@@ -1,15 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ScanJobPayload } from '@nexus/contract';
-import { METADATA_RESOLVER, NFT_SOURCE } from '../chain/chain.tokens.js';
-import type { MetadataResolver, NftSource } from '../chain/nft-source.js';
-import { CollectionsRepository } from '../collections/collections.repository.js';
-import { toApiNft } from '../collections/nft.mapper.js';
-import { emptyRecord, resolveTokens } from '../collections/token-metadata.js';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
-import { ScanCacheRepository } from '../scans/scan-cache.repository.js';
-import { ScanExecution, type ScanOutcomeSummary } from '../scans/scan-execution.service.js';
-import type { ScanReporter } from '../scans/scan-reporter.js';
+import { NFT_SOURCE } from '../chain/chain.tokens.js';
+import type { NftSource } from '../chain/nft-source.js';
+import { CollectionsRepository, toApiNft } from '../collections/index.js';
+import { ScanCacheRepository } from '../scans/index.js';
+import { ScanExecution, type ScanOutcomeSummary } from './scan-execution.service.js';
+import type { ScanReporter } from './scan-reporter.js';
+import { TokenMetadataService } from './token-metadata.js';
 
 /** Runs inside a worker: every NFT a wallet holds now on one network, with metadata. */
 @Injectable()
@@ -18,8 +15,7 @@ export class WalletScanService {
 
   constructor(
     @Inject(NFT_SOURCE) private readonly source: NftSource,
-    @Inject(METADATA_RESOLVER) private readonly resolver: MetadataResolver,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metadata: TokenMetadataService,
     private readonly collections: CollectionsRepository,
     private readonly cache: ScanCacheRepository,
     private readonly execution: ScanExecution,
@@ -46,11 +42,9 @@ export class WalletScanService {
     let fetchedBefore = 0;
     const resolved = [];
     for (const holding of holdings) {
-      const nfts = payload.includeMetadata
-        ? await resolveTokens(holding.tokens, this.resolver, this.config.metadataConcurrency, (done) =>
-            reporter.counts({ metadataFetched: fetchedBefore + done }),
-          )
-        : holding.tokens.map((t) => emptyRecord(t));
+      const nfts = await this.metadata.records(holding.tokens, payload.includeMetadata, (done) =>
+        reporter.counts({ metadataFetched: fetchedBefore + done }),
+      );
       fetchedBefore += holding.tokens.length;
       resolved.push({ holding, nfts });
     }

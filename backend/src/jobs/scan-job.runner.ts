@@ -1,21 +1,17 @@
-import { Logger } from '@nestjs/common';
-import {
-  PermanentScanError,
-  type ScanExecution,
-  type ScanOutcomeSummary,
-} from '@nexus/backend/scans/scan-execution.service.js';
+import type { Logger } from '@nestjs/common';
 import type { ScanJobPayload } from '@nexus/contract';
 import type { Job } from 'bull';
+import { PermanentScanError, type ScanExecution, type ScanOutcomeSummary } from './scan-execution.service.js';
 
 /**
  * Runs a scan job and decides what a failure means: a permanent one is reported at once and not
  * retried; a transient one is retried by Bull, and reported only after the last attempt.
  */
-export async function handleScanJob(
-  job: Job<ScanJobPayload>,
+export async function runScanJob(
+  job: Pick<Job<ScanJobPayload>, 'data' | 'attemptsMade' | 'opts' | 'discard'>,
   execution: ScanExecution,
   run: (payload: ScanJobPayload, attempt: number) => Promise<ScanOutcomeSummary>,
-  logger: Logger,
+  logger: Pick<Logger, 'warn'>,
 ): Promise<ScanOutcomeSummary> {
   try {
     return await run(job.data, job.attemptsMade + 1);

@@ -1,21 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { SCAN_ERRORS, type ScanJobPayload } from '@nexus/contract';
-import { METADATA_RESOLVER, NFT_SOURCE } from '../chain/chain.tokens.js';
-import type { MetadataResolver, NftSource } from '../chain/nft-source.js';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
-import { rarityJobPayload } from '../rarity/rarity-job.payload.js';
-import { ScanCacheRepository } from '../scans/scan-cache.repository.js';
-import { ScanQueueRepository } from '../scans/scan-queue.repository.js';
-import type { ScanReporter } from '../scans/scan-reporter.js';
-import {
-  PermanentScanError,
-  ScanExecution,
-  type ScanOutcomeSummary,
-} from '../scans/scan-execution.service.js';
-import { CollectionsRepository } from './collections.repository.js';
-import { toApiNft } from './nft.mapper.js';
-import { emptyRecord, resolveTokens } from './token-metadata.js';
+import { NFT_SOURCE } from '../chain/chain.tokens.js';
+import type { NftSource } from '../chain/nft-source.js';
+import { CollectionsRepository, toApiNft } from '../collections/index.js';
+import { ScanQueueRepository } from '../queues/index.js';
+import { ScanCacheRepository } from '../scans/index.js';
+import { rarityJobPayload } from './rarity-job.payload.js';
+import { PermanentScanError, ScanExecution, type ScanOutcomeSummary } from './scan-execution.service.js';
+import type { ScanReporter } from './scan-reporter.js';
+import { TokenMetadataService } from './token-metadata.js';
 
 /** Runs inside a worker: enumerate a collection, resolve metadata, store, cache, report. */
 @Injectable()
@@ -24,8 +17,7 @@ export class CollectionScanService {
 
   constructor(
     @Inject(NFT_SOURCE) private readonly source: NftSource,
-    @Inject(METADATA_RESOLVER) private readonly resolver: MetadataResolver,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metadata: TokenMetadataService,
     private readonly collections: CollectionsRepository,
     private readonly cache: ScanCacheRepository,
     private readonly execution: ScanExecution,
@@ -53,11 +45,9 @@ export class CollectionScanService {
     if (tokens.length === 0) throw new PermanentScanError(SCAN_ERRORS.empty);
 
     await reporter.stage('calculating', { tokensFound: tokens.length });
-    const nfts = payload.includeMetadata
-      ? await resolveTokens(tokens, this.resolver, this.config.metadataConcurrency, (done) =>
-          reporter.counts({ metadataFetched: done }),
-        )
-      : tokens.map((t) => emptyRecord(t));
+    const nfts = await this.metadata.records(tokens, payload.includeMetadata, (done) =>
+      reporter.counts({ metadataFetched: done }),
+    );
     const metadataFetched = nfts.filter((n) => n.metadataStatus === 'ok').length;
 
     await reporter.stage('finalizing', { metadataFetched });

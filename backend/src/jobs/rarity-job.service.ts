@@ -7,22 +7,19 @@ import {
   type ScanJobPayload,
   type ScanStage,
 } from '@nexus/contract';
-import type { CollectionEntity } from '../collections/collection.entity.js';
-import { CollectionsRepository, type NftRecord } from '../collections/collections.repository.js';
-import { toApiNft } from '../collections/nft.mapper.js';
-import { ScanCacheRepository } from '../scans/scan-cache.repository.js';
 import {
-  PermanentScanError,
-  ScanExecution,
-  type ScanOutcomeSummary,
-} from '../scans/scan-execution.service.js';
-import { ScanQueueRepository } from '../scans/scan-queue.repository.js';
-import type { ScanReporter } from '../scans/scan-reporter.js';
-import { canonicalTokens } from './canonical-tokens.js';
-import { RarityCacheRepository, rarityResultKey } from './rarity-cache.repository.js';
+  CollectionsRepository,
+  toApiNft,
+  type CollectionEntity,
+  type NftRecord,
+} from '../collections/index.js';
+import { ScanQueueRepository } from '../queues/index.js';
+import { canonicalTokens, RarityCacheRepository, RarityEngine, rarityResultKey } from '../rarity/index.js';
+import { ScanCacheRepository } from '../scans/index.js';
+import { RarityRankRepository } from './rarity-rank.repository.js';
 import { rarityJobPayload } from './rarity-job.payload.js';
-import { RarityRepository } from './rarity.repository.js';
-import { RarityEngine } from './rarity.engine.js';
+import { PermanentScanError, ScanExecution, type ScanOutcomeSummary } from './scan-execution.service.js';
+import type { ScanReporter } from './scan-reporter.js';
 
 /** Tries when scans keep replacing the collection while it is ranked; then the job fails and Bull retries. */
 const MAX_PASSES = 3;
@@ -40,7 +37,7 @@ export class RarityJobService {
 
   constructor(
     private readonly collections: CollectionsRepository,
-    private readonly rarity: RarityRepository,
+    private readonly rarity: RarityRankRepository,
     private readonly scanCache: ScanCacheRepository,
     private readonly results: RarityCacheRepository,
     private readonly queue: ScanQueueRepository,

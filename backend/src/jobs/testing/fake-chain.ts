@@ -1,8 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import { createApiApp } from '@nexus/backend/bootstrap.js';
-import { METADATA_RESOLVER, NFT_SOURCE } from '@nexus/backend/chain/chain.tokens.js';
+import { createApiApp } from '../../bootstrap.js';
+import { METADATA_RESOLVER, NFT_SOURCE } from '../../chain/chain.tokens.js';
 import type {
   CollectionInfo,
   EnumerateProgress,
@@ -11,8 +11,8 @@ import type {
   ResolvedMetadata,
   TokenRef,
   WalletHolding,
-} from '@nexus/backend/chain/nft-source.js';
-import type { AppConfig } from '@nexus/backend/config/app-config.js';
+} from '../../chain/nft-source.js';
+import type { AppConfig } from '../../config/app-config.js';
 import { WorkerModule } from '../worker.module.js';
 
 export interface FakeCollection {
