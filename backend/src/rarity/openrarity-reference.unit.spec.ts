@@ -1,20 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DATASETS, DATASETS_DIR, describeWith } from '../../../test/support/requirements.js';
 import { RarityEngine } from './rarity.engine.js';
 import type { RankedCollection } from './ranked-collection.js';
 import type { RarityToken } from './rarity.types.js';
 
-/** Shared datasets (never copied into the repository): `<repo root>/../shared/datasets`. */
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const datasetsDir = process.env.NEXUS_DATASETS_DIR ?? join(repoRoot, '..', 'shared', 'datasets');
-const haveDatasets = existsSync(datasetsDir);
-const withDatasets = haveDatasets ? describe : describe.skip;
-if (!haveDatasets) {
-  console.log(
-    `Rarity reference tests skipped: no datasets folder at ${datasetsDir} (set NEXUS_DATASETS_DIR).`,
-  );
-}
+const withDatasets = describeWith([DATASETS]);
 
 interface ReferenceCase {
   input: RarityToken[];
@@ -26,7 +17,7 @@ interface ReferenceCase {
   }>;
 }
 
-const readDataset = <T>(file: string): T => JSON.parse(readFileSync(join(datasetsDir, file), 'utf8')) as T;
+const readDataset = <T>(file: string): T => JSON.parse(readFileSync(join(DATASETS_DIR, file), 'utf8')) as T;
 
 /** Published OpenRarity ranks for BAYC (open-rarity tests/resolver/test_testset_resolver.py). */
 const BAYC_PUBLISHED_RANKS: Array<[tokenId: string, rank: number]> = [
@@ -50,9 +41,7 @@ withDatasets(`${RarityEngine.name} against OpenRarity 0.7.5`, () => {
   const sut = new RarityEngine();
 
   describe('unit test collections (openrarity-unit-vectors.json)', () => {
-    const cases = haveDatasets
-      ? readDataset<Record<string, ReferenceCase>>('openrarity-unit-vectors.json')
-      : {};
+    const cases = readDataset<Record<string, ReferenceCase>>('openrarity-unit-vectors.json');
 
     it('holds the cases these tests expect', () => {
       expect(Object.keys(cases).length).toBeGreaterThanOrEqual(7);
