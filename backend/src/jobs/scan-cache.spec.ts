@@ -7,7 +7,8 @@ import { scanKey } from '@nexus/contract';
 import type { Redis } from 'ioredis';
 import request from 'supertest';
 import { testConfig, testPrefix } from '../../../test/support/test-env.js';
-import { FakeChain, FakeResolver, startApiAndWorker } from './testing/fake-chain.js';
+import { startApiAndWorker } from './testing/api-and-worker.js';
+import { FakeChain, FakeResolver } from './testing/fake-chain.js';
 
 const COMPLETE = '0x' + '3c'.repeat(20);
 const PARTIAL = '0x' + '4d'.repeat(20);

@@ -16,7 +16,8 @@ import request from 'supertest';
 import { testConfig, testPrefix } from '../../../test/support/test-env.js';
 import { ScanQueueRepository } from '../queues/index.js';
 import { RarityEngine } from '../rarity/index.js';
-import { FakeChain, FakeResolver, hasRichMetadata, startApiAndWorker } from './testing/fake-chain.js';
+import { startApiAndWorker } from './testing/api-and-worker.js';
+import { FakeChain, FakeResolver, hasRichMetadata } from './testing/fake-chain.js';
 
 const ADDRESS = '0x' + '5a'.repeat(20);
 const SUPPLY = 120;

@@ -1,4 +1,3 @@
-export { ScansModule } from './scans.module.js';
 export { ScanStateModule } from './scan-state.module.js';
 export {
   ScanCacheRepository,
