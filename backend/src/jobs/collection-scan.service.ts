@@ -1,36 +1,18 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { SCAN_ERRORS, type ScanJobPayload } from '@nexus/contract';
-import { NFT_SOURCE } from '../chain/chain.tokens.js';
-import type { NftSource } from '../chain/nft-source.js';
-import { CollectionsRepository, toApiNft } from '../collections/index.js';
+import { toApiNft } from '../collections/index.js';
 import { ScanQueueRepository } from '../queues/index.js';
-import { ScanCacheRepository } from '../scans/index.js';
 import { rarityJobPayload } from './rarity-job.payload.js';
-import { PermanentScanError, ScanExecution, type ScanOutcomeSummary } from './scan-execution.service.js';
+import { ChainScanService } from './chain-scan.service.js';
+import { PermanentScanError, type ScanOutcomeSummary } from './scan-execution.service.js';
 import type { ScanReporter } from './scan-reporter.js';
-import { TokenMetadataService } from './token-metadata.js';
 
 /** Runs inside a worker: enumerate a collection, resolve metadata, store, cache, report. */
 @Injectable()
-export class CollectionScanService {
-  private readonly logger = new Logger(CollectionScanService.name);
+export class CollectionScanService extends ChainScanService {
+  @Inject(ScanQueueRepository) private readonly queue!: ScanQueueRepository;
 
-  constructor(
-    @Inject(NFT_SOURCE) private readonly source: NftSource,
-    private readonly metadata: TokenMetadataService,
-    private readonly collections: CollectionsRepository,
-    private readonly cache: ScanCacheRepository,
-    private readonly execution: ScanExecution,
-    private readonly queue: ScanQueueRepository,
-  ) {}
-
-  run(payload: ScanJobPayload, attempt = 1): Promise<ScanOutcomeSummary> {
-    return this.execution.execute(payload, attempt, (reporter, started) =>
-      this.scan(payload, reporter, started),
-    );
-  }
-
-  private async scan(
+  protected async scan(
     payload: ScanJobPayload,
     reporter: ScanReporter,
     started: number,
@@ -56,10 +38,8 @@ export class CollectionScanService {
     const collection = await this.collections.saveScan({ info, nfts, scanDuration, isComplete });
 
     const ref = { network: info.network, address: info.address, name: info.name, standard: info.standard };
-    await this.cache.set(payload.key, 'collection', {
-      meta: { scanDuration, totalCollections: 1, isComplete, cachedAt: Date.now() },
-      nftsJson: JSON.stringify(nfts.map((n) => toApiNft(n, ref))),
-    });
+    const apiNfts = nfts.map((n) => toApiNft(n, ref));
+    await this.cacheAnswer(payload, apiNfts, { scanDuration, totalCollections: 1, isComplete });
     this.logger.log(`${payload.key}: ${nfts.length} NFTs in ${scanDuration} ms`);
     await this.queueRarity(info.network, info.address);
     return { totalNfts: collection.nftCount, totalCollections: 1, scanDuration, isComplete };

@@ -18,7 +18,12 @@ import { canonicalTokens, RarityCacheRepository, RarityEngine, rarityResultKey }
 import { ScanCacheRepository } from '../scans/index.js';
 import { RarityRankRepository } from './rarity-rank.repository.js';
 import { rarityJobPayload } from './rarity-job.payload.js';
-import { PermanentScanError, ScanExecution, type ScanOutcomeSummary } from './scan-execution.service.js';
+import {
+  PermanentScanError,
+  ScanExecution,
+  ScanJobService,
+  type ScanOutcomeSummary,
+} from './scan-execution.service.js';
 import type { ScanReporter } from './scan-reporter.js';
 
 /** Tries when scans keep replacing the collection while it is ranked; then the job fails and Bull retries. */
@@ -29,7 +34,7 @@ const MAX_PASSES = 3;
  * store score and rank on its rows, and refresh the answers that carry them.
  */
 @Injectable()
-export class RarityJobService {
+export class RarityJobService extends ScanJobService {
   private readonly logger = new Logger(RarityJobService.name);
   private readonly engine = new RarityEngine();
   /** Scan time (ms) of the data each finished job ranked, until the queue reports the job complete. */
@@ -41,15 +46,15 @@ export class RarityJobService {
     private readonly scanCache: ScanCacheRepository,
     private readonly results: RarityCacheRepository,
     private readonly queue: ScanQueueRepository,
-    private readonly execution: ScanExecution,
-  ) {}
+    execution: ScanExecution,
+  ) {
+    super(execution);
+  }
 
   /** Failures other than a missing collection reach the visitor as SPEC §8's 'Failed to calculate rarity'. */
-  async run(payload: ScanJobPayload, attempt = 1): Promise<ScanOutcomeSummary> {
+  override async run(payload: ScanJobPayload, attempt = 1): Promise<ScanOutcomeSummary> {
     try {
-      return await this.execution.execute(payload, attempt, (reporter, started) =>
-        this.rank(payload, reporter, started),
-      );
+      return await super.run(payload, attempt);
     } catch (error) {
       if (error instanceof PermanentScanError) throw error;
       this.logger.warn(`${payload.key}: ${error instanceof Error ? error.message : String(error)}`);
@@ -92,7 +97,7 @@ export class RarityJobService {
     });
   }
 
-  private async rank(
+  protected async scan(
     payload: ScanJobPayload,
     reporter: ScanReporter,
     started: number,

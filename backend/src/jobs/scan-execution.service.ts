@@ -58,3 +58,21 @@ export class ScanExecution {
     await this.progress.fail({ key: payload.key, error: message });
   }
 }
+
+/** The steps of one scan kind, run inside the execution every kind shares (`run`). */
+export abstract class ScanJobService {
+  protected constructor(private readonly execution: ScanExecution) {}
+
+  /** Runs a job's attempt: run log, stages from initializing to complete, outcome. */
+  run(payload: ScanJobPayload, attempt = 1): Promise<ScanOutcomeSummary> {
+    return this.execution.execute(payload, attempt, (reporter, started) =>
+      this.scan(payload, reporter, started),
+    );
+  }
+
+  protected abstract scan(
+    payload: ScanJobPayload,
+    reporter: ScanReporter,
+    started: number,
+  ): Promise<ScanOutcomeSummary>;
+}

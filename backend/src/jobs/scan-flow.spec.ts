@@ -17,7 +17,7 @@ import { testConfig, testPrefix } from '../../../test/support/test-env.js';
 import { ScanQueueRepository } from '../queues/index.js';
 import { RarityEngine } from '../rarity/index.js';
 import { startApiAndWorker } from './testing/api-and-worker.js';
-import { FakeChain, FakeResolver, hasRichMetadata } from './testing/fake-chain.js';
+import { fakeHoldings, FakeChain, FakeResolver, hasRichMetadata } from './testing/fake-chain.js';
 
 const ADDRESS = '0x' + '5a'.repeat(20);
 const SUPPLY = 120;
@@ -27,37 +27,7 @@ const cats = { address: ADDRESS, supply: SUPPLY };
 const editions = '0x' + '6b'.repeat(20);
 
 describe('collection scan flow (API + worker, real PostgreSQL and Redis)', () => {
-  const source = new FakeChain([cats], {
-    [WALLET]: [
-      {
-        collection: {
-          network: 'polygon',
-          address: ADDRESS,
-          name: 'Fake Cats',
-          symbol: 'FAKE',
-          standard: 'ERC-721',
-          totalSupply: SUPPLY,
-          enumerable: true,
-        },
-        tokens: [
-          { tokenId: '3', tokenUri: 'ipfs://bafyfake/3' },
-          { tokenId: '9', tokenUri: 'ipfs://bafyfake/9' },
-        ],
-      },
-      {
-        collection: {
-          network: 'polygon',
-          address: editions,
-          name: 'Fake Editions',
-          symbol: 'FAKE',
-          standard: 'ERC-1155',
-          totalSupply: null,
-          enumerable: false,
-        },
-        tokens: [{ tokenId: '1', tokenUri: 'ipfs://bafyfake/1', balance: 5 }],
-      },
-    ],
-  });
+  const source = new FakeChain([cats], { [WALLET]: fakeHoldings(ADDRESS, SUPPLY, editions) });
   const resolver = new FakeResolver();
   let api: NestExpressApplication;
   let worker: INestApplicationContext;

@@ -1,33 +1,14 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { ScanJobPayload } from '@nexus/contract';
-import { NFT_SOURCE } from '../chain/chain.tokens.js';
-import type { NftSource } from '../chain/nft-source.js';
-import { CollectionsRepository, toApiNft } from '../collections/index.js';
-import { ScanCacheRepository } from '../scans/index.js';
-import { ScanExecution, type ScanOutcomeSummary } from './scan-execution.service.js';
+import { toApiNft } from '../collections/index.js';
+import { ChainScanService } from './chain-scan.service.js';
+import type { ScanOutcomeSummary } from './scan-execution.service.js';
 import type { ScanReporter } from './scan-reporter.js';
-import { TokenMetadataService } from './token-metadata.js';
 
 /** Runs inside a worker: every NFT a wallet holds now on one network, with metadata. */
 @Injectable()
-export class WalletScanService {
-  private readonly logger = new Logger(WalletScanService.name);
-
-  constructor(
-    @Inject(NFT_SOURCE) private readonly source: NftSource,
-    private readonly metadata: TokenMetadataService,
-    private readonly collections: CollectionsRepository,
-    private readonly cache: ScanCacheRepository,
-    private readonly execution: ScanExecution,
-  ) {}
-
-  run(payload: ScanJobPayload, attempt = 1): Promise<ScanOutcomeSummary> {
-    return this.execution.execute(payload, attempt, (reporter, started) =>
-      this.scan(payload, reporter, started),
-    );
-  }
-
-  private async scan(
+export class WalletScanService extends ChainScanService {
+  protected async scan(
     payload: ScanJobPayload,
     reporter: ScanReporter,
     started: number,
@@ -57,9 +38,10 @@ export class WalletScanService {
       nfts.map((n, i) => toApiNft(n, holding.collection, holding.tokens[i]!.balance ?? 1)),
     );
     const scanDuration = Date.now() - started;
-    await this.cache.set(payload.key, 'wallet', {
-      meta: { scanDuration, totalCollections: holdings.length, isComplete: true, cachedAt: Date.now() },
-      nftsJson: JSON.stringify(apiNfts),
+    await this.cacheAnswer(payload, apiNfts, {
+      scanDuration,
+      totalCollections: holdings.length,
+      isComplete: true,
     });
     this.logger.log(
       `${payload.key}: ${apiNfts.length} NFTs in ${holdings.length} collections, ${scanDuration} ms`,

@@ -1,8 +1,7 @@
 import { jest } from '@jest/globals';
 import type { Nft } from '@nexus/contract';
-import type { WalletHolding } from '../chain/nft-source.js';
 import { PermanentScanError } from './scan-execution.service.js';
-import { FakeChain, FakeResolver } from './testing/fake-chain.js';
+import { fakeHoldings, FakeChain, FakeResolver } from './testing/fake-chain.js';
 import { scanPayload } from './testing/fake-state.js';
 import { jobHarness, type JobHarness } from './testing/job-harness.js';
 import { WalletScanService } from './wallet-scan.service.js';
@@ -12,35 +11,7 @@ const EMPTY_WALLET = '0x' + '88'.repeat(20);
 const CATS = '0x' + '5a'.repeat(20);
 const EDITIONS = '0x' + '6b'.repeat(20);
 
-const holdings: WalletHolding[] = [
-  {
-    collection: {
-      network: 'polygon',
-      address: CATS,
-      name: 'Fake Cats',
-      symbol: 'FAKE',
-      standard: 'ERC-721',
-      totalSupply: 120,
-      enumerable: true,
-    },
-    tokens: [
-      { tokenId: '3', tokenUri: 'ipfs://bafyfake/3' },
-      { tokenId: '9', tokenUri: 'ipfs://bafyfake/9' },
-    ],
-  },
-  {
-    collection: {
-      network: 'polygon',
-      address: EDITIONS,
-      name: 'Fake Editions',
-      symbol: 'FAKE',
-      standard: 'ERC-1155',
-      totalSupply: null,
-      enumerable: false,
-    },
-    tokens: [{ tokenId: '1', tokenUri: 'ipfs://bafyfake/1', balance: 5 }],
-  },
-];
+const holdings = fakeHoldings(CATS, 120, EDITIONS);
 
 describe(WalletScanService.name, () => {
   const chain = new FakeChain([], { [WALLET]: holdings });

@@ -112,3 +112,39 @@ function richTraits(n: number): ResolvedMetadata['attributes'] {
   if (n % 4 !== 0) traits.push({ trait_type: 'Collar', value: ['Red', 'Bell', 'Spiked'][(h >>> 9) % 3]! });
   return traits;
 }
+
+/**
+ * A wallet's holdings: tokens 3 and 9 of an ERC-721 collection of `supply` ('Fake Cats'), and 5 of
+ * token 1 of an ERC-1155 ('Fake Editions').
+ */
+export function fakeHoldings(cats: string, supply: number, editions: string): WalletHolding[] {
+  return [
+    {
+      collection: {
+        network: 'polygon',
+        address: cats,
+        name: 'Fake Cats',
+        symbol: 'FAKE',
+        standard: 'ERC-721',
+        totalSupply: supply,
+        enumerable: true,
+      },
+      tokens: [
+        { tokenId: '3', tokenUri: 'ipfs://bafyfake/3' },
+        { tokenId: '9', tokenUri: 'ipfs://bafyfake/9' },
+      ],
+    },
+    {
+      collection: {
+        network: 'polygon',
+        address: editions,
+        name: 'Fake Editions',
+        symbol: 'FAKE',
+        standard: 'ERC-1155',
+        totalSupply: null,
+        enumerable: false,
+      },
+      tokens: [{ tokenId: '1', tokenUri: 'ipfs://bafyfake/1', balance: 5 }],
+    },
+  ];
+}
