@@ -14,6 +14,7 @@ import { RarityModule } from './rarity/rarity.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { TrendingModule } from './trending/trending.module.js';
 import { WhitelistModule } from './whitelist/whitelist.module.js';
+import { UploadsModule } from './uploads/uploads.module.js';
 
 /** The API. */
 @Module({})
@@ -31,7 +32,9 @@ export class AppModule {
         WhitelistModule,
         TrendingModule,
         AdminModule,
+        UploadsModule,
         MediaModule.forRootAsync({
+          isGlobal: true,
           imports: [ChainModule],
           inject: [APP_CONFIG, METADATA_RESOLVER],
           useFactory: (c: AppConfig, resolver: GatewayMetadataResolver) => ({

@@ -17,8 +17,8 @@ export interface ByteRange {
   end: number;
 }
 
-/** What `putStream` reads: a stream or any async source of byte chunks. */
-export type MediaSource = Readable | AsyncIterable<Uint8Array>;
+/** What `putStream` reads: a stream, or any (async) iterable of byte chunks. */
+export type MediaSource = Readable | AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 
 /** Object storage for media: S3/MinIO when configured, a local directory otherwise. */
 export interface MediaStorage {
