@@ -15,6 +15,7 @@ import { AdminModule } from './admin/admin.module.js';
 import { TrendingModule } from './trending/trending.module.js';
 import { WhitelistModule } from './whitelist/whitelist.module.js';
 import { UploadsModule } from './uploads/uploads.module.js';
+import { PromoModule } from './promo/promo.module.js';
 
 /** The API. */
 @Module({})
@@ -33,6 +34,7 @@ export class AppModule {
         TrendingModule,
         AdminModule,
         UploadsModule,
+        PromoModule,
         MediaModule.forRootAsync({
           isGlobal: true,
           imports: [ChainModule],
