@@ -90,40 +90,52 @@ export class S3MediaStorage implements MediaStorage {
     await this.ensureBucket();
     const headers = { 'Content-Type': contentType };
     let size = 0;
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
+    // Chunks of an object that may still fit in one PUT; once it cannot, one part buffer reused for
+    // every part (no garbage of part size per part, which the GC would let pile up).
+    let head: Buffer[] = [];
+    let part: Buffer | null = null;
+    let filled = 0;
     let uploadId: string | null = null;
     const parts: Array<{ part: number; etag: string }> = [];
     const sendPart = async (bytes: Buffer): Promise<void> => {
       uploadId ??= await this.client.initiateNewMultipartUpload(this.bucket, key, headers);
-      const part = parts.length + 1;
+      const number = parts.length + 1;
       const sent = await this.client.uploadPart(
-        { bucketName: this.bucket, objectName: key, uploadID: uploadId, partNumber: part, headers: {} },
+        { bucketName: this.bucket, objectName: key, uploadID: uploadId, partNumber: number, headers: {} },
         bytes,
       );
-      parts.push({ part, etag: sent.etag });
+      parts.push({ part: number, etag: sent.etag });
     };
     try {
       for await (const chunk of source) {
-        const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+        let bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
         size += bytes.length;
-        pending.push(bytes);
-        pendingBytes += bytes.length;
-        while (pendingBytes >= this.partSize) {
-          const joined = Buffer.concat(pending, pendingBytes);
-          await sendPart(joined.subarray(0, this.partSize));
-          const rest = joined.subarray(this.partSize);
-          pending = rest.length > 0 ? [Buffer.from(rest)] : [];
-          pendingBytes = rest.length;
+        if (part === null) {
+          if (filled + bytes.length < this.partSize) {
+            head.push(bytes);
+            filled += bytes.length;
+            continue;
+          }
+          part = Buffer.allocUnsafe(this.partSize);
+          Buffer.concat(head, filled).copy(part);
+          head = [];
+        }
+        while (bytes.length > 0) {
+          const copied = bytes.copy(part, filled, 0, Math.min(bytes.length, this.partSize - filled));
+          filled += copied;
+          bytes = bytes.subarray(copied);
+          if (filled === this.partSize) {
+            // The source is not read while a part is sent: one part in memory at a time.
+            await sendPart(part);
+            filled = 0;
+          }
         }
       }
-      const last = Buffer.concat(pending, pendingBytes);
-      pending = [];
-      if (uploadId === null) {
-        await this.client.putObject(this.bucket, key, last, last.length, headers);
+      if (part === null) {
+        await this.client.putObject(this.bucket, key, Buffer.concat(head, filled), filled, headers);
       } else {
-        if (last.length > 0) await sendPart(last);
-        await this.client.completeMultipartUpload(this.bucket, key, uploadId, parts);
+        if (filled > 0) await sendPart(part.subarray(0, filled));
+        await this.client.completeMultipartUpload(this.bucket, key, uploadId!, parts);
       }
     } catch (error) {
       if (uploadId !== null) await this.abortUpload(key, uploadId);
