@@ -16,7 +16,7 @@ export class Migration20261125000000_promo extends Migration {
     this.addSql(`alter table "promo_asset" add constraint "promo_asset_size_check" check ("size" > 0);`);
 
     this.addSql(
-      `create table "promo_bar_settings" ("id" smallint primary key, "is_active" boolean not null, "button_text" varchar(60) not null, "button_link" text not null, "button_position" varchar(8) not null, "button_color" varchar(8) not null, "video_key" text null, "video_opacity" smallint not null, "updated_at" timestamptz not null);`,
+      `create table "promo_bar_settings" ("id" smallint primary key default 1, "is_active" boolean not null, "button_text" varchar(60) not null, "button_link" text not null, "button_position" varchar(8) not null, "button_color" varchar(8) not null, "video_key" text null, "video_opacity" smallint not null, "updated_at" timestamptz not null);`,
     );
     this.addSql(
       `alter table "promo_bar_settings" add constraint "promo_bar_settings_single_row_check" check ("id" = 1);`,
