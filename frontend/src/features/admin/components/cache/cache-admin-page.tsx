@@ -34,7 +34,7 @@ export function CacheAdminPage() {
 
   return (
     <div className="admin-stack">
-      <div className="toolbar">
+      <div className="admin-toolbar">
         <button
           type="button"
           className="button button--ghost"
@@ -45,7 +45,7 @@ export function CacheAdminPage() {
         </button>
         <button
           type="button"
-          className="button button--danger"
+          className="button admin-button--danger"
           onClick={() => setConfirming(true)}
           disabled={clear.isPending}
         >
@@ -78,7 +78,7 @@ export function CacheAdminPage() {
             {data.networkStats.length === 0 ? (
               <p className="muted">No network activity yet.</p>
             ) : (
-              <div className="table-scroll">
+              <div className="admin-table-scroll">
                 <table className="admin-table">
                   <thead>
                     <tr>
@@ -94,7 +94,7 @@ export function CacheAdminPage() {
                     {data.networkStats.map((line) => (
                       <tr key={line.network} data-testid="network-stats-row">
                         <th scope="row">
-                          <span className="network-cell">
+                          <span className="admin-network-cell">
                             <NetworkBadge network={line.network} />
                             {NETWORK_LABELS[line.network] ?? line.network}
                           </span>

@@ -33,7 +33,7 @@ function SubmissionList({ filter }: { filter: SubmissionFilter }) {
     return <EmptyState title="No submissions found for this status." testId="submissions-empty" />;
   }
   return (
-    <div className="review-list">
+    <div className="admin-review-list">
       {list.map((submission) => (
         <SubmissionCard key={submission.id} submission={submission} />
       ))}

@@ -29,10 +29,10 @@ function VotingProgress({ submission }: { submission: AdminCollectionSubmission 
   const shares = voteShares(yesVotes, noVotes, totalVotes);
   const needed = votesNeeded(totalVotes);
   return (
-    <div className="review-card__voting" data-testid="voting-progress">
-      <div className="review-card__counts">
-        <span className="vote-count vote-count--yes">Yes {formatCount(yesVotes)}</span>
-        <span className="vote-count vote-count--no">No {formatCount(noVotes)}</span>
+    <div className="admin-review-card__voting" data-testid="voting-progress">
+      <div className="admin-review-card__counts">
+        <span className="admin-vote-count admin-vote-count--yes">Yes {formatCount(yesVotes)}</span>
+        <span className="admin-vote-count admin-vote-count--no">No {formatCount(noVotes)}</span>
         <span className="muted">
           {formatCount(totalVotes)} / {VOTING.minVotes} votes
         </span>
@@ -41,7 +41,7 @@ function VotingProgress({ submission }: { submission: AdminCollectionSubmission 
         <span className="admin-split-bar__yes" style={{ width: `${shares.yes}%` }} />
         <span className="admin-split-bar__no" style={{ width: `${shares.no}%` }} />
       </div>
-      <div className="review-card__counts muted">
+      <div className="admin-review-card__counts muted">
         <span>{votingTimeLeft(submission.votingEndsAt)}</span>
         <span>
           {needed > 0 ? `${needed} more ${needed === 1 ? 'vote' : 'votes'} needed` : 'Minimum reached'}
@@ -109,24 +109,31 @@ export function SubmissionCard({ submission }: { submission: AdminCollectionSubm
     });
 
   return (
-    <article className="card review-card" data-testid="submission-admin-card" aria-label={submission.name}>
-      <header className="review-card__head">
-        <div className="review-card__title">
+    <article
+      className="card admin-review-card"
+      data-testid="submission-admin-card"
+      aria-label={submission.name}
+    >
+      <header className="admin-review-card__head">
+        <div className="admin-review-card__title">
           <h3>{submission.name}</h3>
-          <span className={`status-badge status-badge--${submission.status}`} data-testid="status-badge">
+          <span
+            className={`admin-status-badge admin-status-badge--${submission.status}`}
+            data-testid="status-badge"
+          >
             {STATUS_LABELS[submission.status]}
           </span>
           {willPass ? (
-            <span className="status-badge status-badge--pass" data-testid="will-pass">
+            <span className="admin-status-badge admin-status-badge--pass" data-testid="will-pass">
               Will Pass
             </span>
           ) : null}
           <NetworkBadge network={submission.network} />
         </div>
-        <div className="review-card__links">
+        <div className="admin-review-card__links">
           {website ? (
             <a
-              className="button button--ghost button--sm"
+              className="button button--ghost admin-button--sm"
               href={website}
               target="_blank"
               rel="noopener noreferrer"
@@ -136,7 +143,7 @@ export function SubmissionCard({ submission }: { submission: AdminCollectionSubm
           ) : null}
           <button
             type="button"
-            className="button button--ghost button--sm button--danger-ghost"
+            className="button button--ghost admin-button--sm admin-button--danger-ghost"
             onClick={() => setConfirmingDelete(true)}
             disabled={remove.isPending}
             aria-label={`Delete ${submission.name}`}
@@ -146,19 +153,21 @@ export function SubmissionCard({ submission }: { submission: AdminCollectionSubm
         </div>
       </header>
 
-      <code className="review-card__contract">{submission.contractAddress}</code>
-      {submission.description ? <p className="review-card__description">{submission.description}</p> : null}
+      <code className="admin-review-card__contract">{submission.contractAddress}</code>
+      {submission.description ? (
+        <p className="admin-review-card__description">{submission.description}</p>
+      ) : null}
       {submission.submitterEmail || submission.submitterContact ? (
-        <p className="review-card__meta muted">
+        <p className="admin-review-card__meta muted">
           Contact: {[submission.submitterEmail, submission.submitterContact].filter(Boolean).join(' · ')}
         </p>
       ) : null}
 
       {submission.status === 'voting' ? <VotingProgress submission={submission} /> : null}
 
-      <div className="review-card__form">
-        <div className="review-card__row">
-          <label className="field review-card__status" htmlFor={`${fieldId}-status`}>
+      <div className="admin-review-card__form">
+        <div className="admin-review-card__row">
+          <label className="field admin-review-card__status" htmlFor={`${fieldId}-status`}>
             <span className="field__label">Status</span>
             <select
               id={`${fieldId}-status`}
@@ -176,7 +185,7 @@ export function SubmissionCard({ submission }: { submission: AdminCollectionSubm
               ))}
             </select>
           </label>
-          <div className="review-card__dates muted">
+          <div className="admin-review-card__dates muted">
             <span>Submitted {formatDate(submission.submittedAt)}</span>
             {submission.reviewedAt ? (
               <span>
@@ -190,7 +199,7 @@ export function SubmissionCard({ submission }: { submission: AdminCollectionSubm
           <span className="field__label">Admin Notes</span>
           <textarea
             id={`${fieldId}-notes`}
-            className="text-field text-area"
+            className="text-field admin-textarea"
             rows={3}
             value={notes}
             disabled={saving}
@@ -198,7 +207,7 @@ export function SubmissionCard({ submission }: { submission: AdminCollectionSubm
             onChange={(event) => setNotes(event.target.value)}
           />
         </label>
-        <div className="review-card__actions">
+        <div className="admin-review-card__actions">
           <button
             type="button"
             className="button button--primary"
@@ -211,7 +220,7 @@ export function SubmissionCard({ submission }: { submission: AdminCollectionSubm
           {canAutoApprove(submission) ? (
             <button
               type="button"
-              className="button button--success"
+              className="button admin-button--success"
               disabled={saving}
               onClick={() => save('approved', AUTO_APPROVE_NOTE)}
             >

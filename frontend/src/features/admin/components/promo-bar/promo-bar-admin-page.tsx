@@ -35,15 +35,15 @@ function useObjectUrl(file: File | null): string | null {
 function PromoBarPreview({ settings, videoSrc }: { settings: PromoBarSettings; videoSrc: string }) {
   return (
     <section
-      className="card promo-preview"
+      className="card admin-promo-preview"
       aria-labelledby="promo-preview-heading"
       data-testid="promo-bar-preview"
     >
       <h2 id="promo-preview-heading">Live Preview</h2>
-      <div className={`promo-preview__bar promo-preview__bar--${settings.buttonPosition}`}>
+      <div className={`admin-promo-preview__bar admin-promo-preview__bar--${settings.buttonPosition}`}>
         {videoSrc ? (
           <video
-            className="promo-preview__video"
+            className="admin-promo-preview__video"
             src={videoSrc}
             style={{ opacity: settings.videoOpacity / 100 }}
             autoPlay
@@ -53,7 +53,7 @@ function PromoBarPreview({ settings, videoSrc }: { settings: PromoBarSettings; v
             data-testid="promo-preview-video"
           />
         ) : null}
-        <span className={`promo-preview__button promo-preview__button--${settings.buttonColor}`}>
+        <span className={`admin-promo-preview__button admin-promo-preview__button--${settings.buttonColor}`}>
           {settings.buttonText || 'Go'}
         </span>
       </div>
@@ -126,12 +126,12 @@ export function PromoBarAdminPage() {
   };
 
   return (
-    <div className="admin-stack promo-bar-admin">
+    <div className="admin-stack">
       {current.isActive ? (
         <PromoBarPreview settings={current} videoSrc={videoPreview ?? current.videoUrl} />
       ) : null}
 
-      <section className="card promo-config" aria-labelledby="promo-config-heading">
+      <section className="card admin-promo-config" aria-labelledby="promo-config-heading">
         <h2 id="promo-config-heading">Configuration</h2>
 
         <AdminSwitch
@@ -148,14 +148,14 @@ export function PromoBarAdminPage() {
           <input
             id={`${id}-video`}
             ref={videoInput}
-            className="file-field"
+            className="admin-file-field"
             type="file"
             accept="video/*"
             onChange={(event) => pickVideo(event.target.files?.[0])}
             data-testid="promo-bar-video"
           />
-          {video ? <span className="file-field__chosen">Selected: {video.name}</span> : null}
-          <span className="muted file-field__current">
+          {video ? <span className="admin-file-field__chosen">Selected: {video.name}</span> : null}
+          <span className="muted admin-file-field__current">
             Current video: {current.videoUrl ? <code>{current.videoUrl}</code> : 'none'}
           </span>
         </div>
@@ -175,7 +175,7 @@ export function PromoBarAdminPage() {
           />
         </div>
 
-        <div className="form-grid">
+        <div className="admin-form-grid">
           <label className="field" htmlFor={`${id}-text`}>
             <span className="field__label">Button Text</span>
             <input
@@ -202,11 +202,11 @@ export function PromoBarAdminPage() {
           </label>
         </div>
 
-        <fieldset className="choice-group">
+        <fieldset className="admin-choice-group">
           <legend className="field__label">Button Position</legend>
-          <div className="segmented">
+          <div className="admin-segmented">
             {BUTTON_POSITIONS.map((position) => (
-              <label key={position} className="segmented__option">
+              <label key={position} className="admin-segmented__option">
                 <input
                   type="radio"
                   name={`${id}-position`}
@@ -220,11 +220,11 @@ export function PromoBarAdminPage() {
           </div>
         </fieldset>
 
-        <fieldset className="choice-group">
+        <fieldset className="admin-choice-group">
           <legend className="field__label">Button Color</legend>
-          <div className="segmented">
+          <div className="admin-segmented">
             {BUTTON_COLORS.map((color) => (
-              <label key={color} className="segmented__option">
+              <label key={color} className="admin-segmented__option">
                 <input
                   type="radio"
                   name={`${id}-color`}
@@ -232,14 +232,14 @@ export function PromoBarAdminPage() {
                   checked={current.buttonColor === color}
                   onChange={() => edit({ buttonColor: color })}
                 />
-                <span className={`swatch swatch--${color}`} aria-hidden="true" />
+                <span className={`admin-swatch admin-swatch--${color}`} aria-hidden="true" />
                 <span>{capitalize(color)}</span>
               </label>
             ))}
           </div>
         </fieldset>
 
-        <div className="form-actions">
+        <div className="admin-form-actions">
           <button type="button" className="button button--primary" onClick={onSave} disabled={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save Changes'}
           </button>

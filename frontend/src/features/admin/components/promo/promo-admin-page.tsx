@@ -35,9 +35,9 @@ function Overview() {
       <section className="card" aria-labelledby="player-settings">
         <h2 id="player-settings">Player Settings</h2>
         <p className="muted">Fixed settings of the promo player shown while scans run.</p>
-        <dl className="settings-list">
+        <dl className="admin-settings-list">
           {PLAYER_SETTINGS.map((setting) => (
-            <div key={setting.label} className="settings-list__row">
+            <div key={setting.label} className="admin-settings-list__row">
               <dt>{setting.label}</dt>
               <dd>{setting.value}</dd>
             </div>

@@ -13,9 +13,16 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 
 function AssetPreview({ asset }: { asset: PromoAsset }) {
   return asset.type === 'video' ? (
-    <video className="asset-card__media" src={asset.url} muted playsInline preload="metadata" controls />
+    <video
+      className="admin-asset-card__media"
+      src={asset.url}
+      muted
+      playsInline
+      preload="metadata"
+      controls
+    />
   ) : (
-    <img className="asset-card__media" src={asset.url} alt={asset.title || asset.name} loading="lazy" />
+    <img className="admin-asset-card__media" src={asset.url} alt={asset.title || asset.name} loading="lazy" />
   );
 }
 
@@ -24,23 +31,23 @@ function AssetCard({ asset, onDelete }: { asset: PromoAsset; onDelete: () => voi
   const link = safeExternalHref(asset.promotionalUrl);
   const active = toggle.isPending ? (toggle.variables?.isActive ?? asset.isActive) : asset.isActive;
   return (
-    <article className="card asset-card" data-testid="promo-asset" aria-label={asset.name}>
+    <article className="card admin-asset-card" data-testid="promo-asset" aria-label={asset.name}>
       <AssetPreview asset={asset} />
-      <div className="asset-card__body">
-        <div className="asset-card__title">
+      <div className="admin-asset-card__body">
+        <div className="admin-asset-card__title">
           <h3>{asset.name}</h3>
           {active ? (
             <>
-              <span className="status-badge status-badge--approved">Active</span>
-              <span className="status-badge status-badge--live">LIVE</span>
+              <span className="admin-status-badge admin-status-badge--approved">Active</span>
+              <span className="admin-status-badge admin-status-badge--live">LIVE</span>
             </>
           ) : (
-            <span className="status-badge status-badge--inactive">Inactive</span>
+            <span className="admin-status-badge admin-status-badge--inactive">Inactive</span>
           )}
         </div>
-        {asset.title ? <p className="asset-card__headline">{asset.title}</p> : null}
+        {asset.title ? <p className="admin-asset-card__headline">{asset.title}</p> : null}
         {asset.description ? <p className="muted">{asset.description}</p> : null}
-        <p className="asset-card__meta muted">
+        <p className="admin-asset-card__meta muted">
           {asset.type === 'video' ? 'Video' : 'Image'} · {formatBytes(asset.size)}
           {link ? (
             <>
@@ -51,11 +58,11 @@ function AssetCard({ asset, onDelete }: { asset: PromoAsset; onDelete: () => voi
             </>
           ) : null}
         </p>
-        <div className="asset-card__actions">
+        <div className="admin-asset-card__actions">
           <AdminSwitch
             checked={active}
             disabled={toggle.isPending}
-            label={active ? 'Active' : 'Inactive'}
+            label="Active"
             onCheckedChange={(isActive) =>
               toggle.mutate(
                 { id: asset.id, isActive },
@@ -72,7 +79,7 @@ function AssetCard({ asset, onDelete }: { asset: PromoAsset; onDelete: () => voi
           />
           <button
             type="button"
-            className="button button--ghost button--sm button--danger-ghost"
+            className="button button--ghost admin-button--sm admin-button--danger-ghost"
             onClick={onDelete}
             aria-label={`Delete ${asset.name}`}
           >
@@ -115,7 +122,7 @@ export function PromoAssetList() {
     );
   } else {
     body = (
-      <div className="asset-grid">
+      <div className="admin-asset-grid">
         {(assets.data ?? []).map((asset) => (
           <AssetCard key={asset.id} asset={asset} onDelete={() => setDeleting(asset)} />
         ))}
@@ -125,7 +132,7 @@ export function PromoAssetList() {
 
   return (
     <section className="admin-stack" aria-labelledby="assets-heading">
-      <h2 id="assets-heading" className="section-title">
+      <h2 id="assets-heading" className="admin-section-title">
         Assets {assets.data ? <span className="count-badge">{assets.data.length}</span> : null}
       </h2>
       {body}

@@ -83,7 +83,7 @@ export function PromoUploadForm() {
     setFields((current) => ({ ...current, [name]: event.target.value }));
 
   return (
-    <form className="card promo-upload" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="card admin-promo-upload" onSubmit={(event) => void submit(event)} noValidate>
       <h2>Upload New Asset</h2>
       <p className="muted">
         Images: {PROMO_UPLOAD.imageExtensions.join(', ')}. Videos: {PROMO_UPLOAD.videoExtensions.join(', ')}.
@@ -96,7 +96,7 @@ export function PromoUploadForm() {
         <input
           id={`${id}-file`}
           ref={fileInput}
-          className="file-field"
+          className="admin-file-field"
           type="file"
           accept={PROMO_UPLOAD.accept}
           disabled={uploading}
@@ -104,12 +104,12 @@ export function PromoUploadForm() {
           data-testid="promo-file"
         />
         {file ? (
-          <span className="muted file-field__chosen">
+          <span className="muted admin-file-field__chosen">
             {file.name} ({formatBytes(file.size)})
           </span>
         ) : null}
       </div>
-      <div className="form-grid">
+      <div className="admin-form-grid">
         <label className="field" htmlFor={`${id}-name`}>
           <span className="field__label">Name *</span>
           <input
@@ -134,11 +134,11 @@ export function PromoUploadForm() {
             placeholder="Shown over the promo"
           />
         </label>
-        <label className="field form-grid__wide" htmlFor={`${id}-description`}>
+        <label className="field admin-form-grid__wide" htmlFor={`${id}-description`}>
           <span className="field__label">Description</span>
           <textarea
             id={`${id}-description`}
-            className="text-field text-area"
+            className="text-field admin-textarea"
             rows={2}
             value={fields.description}
             onChange={set('description')}
@@ -146,7 +146,7 @@ export function PromoUploadForm() {
             disabled={uploading}
           />
         </label>
-        <div className="field form-grid__wide">
+        <div className="field admin-form-grid__wide">
           <label className="field__label" htmlFor={`${id}-url`}>
             Learn More URL
           </label>
@@ -163,14 +163,14 @@ export function PromoUploadForm() {
             aria-describedby={urlInvalid ? `${id}-url-error` : undefined}
           />
           {urlInvalid ? (
-            <span className="field__error" id={`${id}-url-error`}>
+            <span className="admin-field-error" id={`${id}-url-error`}>
               {PROMO_MESSAGES.invalidUrl}
             </span>
           ) : null}
         </div>
       </div>
       {uploading ? (
-        <div className="upload-progress" aria-live="polite">
+        <div className="admin-upload-progress" aria-live="polite">
           <div
             className="progress progress--thin"
             role="progressbar"
@@ -184,7 +184,7 @@ export function PromoUploadForm() {
           <span className="muted">Uploading... {progress}%</span>
         </div>
       ) : null}
-      <div className="form-actions">
+      <div className="admin-form-actions">
         <button
           type="submit"
           className="button button--primary"

@@ -20,15 +20,15 @@ function limitLabel(name: string): string {
 
 function ApiKeysCard({ apiKeys }: { apiKeys: SecurityStatus['apiKeys'] }) {
   return (
-    <section className="card security-card" aria-labelledby="api-keys-heading">
+    <section className="card admin-security-card" aria-labelledby="api-keys-heading">
       <h2 id="api-keys-heading">API Keys</h2>
       {apiKeys.valid ? (
-        <p className="security-ok" data-testid="api-keys">
-          <span className="status-dot status-dot--ok" aria-hidden="true" /> All API keys are valid
+        <p className="admin-security-ok" data-testid="api-keys">
+          <span className="admin-status-dot admin-status-dot--ok" aria-hidden="true" /> All API keys are valid
         </p>
       ) : (
-        <p className="security-danger" data-testid="api-keys">
-          <span className="status-dot status-dot--danger" aria-hidden="true" /> Missing API keys:{' '}
+        <p className="admin-security-danger" data-testid="api-keys">
+          <span className="admin-status-dot admin-status-dot--danger" aria-hidden="true" /> Missing API keys:{' '}
           {apiKeys.missing.join(', ')}
         </p>
       )}
@@ -40,10 +40,10 @@ function RateLimitRow({ name, limit }: { name: string; limit: RateLimitStatus })
   const usage = rateLimitUsage(limit);
   const level = rateLimitLevel(limit);
   return (
-    <li className={`rate-limit rate-limit--${level}`} data-testid="rate-limit" data-level={level}>
-      <div className="rate-limit__head">
+    <li className={`admin-rate-limit admin-rate-limit--${level}`} data-testid="rate-limit" data-level={level}>
+      <div className="admin-rate-limit__head">
         <strong>{limitLabel(name)}</strong>
-        <span className="rate-limit__figures">
+        <span className="admin-rate-limit__figures">
           {formatCount(limit.current)} / {formatCount(limit.limit)}
         </span>
       </div>
@@ -55,9 +55,12 @@ function RateLimitRow({ name, limit }: { name: string; limit: RateLimitStatus })
         aria-valuemax={100}
         aria-valuenow={Math.round(usage * 100)}
       >
-        <div className="progress__fill rate-limit__fill" style={{ width: `${Math.round(usage * 100)}%` }} />
+        <div
+          className="progress__fill admin-rate-limit__fill"
+          style={{ width: `${Math.round(usage * 100)}%` }}
+        />
       </div>
-      <span className="muted rate-limit__reset">
+      <span className="muted admin-rate-limit__reset">
         {limit.resetIn > 0 ? `Resets in ${formatDuration(limit.resetIn)}` : 'No requests in this window'}
       </span>
     </li>
@@ -67,18 +70,21 @@ function RateLimitRow({ name, limit }: { name: string; limit: RateLimitStatus })
 function SuspiciousIps({ ips }: { ips: SecurityStatus['suspiciousIPs'] }) {
   const clear = useClearSuspiciousIp();
   return (
-    <section className="card security-card security-card--wide" aria-labelledby="suspicious-heading">
+    <section
+      className="card admin-security-card admin-security-card--wide"
+      aria-labelledby="suspicious-heading"
+    >
       <h2 id="suspicious-heading">
         Suspicious IPs <span className="count-badge">{ips.length}</span>
       </h2>
       {ips.length === 0 ? (
         <p className="muted">No suspicious IPs.</p>
       ) : (
-        <ul className="ip-list">
+        <ul className="admin-ip-list">
           {ips.map((entry) => (
-            <li key={entry.ip} className="ip-row" data-testid="suspicious-ip">
-              <div className="ip-row__text">
-                <code className="ip-row__ip">{entry.ip}</code>
+            <li key={entry.ip} className="admin-ip-row" data-testid="suspicious-ip">
+              <div className="admin-ip-row__text">
+                <code className="admin-ip-row__ip">{entry.ip}</code>
                 <span className="muted">
                   {formatCount(entry.rateLimitBreaches)} rate-limit breaches ·{' '}
                   {formatCount(entry.failedLogins)} failed logins · last seen{' '}
@@ -87,7 +93,7 @@ function SuspiciousIps({ ips }: { ips: SecurityStatus['suspiciousIPs'] }) {
               </div>
               <button
                 type="button"
-                className="button button--ghost button--sm"
+                className="button button--ghost admin-button--sm"
                 disabled={clear.isPending && clear.variables === entry.ip}
                 onClick={() =>
                   clear.mutate(entry.ip, {
@@ -131,8 +137,8 @@ export function SecurityAdminPage() {
   const limits = Object.entries(rateLimits);
   return (
     <div className="admin-stack">
-      <div className="toolbar">
-        <span className="muted toolbar__note">
+      <div className="admin-toolbar">
+        <span className="muted admin-toolbar__note">
           Updated {formatDateTime(new Date(status.dataUpdatedAt).toISOString())} · refreshes every 30 s
         </span>
         <button
@@ -144,20 +150,23 @@ export function SecurityAdminPage() {
           {status.isFetching ? 'Refreshing...' : 'Refresh'}
         </button>
       </div>
-      <div className="security-grid">
+      <div className="admin-security-grid">
         <ApiKeysCard apiKeys={apiKeys} />
-        <section className="card security-card" aria-labelledby="sessions-heading">
+        <section className="card admin-security-card" aria-labelledby="sessions-heading">
           <h2 id="sessions-heading">Active User Sessions</h2>
-          <p className="security-figure" data-testid="active-sessions">
+          <p className="admin-security-figure" data-testid="active-sessions">
             {formatCount(activeUserSessions)}
           </p>
         </section>
-        <section className="card security-card security-card--wide" aria-labelledby="limits-heading">
+        <section
+          className="card admin-security-card admin-security-card--wide"
+          aria-labelledby="limits-heading"
+        >
           <h2 id="limits-heading">Rate Limits</h2>
           {limits.length === 0 ? (
             <p className="muted">No rate limits configured.</p>
           ) : (
-            <ul className="rate-limits">
+            <ul className="admin-rate-limits">
               {limits.map(([name, limit]) => (
                 <RateLimitRow key={name} name={name} limit={limit} />
               ))}

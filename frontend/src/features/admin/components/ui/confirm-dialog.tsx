@@ -22,7 +22,7 @@ export function ConfirmDialog({ open, onOpenChange, message, confirmLabel, onCon
           </AlertDialog.Description>
           <div className="admin-dialog__actions">
             <AlertDialog.Cancel className="button button--ghost">Cancel</AlertDialog.Cancel>
-            <AlertDialog.Action className="button button--danger" onClick={onConfirm}>
+            <AlertDialog.Action className="button admin-button--danger" onClick={onConfirm}>
               {confirmLabel}
             </AlertDialog.Action>
           </div>

@@ -43,9 +43,9 @@ export function ImageUploadField({ kind, label, value, onUploaded, children }: I
   };
 
   return (
-    <div className="field image-field">
+    <div className="field admin-image-field">
       <span className="field__label">{label}</span>
-      <div className="image-field__row">
+      <div className="admin-image-field__row">
         {children}
         <button
           type="button"
@@ -71,7 +71,7 @@ export function ImageUploadField({ kind, label, value, onUploaded, children }: I
       </div>
       {value ? (
         <img
-          className={`image-field__preview image-field__preview--${kind}`}
+          className={`admin-image-field__preview admin-image-field__preview--${kind}`}
           src={value}
           alt={`${label} preview`}
         />

@@ -88,7 +88,7 @@ export function WhitelistForm({ editing, onDone, onCancel }: WhitelistFormProps)
   const error = (name: keyof WhitelistFormValues) => {
     const message = errors[name]?.message;
     return message ? (
-      <span className="field__error" id={`${fieldId(name)}-error`} role="alert">
+      <span className="admin-field-error" id={`${fieldId(name)}-error`} role="alert">
         {message}
       </span>
     ) : null;
@@ -98,19 +98,19 @@ export function WhitelistForm({ editing, onDone, onCancel }: WhitelistFormProps)
 
   return (
     <form
-      className="whitelist-form"
+      className="admin-whitelist-form"
       onSubmit={(event) => void onSubmit(event)}
       noValidate
       data-testid="whitelist-form"
     >
-      <div className="form-grid">
+      <div className="admin-form-grid">
         <div className="field">
           <label className="field__label" htmlFor={fieldId('contractAddress')}>
             Contract Address *
           </label>
           <input
             id={fieldId('contractAddress')}
-            className="text-field mono"
+            className="text-field admin-mono"
             placeholder="0x..."
             autoComplete="off"
             spellCheck={false}
@@ -144,13 +144,13 @@ export function WhitelistForm({ editing, onDone, onCancel }: WhitelistFormProps)
             ))}
           </select>
         </div>
-        <div className="field form-grid__wide">
+        <div className="field admin-form-grid__wide">
           <label className="field__label" htmlFor={fieldId('description')}>
             Description
           </label>
           <textarea
             id={fieldId('description')}
-            className="text-field text-area"
+            className="text-field admin-textarea"
             rows={3}
             {...register('description')}
           />
@@ -191,9 +191,9 @@ export function WhitelistForm({ editing, onDone, onCancel }: WhitelistFormProps)
         ))}
       </div>
 
-      <fieldset className="form-section">
+      <fieldset className="admin-form-section">
         <legend>Display</legend>
-        <div className="form-switches">
+        <div className="admin-form-switches">
           <Controller
             control={control}
             name="isFeatured"
@@ -213,14 +213,14 @@ export function WhitelistForm({ editing, onDone, onCancel }: WhitelistFormProps)
             )}
           />
         </div>
-        <div className="form-grid">
-          <div className="field form-grid__wide">
+        <div className="admin-form-grid">
+          <div className="field admin-form-grid__wide">
             <label className="field__label" htmlFor={fieldId('backgroundImageUrls')}>
               Background Image URLs (one per line)
             </label>
             <textarea
               id={fieldId('backgroundImageUrls')}
-              className="text-field text-area mono"
+              className="text-field admin-textarea admin-mono"
               rows={3}
               placeholder={'https://example.com/image-1.png\nhttps://example.com/image-2.png'}
               {...register('backgroundImageUrls')}

@@ -57,8 +57,8 @@ export function WhitelistManager() {
   };
 
   return (
-    <section className="card whitelist-manager" aria-labelledby="whitelist-heading">
-      <header className="section-head">
+    <section className="card admin-whitelist-manager" aria-labelledby="whitelist-heading">
+      <header className="admin-section-head">
         <div>
           <h2 id="whitelist-heading">Whitelisted Collections</h2>
           <p className="muted">
@@ -94,18 +94,21 @@ export function WhitelistManager() {
           description={term ? 'Try a different search.' : 'Add the first collection to the whitelist.'}
         />
       ) : (
-        <ul className="whitelist-list">
+        <ul className="admin-whitelist-list">
           {shown.map((collection) => (
-            <li key={collection.id} className="whitelist-row" data-testid="whitelist-row">
+            <li key={collection.id} className="admin-whitelist-row" data-testid="whitelist-row">
               {collection.logoUrl ? (
-                <img className="whitelist-row__logo" src={collection.logoUrl} alt="" loading="lazy" />
+                <img className="admin-whitelist-row__logo" src={collection.logoUrl} alt="" loading="lazy" />
               ) : (
-                <span className="whitelist-row__logo whitelist-row__logo--empty" aria-hidden="true">
+                <span
+                  className="admin-whitelist-row__logo admin-whitelist-row__logo--empty"
+                  aria-hidden="true"
+                >
                   {collection.name.charAt(0).toUpperCase()}
                 </span>
               )}
-              <div className="whitelist-row__text">
-                <div className="whitelist-row__title">
+              <div className="admin-whitelist-row__text">
+                <div className="admin-whitelist-row__title">
                   <strong>{collection.name}</strong>
                   <NetworkBadge network={collection.network} />
                   {collection.isFeatured ? <span className="pill pill--accent">Featured</span> : null}
@@ -114,10 +117,10 @@ export function WhitelistManager() {
                   {shortenAddress(collection.contractAddress)}
                 </code>
               </div>
-              <div className="whitelist-row__actions">
+              <div className="admin-whitelist-row__actions">
                 <button
                   type="button"
-                  className="button button--ghost button--sm"
+                  className="button button--ghost admin-button--sm"
                   onClick={() => openEditor({ mode: 'edit', collection })}
                   aria-label={`Edit ${collection.name}`}
                 >
@@ -125,7 +128,7 @@ export function WhitelistManager() {
                 </button>
                 <button
                   type="button"
-                  className="button button--ghost button--sm button--danger-ghost"
+                  className="button button--ghost admin-button--sm admin-button--danger-ghost"
                   onClick={() => setDeleting(collection)}
                   aria-label={`Delete ${collection.name}`}
                 >
