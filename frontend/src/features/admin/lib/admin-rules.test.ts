@@ -8,10 +8,10 @@ import { votingTimeLeft } from './submission-review';
 
 const MB = 1024 * 1024;
 
-describe('promo asset upload rules (SPEC §5)', () => {
-  const video = { type: 'video/mp4', size: 5 * MB };
+const video = { type: 'video/mp4', size: 5 * MB };
 
-  it('keeps images and videos up to 100MB only', () => {
+describe(promoFileProblem.name, () => {
+  it('keeps images and videos up to 100MB only (SPEC §5)', () => {
     expect(promoFileProblem(video)).toBeNull();
     expect(promoFileProblem({ type: 'image/webp', size: PROMO_UPLOAD.maxBytes })).toBeNull();
     expect(promoFileProblem({ type: 'application/pdf', size: 10 })).toEqual(PROMO_MESSAGES.invalidType);
@@ -19,7 +19,9 @@ describe('promo asset upload rules (SPEC §5)', () => {
       PROMO_MESSAGES.tooLarge,
     );
   });
+});
 
+describe(promoUploadProblem.name, () => {
   it('checks, in order: a file, a non-empty file, a name, a URL-shaped Learn More link', () => {
     expect(promoUploadProblem({ file: null, name: 'x', promotionalUrl: '' })).toEqual(PROMO_MESSAGES.noFile);
     expect(
@@ -51,7 +53,8 @@ describe('promo asset upload rules (SPEC §5)', () => {
   });
 });
 
-describe('rate limit colours (SPEC §9: 70 % yellow, 90 % red)', () => {
+describe(rateLimitLevel.name, () => {
+  // SPEC §9: 70 % or more yellow, 90 % or more red.
   it.each([
     [0, 100, 'ok'],
     [69, 100, 'ok'],
@@ -66,7 +69,7 @@ describe('rate limit colours (SPEC §9: 70 % yellow, 90 % red)', () => {
   });
 });
 
-describe('voting countdown (SPEC §4)', () => {
+describe(votingTimeLeft.name, () => {
   const now = Date.parse('2026-11-20T12:00:00Z');
   it.each([
     [null, 'Voting ended'],
@@ -79,7 +82,7 @@ describe('voting countdown (SPEC §4)', () => {
   });
 });
 
-describe('links typed by visitors', () => {
+describe(safeExternalHref.name, () => {
   it.each([
     ['https://a.example', 'https://a.example'],
     ['a.example/x', 'https://a.example/x'],
@@ -92,7 +95,7 @@ describe('links typed by visitors', () => {
   });
 });
 
-describe('durations', () => {
+describe(formatDuration.name, () => {
   it.each([
     [0, '0s'],
     [45_000, '45s'],
