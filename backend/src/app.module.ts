@@ -3,6 +3,7 @@ import type { AppConfig } from './config/app-config.js';
 import { CoreModule } from './core.module.js';
 import { AddressesModule } from './addresses/addresses.module.js';
 import { ChainModule } from './chain/chain.module.js';
+import { CommunityModule } from './community/community.module.js';
 import { METADATA_RESOLVER } from './chain/chain.tokens.js';
 import type { GatewayMetadataResolver } from './chain/metadata/gateway-metadata.resolver.js';
 import { APP_CONFIG } from './config/config.module.js';
@@ -31,6 +32,7 @@ export class AppModule {
         DiscoveryModule,
         HealthModule,
         WhitelistModule,
+        CommunityModule,
         TrendingModule,
         AdminModule,
         UploadsModule,

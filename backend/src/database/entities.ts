@@ -2,6 +2,8 @@ import { CollectionEntity } from '../collections/collection.entity.js';
 import { NftEntity } from '../collections/nft.entity.js';
 import { PromoAssetEntity } from '../promo/promo-asset.entity.js';
 import { PromoBarSettingsEntity } from '../promo/promo-bar-settings.entity.js';
+import { CollectionSubmissionEntity } from '../community/collection-submission.entity.js';
+import { CollectionVoteEntity } from '../community/collection-vote.entity.js';
 import { ScanEntity } from '../scans/scan.entity.js';
 import { SearchEntity } from '../scans/search.entity.js';
 import { WhitelistedCollectionEntity } from '../whitelist/whitelisted-collection.entity.js';
@@ -15,4 +17,6 @@ export const ENTITIES = [
   WhitelistedCollectionEntity,
   PromoAssetEntity,
   PromoBarSettingsEntity,
+  CollectionSubmissionEntity,
+  CollectionVoteEntity,
 ];
