@@ -15,6 +15,8 @@ import { RarityModule } from './rarity/rarity.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { TrendingModule } from './trending/trending.module.js';
 import { WhitelistModule } from './whitelist/whitelist.module.js';
+import { UploadsModule } from './uploads/uploads.module.js';
+import { PromoModule } from './promo/promo.module.js';
 
 /** The API. */
 @Module({})
@@ -33,7 +35,10 @@ export class AppModule {
         CommunityModule,
         TrendingModule,
         AdminModule,
+        UploadsModule,
+        PromoModule,
         MediaModule.forRootAsync({
+          isGlobal: true,
           imports: [ChainModule],
           inject: [APP_CONFIG, METADATA_RESOLVER],
           useFactory: (c: AppConfig, resolver: GatewayMetadataResolver) => ({

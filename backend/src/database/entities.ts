@@ -1,5 +1,7 @@
 import { CollectionEntity } from '../collections/collection.entity.js';
 import { NftEntity } from '../collections/nft.entity.js';
+import { PromoAssetEntity } from '../promo/promo-asset.entity.js';
+import { PromoBarSettingsEntity } from '../promo/promo-bar-settings.entity.js';
 import { CollectionSubmissionEntity } from '../community/collection-submission.entity.js';
 import { CollectionVoteEntity } from '../community/collection-vote.entity.js';
 import { ScanEntity } from '../scans/scan.entity.js';
@@ -13,6 +15,8 @@ export const ENTITIES = [
   ScanEntity,
   SearchEntity,
   WhitelistedCollectionEntity,
+  PromoAssetEntity,
+  PromoBarSettingsEntity,
   CollectionSubmissionEntity,
   CollectionVoteEntity,
 ];
