@@ -102,7 +102,7 @@ export class WhitelistRepository {
   async seedIfEmpty(rows: WhitelistedCollectionInput[]): Promise<number> {
     if (rows.length === 0) return 0;
     return this.em.fork().transactional(async (em) => {
-      await em.getConnection().execute('select pg_advisory_xact_lock(?)', [SEED_LOCK]);
+      await em.execute('select pg_advisory_xact_lock(?)', [SEED_LOCK]);
       if ((await em.count(WhitelistedCollectionEntity, {})) > 0) return 0;
       for (const row of rows) em.create(WhitelistedCollectionEntity, row);
       await em.flush();
