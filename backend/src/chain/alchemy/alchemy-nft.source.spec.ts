@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { LoopbackServer } from '../metadata/testing/loopback-server.fixture.js';
-import { AlchemyApiError, type AlchemyErrorKind } from './alchemy.error.js';
+import { FetchError, type FetchErrorKind } from '../outbound/fetch.error.js';
 import { alchemyServes } from './alchemy.networks.js';
 import { AlchemyNftSource, type AlchemyNftSourceOptions } from './alchemy-nft.source.js';
 
@@ -31,17 +31,17 @@ interface Received {
   at: number;
 }
 
-async function failure(work: Promise<unknown>): Promise<AlchemyApiError> {
+async function failure(work: Promise<unknown>): Promise<FetchError> {
   try {
     await work;
   } catch (error) {
-    if (error instanceof AlchemyApiError) return error;
+    if (error instanceof FetchError) return error;
     throw error;
   }
   throw new Error('expected the call to fail');
 }
 
-async function expectKind(work: Promise<unknown>, kind: AlchemyErrorKind): Promise<AlchemyApiError> {
+async function expectKind(work: Promise<unknown>, kind: FetchErrorKind): Promise<FetchError> {
   const error = await failure(work);
   expect(error.kind).toBe(kind);
   return error;
@@ -146,11 +146,11 @@ describe(AlchemyNftSource.name, () => {
 
       const error = await expectKind(
         sut.getWalletHoldings('cronos', OWNER, { includeAllTokenTypes: true }),
-        'unsupported-network',
+        'unsupported',
       );
 
       expect(error.message).toContain('cronos');
-      await expectKind(sut.getCollection('cronos', HARBOR), 'unsupported-network');
+      await expectKind(sut.getCollection('cronos', HARBOR), 'unsupported');
       expect(received).toHaveLength(0);
     });
 
@@ -475,10 +475,31 @@ describe(AlchemyNftSource.name, () => {
       await closed.close();
       const sut = makeSut({ baseUrl: origin, retries: 0 });
 
-      const error = await expectKind(sut.getCollection('ethereum', HARBOR), 'network');
+      const error = await expectKind(sut.getCollection('ethereum', HARBOR), 'unreachable');
 
       expect(error.message).toContain('ECONNREFUSED');
       expect(`${error.message} ${error.stack ?? ''} ${String(error.cause)}`).not.toContain(API_KEY);
+    });
+
+    it('does not ask again when the host name does not resolve', async () => {
+      let attempts = 0;
+      const sut = makeSut({
+        retries: 3,
+        fetch: () => {
+          attempts++;
+          const lookup = Object.assign(new Error('getaddrinfo ENOTFOUND eth-mainnet.g.alchemy.com'), {
+            code: 'ENOTFOUND',
+          });
+          return Promise.reject(new TypeError('fetch failed', { cause: lookup }));
+        },
+      });
+
+      const error = await expectKind(sut.getCollection('ethereum', HARBOR), 'dns');
+
+      expect(error.message).toBe(
+        'Alchemy getContractMetadata on eth-mainnet failed: could not resolve the host (ENOTFOUND)',
+      );
+      expect(attempts).toBe(1);
     });
 
     it('times out a request that never answers', async () => {

@@ -9,7 +9,7 @@ import type {
   AlchemyNftsForOwnerResponse,
   AlchemyOwnedNft,
 } from './alchemy-api.types.js';
-import { AlchemyApiError } from './alchemy.error.js';
+import { FetchError } from '../outbound/fetch.error.js';
 import { AlchemyHttpClient, type AlchemyQuery } from './alchemy-http.client.js';
 import {
   type AlchemyCollectionInfo,
@@ -62,8 +62,8 @@ function nextPageKey(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-function invalid(method: string, network: AlchemyNetwork, expected: string): AlchemyApiError {
-  return new AlchemyApiError(
+function invalid(method: string, network: AlchemyNetwork, expected: string): FetchError {
+  return new FetchError(
     'invalid-response',
     `Alchemy ${method} on ${alchemySlug(network)} answered without ${expected}`,
   );
@@ -176,8 +176,8 @@ export class AlchemyNftSource implements NftSource {
 
   private served(network: Network): AlchemyNetwork {
     if (alchemyServes(network)) return network;
-    throw new AlchemyApiError(
-      'unsupported-network',
+    throw new FetchError(
+      'unsupported',
       `The Alchemy NFT API does not serve ${network}; use the JSON-RPC source for it`,
     );
   }
