@@ -1,5 +1,5 @@
 import type { Address } from 'viem';
-import { CollectionFactsReader, toCollectionInfo } from './collection-facts.reader.js';
+import { CollectionFactsReader, toCollectionInfo, type CollectionFacts } from './collection-facts.reader.js';
 import { INTERFACE_ERC1155, INTERFACE_ERC721, INTERFACE_ERC721_ENUMERABLE } from './erc.abis.js';
 import { FakeContracts } from './testing/fake-contracts.fixture.js';
 
@@ -7,6 +7,16 @@ const APES: Address = '0x00000000000000000000000000000000000000a1';
 const EDITIONS: Address = '0x00000000000000000000000000000000000000e1';
 const NO_ERC165: Address = '0x00000000000000000000000000000000000000c1';
 const WALLET: Address = '0x00000000000000000000000000000000000000f1';
+
+const APES_FACTS: CollectionFacts = {
+  address: APES,
+  erc721: true,
+  erc1155: false,
+  enumerable: true,
+  name: 'Apes',
+  symbol: 'APE',
+  totalSupply: 10,
+};
 
 describe(CollectionFactsReader.name, () => {
   const chain = new FakeContracts()
@@ -24,16 +34,8 @@ describe(CollectionFactsReader.name, () => {
     const facts = await sut.read([APES, EDITIONS], 12n);
 
     expect(facts).toEqual([
-      {
-        address: APES,
-        erc721: true,
-        erc1155: false,
-        enumerable: true,
-        name: 'Apes',
-        symbol: 'APE',
-        // Past what a JS number holds exactly: clamped.
-        totalSupply: Number.MAX_SAFE_INTEGER,
-      },
+      // Past what a JS number holds exactly: clamped.
+      { ...APES_FACTS, totalSupply: Number.MAX_SAFE_INTEGER },
       // ERC-1155 totalSupply() counts units, not tokens: left out.
       {
         address: EDITIONS,
@@ -60,15 +62,7 @@ describe(CollectionFactsReader.name, () => {
 
 describe(toCollectionInfo.name, () => {
   it('describes an ERC-721 or ERC-1155 contract, and nothing else', () => {
-    const facts = {
-      address: APES,
-      erc721: true,
-      erc1155: false,
-      enumerable: true,
-      name: 'Apes',
-      symbol: 'APE',
-      totalSupply: 10,
-    };
+    const facts = APES_FACTS;
     expect(toCollectionInfo('ethereum', facts)).toEqual({
       network: 'ethereum',
       address: APES,

@@ -1,4 +1,4 @@
-import { encodeFunctionData, type Address, type PublicClient } from 'viem';
+import { encodeFunctionData, type Address, type Hex, type PublicClient, type RpcLog } from 'viem';
 import { mapWithConcurrency } from '../../common/concurrency.js';
 import type { CollectionInfo, EnumerateProgress, TokenRef } from '../nft-source.js';
 import { asBigInt, chunked, compareIds, decodeResult, safeNumber } from './call-result.util.js';
@@ -138,17 +138,22 @@ export class CollectionEnumerator {
     }
   }
 
+  /** The collection's events of the given kinds, from its deployment to `block`. */
+  private async collectionLogs(address: Address, events: Hex[], block: bigint): Promise<RpcLog[]> {
+    return this.logs.scan({
+      address,
+      topics: [events],
+      fromBlock: await this.startBlock(address, block),
+      toBlock: block,
+    });
+  }
+
   /**
    * Ids in existence from Transfer and EIP-2309 ConsecutiveTransfer logs: mints add, burns remove,
    * replayed in chain order.
    */
   private async erc721Ids(address: Address, block: bigint): Promise<bigint[]> {
-    const logs = await this.logs.scan({
-      address,
-      topics: [[TRANSFER_TOPIC, CONSECUTIVE_TRANSFER_TOPIC]],
-      fromBlock: await this.startBlock(address, block),
-      toBlock: block,
-    });
+    const logs = await this.collectionLogs(address, [TRANSFER_TOPIC, CONSECUTIVE_TRANSFER_TOPIC], block);
     const existing = new Set<bigint>();
     for (const log of logs) {
       if (log.topics.length !== 4) continue;
@@ -164,12 +169,7 @@ export class CollectionEnumerator {
 
   /** Ids with a non-zero supply from TransferSingle / TransferBatch logs. */
   private async erc1155Ids(address: Address, block: bigint): Promise<bigint[]> {
-    const logs = await this.logs.scan({
-      address,
-      topics: [[TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC]],
-      fromBlock: await this.startBlock(address, block),
-      toBlock: block,
-    });
+    const logs = await this.collectionLogs(address, [TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC], block);
     const supply = new Map<bigint, bigint>();
     for (const log of logs) {
       const minted = log.topics[2] === ZERO_TOPIC;

@@ -1,25 +1,26 @@
-import type { Address, PublicClient } from 'viem';
+import type { Address } from 'viem';
 import { CollectionFactsReader } from './collection-facts.reader.js';
 import { INTERFACE_ERC1155, INTERFACE_ERC721 } from './erc.abis.js';
 import { TokenUriReader } from './token-uri.reader.js';
 import {
   consecutiveLog,
+  erc1155TransferLog,
   erc20TransferLog,
+  fakeAddress,
+  fakeChainHead,
   FakeContracts,
-  transferBatchLog,
   transferLog,
-  transferSingleLog,
   ZERO_ADDRESS,
 } from './testing/fake-contracts.fixture.js';
 import { WalletHoldingsReader } from './wallet-holdings.reader.js';
 
-const WALLET: Address = '0x00000000000000000000000000000000000000f1';
-const OTHER: Address = '0x00000000000000000000000000000000000000f2';
-const APES: Address = '0x00000000000000000000000000000000000000a1';
-const BATCHED: Address = '0x00000000000000000000000000000000000000a2';
-const OLD_SCHOOL: Address = '0x00000000000000000000000000000000000000a3';
-const EDITIONS: Address = '0x00000000000000000000000000000000000000e1';
-const TOKEN: Address = '0x00000000000000000000000000000000000000c1';
+const WALLET = fakeAddress(0xf1);
+const OTHER = fakeAddress(0xf2);
+const APES = fakeAddress(0xa1);
+const BATCHED = fakeAddress(0xa2);
+const OLD_SCHOOL = fakeAddress(0xa3);
+const EDITIONS = fakeAddress(0xe1);
+const TOKEN = fakeAddress(0xc1);
 
 const HEAD = 40n;
 
@@ -71,22 +72,25 @@ function world(): FakeContracts {
         transferLog(BATCHED, WALLET, OTHER, 12n, 6),
         transferLog(OLD_SCHOOL, ZERO_ADDRESS, WALLET, 77n, 7),
         erc20TransferLog(TOKEN, OTHER, WALLET, 8),
-        transferBatchLog(EDITIONS, ZERO_ADDRESS, WALLET, [1n, 2n], [3n, 1n], 9),
-        transferSingleLog(EDITIONS, WALLET, ZERO_ADDRESS, 2n, 1n, 10),
+        erc1155TransferLog(
+          EDITIONS,
+          ZERO_ADDRESS,
+          WALLET,
+          [
+            [1n, 3n],
+            [2n, 1n],
+          ],
+          9,
+        ),
+        erc1155TransferLog(EDITIONS, WALLET, ZERO_ADDRESS, [[2n, 1n]], 10),
       )
   );
 }
 
 function reader(chain: FakeContracts): WalletHoldingsReader {
-  const client = {
-    getBlockNumber: (options?: { cacheTime?: number }) => {
-      expect(options?.cacheTime).toBe(0);
-      return Promise.resolve(HEAD);
-    },
-  } as unknown as Pick<PublicClient, 'getBlockNumber'>;
   return new WalletHoldingsReader(
     'ethereum',
-    client,
+    fakeChainHead({ head: HEAD }).client,
     chain,
     chain,
     new CollectionFactsReader(chain),

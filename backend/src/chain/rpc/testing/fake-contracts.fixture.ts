@@ -7,6 +7,7 @@ import {
   type Abi,
   type Address,
   type Hex,
+  type PublicClient,
   type RpcLog,
 } from 'viem';
 import type { LogQuery, LogSource } from '../log.scanner.js';
@@ -118,6 +119,34 @@ export class FakeContracts implements BatchedCalls, LogSource {
   }
 }
 
+/** A made-up contract or wallet address ending in the given byte. */
+export function fakeAddress(lastByte: number): Address {
+  return `0x${lastByte.toString(16).padStart(40, '0')}`;
+}
+
+/**
+ * A node's head at `head`, where the contract's code appears at `deployedAt` (getCode fails on a
+ * `pruned` node). It insists on being asked fresh: a cached block hides what was deployed since.
+ */
+export function fakeChainHead(options: { head: bigint; deployedAt?: bigint; pruned?: boolean }): {
+  client: Pick<PublicClient, 'getBlockNumber' | 'getCode'>;
+  codeAsked: bigint[];
+} {
+  const codeAsked: bigint[] = [];
+  const client = {
+    getBlockNumber: (parameters?: { cacheTime?: number }) =>
+      parameters?.cacheTime === 0
+        ? Promise.resolve(options.head)
+        : Promise.reject(new Error('the chain head was read from a cache')),
+    getCode: ({ blockNumber }: { blockNumber: bigint }) => {
+      codeAsked.push(blockNumber);
+      if (options.pruned) return Promise.reject(new Error('missing trie node'));
+      return Promise.resolve(blockNumber >= (options.deployedAt ?? 0n) ? '0x6080' : undefined);
+    },
+  } as unknown as Pick<PublicClient, 'getBlockNumber' | 'getCode'>;
+  return { client, codeAsked };
+}
+
 const topic = (address: Address): Hex => pad(address, { size: 32 });
 const idTopic = (id: bigint): Hex => pad(numberToHex(id), { size: 32 });
 export const ZERO_ADDRESS: Address = '0x0000000000000000000000000000000000000000';
@@ -173,34 +202,23 @@ export function consecutiveLog(
   );
 }
 
-export function transferSingleLog(
+/** ERC-1155 TransferSingle for one (id, amount), TransferBatch for several. */
+export function erc1155TransferLog(
   contract: Address,
   from: Address,
   to: Address,
-  id: bigint,
-  amount: bigint,
+  amounts: Array<[bigint, bigint]>,
   block: number,
 ): RpcLog {
-  return log(
-    contract,
-    [TRANSFER_SINGLE_TOPIC, topic(from), topic(from), topic(to)],
-    encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [id, amount]),
-    block,
+  const topics = [topic(from), topic(from), topic(to)];
+  if (amounts.length === 1) {
+    const [[id, amount]] = amounts as [[bigint, bigint]];
+    const data = encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [id, amount]);
+    return log(contract, [TRANSFER_SINGLE_TOPIC, ...topics], data, block);
+  }
+  const data = encodeAbiParameters(
+    [{ type: 'uint256[]' }, { type: 'uint256[]' }],
+    [amounts.map(([id]) => id), amounts.map(([, amount]) => amount)],
   );
-}
-
-export function transferBatchLog(
-  contract: Address,
-  from: Address,
-  to: Address,
-  ids: bigint[],
-  amounts: bigint[],
-  block: number,
-): RpcLog {
-  return log(
-    contract,
-    [TRANSFER_BATCH_TOPIC, topic(from), topic(from), topic(to)],
-    encodeAbiParameters([{ type: 'uint256[]' }, { type: 'uint256[]' }], [ids, amounts]),
-    block,
-  );
+  return log(contract, [TRANSFER_BATCH_TOPIC, ...topics], data, block);
 }
