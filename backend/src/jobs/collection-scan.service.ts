@@ -37,8 +37,7 @@ export class CollectionScanService extends ChainScanService {
     const isComplete = info.totalSupply === null || tokens.length >= info.totalSupply;
     const collection = await this.collections.saveScan({ info, nfts, scanDuration, isComplete });
 
-    const ref = { network: info.network, address: info.address, name: info.name, standard: info.standard };
-    const apiNfts = nfts.map((n) => toApiNft(n, ref));
+    const apiNfts = nfts.map((n) => toApiNft(n, info));
     await this.cacheAnswer(payload, apiNfts, { scanDuration, totalCollections: 1, isComplete });
     this.logger.log(`${payload.key}: ${nfts.length} NFTs in ${scanDuration} ms`);
     await this.queueRarity(info.network, info.address);

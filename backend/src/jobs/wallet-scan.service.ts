@@ -14,8 +14,14 @@ export class WalletScanService extends ChainScanService {
     started: number,
   ): Promise<ScanOutcomeSummary> {
     await reporter.stage('preparing');
+    // A source that stops before the wallet's last token says so; the answer is then partial.
+    let isComplete = true;
     const holdings = await this.source.getWalletHoldings(payload.network, payload.address, {
       includeAllTokenTypes: payload.includeAllTokenTypes,
+      onIncomplete: (reason) => {
+        isComplete = false;
+        this.logger.warn(`${payload.key}: partial holdings (${reason})`);
+      },
     });
     const tokenCount = holdings.reduce((sum, h) => sum + h.tokens.length, 0);
 
@@ -41,11 +47,11 @@ export class WalletScanService extends ChainScanService {
     await this.cacheAnswer(payload, apiNfts, {
       scanDuration,
       totalCollections: holdings.length,
-      isComplete: true,
+      isComplete,
     });
     this.logger.log(
       `${payload.key}: ${apiNfts.length} NFTs in ${holdings.length} collections, ${scanDuration} ms`,
     );
-    return { totalNfts: apiNfts.length, totalCollections: holdings.length, scanDuration, isComplete: true };
+    return { totalNfts: apiNfts.length, totalCollections: holdings.length, scanDuration, isComplete };
   }
 }
