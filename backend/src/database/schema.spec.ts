@@ -5,28 +5,38 @@ import { ENTITIES } from './entities.js';
 import { ormConfig } from './mikro-orm.config.js';
 
 /**
- * Rules the hand-written migrations give the database that the entities do not state (MikroORM
- * cannot declare a foreign key on a plain id column, and the checks guard values the DTOs already
- * validate). Comparing entities with the database proposes to drop them: exactly these, nothing else.
+ * What the hand-written migrations may give the database beyond what the entities state: comparing
+ * entities with the database proposes to take these away, which is no difference that matters
+ * (the migrations are hand-written SQL). Anything else (a table, a column, a type, a null, an index or a
+ * foreign key that the database lacks or has differently) is a forgotten migration.
  */
 const SQL_ONLY_RULES = [
-  // nft.collection_id: rows go with their collection.
-  'alter table "nft" drop constraint "nft_collection_id_fkey";',
-  // SPEC §3 value ranges of a whitelisted collection.
-  'alter table "whitelisted_collection" drop constraint "whitelisted_collection_animation_direction_check";',
-  'alter table "whitelisted_collection" drop constraint "whitelisted_collection_animation_speed_check";',
-  'alter table "whitelisted_collection" drop constraint "whitelisted_collection_bubble_count_check";',
-  'alter table "whitelisted_collection" drop constraint "whitelisted_collection_bubble_size_check";',
-  'alter table "whitelisted_collection" alter column "background_image_urls" drop default;',
+  // CHECK constraints (value ranges the DTOs also validate).
+  /^alter table "\w+" drop constraint "\w+_check";$/,
+  // Foreign keys on plain id columns, which MikroORM cannot declare.
+  /^alter table "\w+" drop constraint "\w+_fkey";$/,
+  // Column defaults.
+  /^alter table "\w+" alter column "\w+" drop default;$/,
+  // An index name PostgreSQL cut at 63 characters, which MikroORM shortens otherwise.
+  /^alter index "\w+" rename to "\w+";$/,
 ];
 
-/** What the entities would change in the database: one statement per line, the SQL-only rules left out. */
+/** What the entities would change in the database, the SQL-only rules left out: one statement a line. */
 async function pendingChanges(orm: MikroORM): Promise<string[]> {
   const sql = await orm.schema.getUpdateSchemaSQL({ wrap: false, safe: false, dropTables: true });
-  return sql
+  const statements = sql
     .split('\n')
     .map((line) => line.trim())
-    .filter((line) => line !== '' && !SQL_ONLY_RULES.includes(line));
+    .filter((line) => line !== '');
+  // A foreign key both sides declare, under PostgreSQL's name (`_fkey`) and MikroORM's (`_foreign`).
+  const droppedKeys = new Set(
+    statements.flatMap((line) => /drop constraint "(\w+)_fkey";$/.exec(line)?.[1] ?? []),
+  );
+  return statements.filter((line) => {
+    if (SQL_ONLY_RULES.some((rule) => rule.test(line))) return false;
+    const added = /add constraint "(\w+)_foreign" foreign key/.exec(line)?.[1];
+    return !(added && droppedKeys.has(added));
+  });
 }
 
 /**
