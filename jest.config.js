@@ -59,7 +59,12 @@ export default {
       testEnvironment: 'jsdom',
       extensionsToTreatAsEsm: ['.ts', '.tsx'],
       transform: { '^.+\\.tsx?$': tsJestReact },
-      moduleNameMapper: { ...contract, '\\.css$': '<rootDir>/frontend/test/style.stub.js' },
+      moduleNameMapper: {
+        ...contract,
+        '\\.css$': '<rootDir>/frontend/test/style.stub.js',
+        // The contract's own relative imports carry .js suffixes (ES modules).
+        '^(\\.{1,2}/.*)\\.js$': '$1',
+      },
       roots: ['<rootDir>/frontend'],
       testMatch: ['**/*.test.tsx'],
       testPathIgnorePatterns: ['/node_modules/', '/dist/'],
