@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
-import { STAGE_PERCENT, type ScanProgress } from '@nexus/contract';
+import { PROMO_PLAYER, STAGE_PERCENT, type ScanProgress } from '@nexus/contract';
 import { NetworkBadge } from '../../../components/network-badge';
 import { formatCount } from '../../../lib/format';
+import { useActivePromoAsset } from '../api/promo-assets';
+import { useCountdown, useDelay } from '../hooks/use-countdown';
 import { toProgressView } from '../scan-progress-view';
 import type { ScanTarget } from '../stores/scan-store';
+import { PromoPlayer } from './promo-player';
 import './scan-overlay.css';
 
 const STEPS = ['initializing', 'preparing', 'calculating', 'finalizing', 'complete'] as const;
@@ -12,12 +14,34 @@ interface ScanOverlayProps {
   target: ScanTarget;
   progress: ScanProgress | null;
   onCancel: () => void;
-  /** Promotional player (SPEC: promo overlay with 'Skip & Show Results'); shown above the progress. */
-  promo?: ReactNode;
+  /** 'Skip & Show Results': the overlay goes, the view fills in when the results arrive. */
+  onSkip: () => void;
 }
 
-/** Full-screen scanner, driven only by the live socket progress. */
-export function ScanOverlay({ target, progress, onCancel, promo }: ScanOverlayProps) {
+export const SKIP_LABEL = 'Skip & Show Results';
+
+/**
+ * When the promo shows and when Skip is offered (SPEC §4, §9, PROMO_PLAYER): a wallet scan shows the
+ * promo at once and offers Skip after a 10-second countdown; a collection scan shows it after 5 s
+ * and offers Skip 3 s later (the skip timer). Without an active asset a wallet scan still counts
+ * down to Skip; a collection scan has Cancel only.
+ */
+function usePromoSchedule(kind: ScanTarget['searchType'], hasAsset: boolean) {
+  const wallet = kind === 'wallet';
+  const due = useDelay(wallet ? 0 : PROMO_PLAYER.showDelayMs);
+  const showPromo = hasAsset && due;
+  const countingDown = wallet || showPromo;
+  const secondsLeft = useCountdown(
+    wallet ? PROMO_PLAYER.walletCountdownMs : PROMO_PLAYER.skipTimerMs,
+    countingDown,
+  );
+  return { showPromo, offerSkip: countingDown, secondsLeft };
+}
+
+/** Full-screen scanner, driven only by the live socket progress, with the promo player. */
+export function ScanOverlay({ target, progress, onCancel, onSkip }: ScanOverlayProps) {
+  const asset = useActivePromoAsset();
+  const { showPromo, offerSkip, secondsLeft } = usePromoSchedule(target.searchType, asset !== null);
   const view = toProgressView(progress);
   const reached = view.stage === 'waiting' || view.stage === 'error' ? 0 : STAGE_PERCENT[view.stage];
   const title = target.searchType === 'wallet' ? 'Scanning Wallet' : 'Scanning Collection';
@@ -32,8 +56,8 @@ export function ScanOverlay({ target, progress, onCancel, promo }: ScanOverlayPr
       data-stage={view.stage}
       data-percent={view.percent}
     >
-      <div className="scan-overlay__panel">
-        {promo}
+      <div className={`scan-overlay__panel${showPromo ? ' scan-overlay__panel--promo' : ''}`}>
+        {showPromo && asset ? <PromoPlayer asset={asset} /> : null}
         <div className="scan-overlay__radar" aria-hidden="true">
           <span className="scan-overlay__ring" />
           <span className="scan-overlay__ring scan-overlay__ring--delayed" />
@@ -87,9 +111,27 @@ export function ScanOverlay({ target, progress, onCancel, promo }: ScanOverlayPr
           </div>
         </dl>
 
-        <button type="button" className="button button--ghost" onClick={onCancel}>
-          Cancel
-        </button>
+        <div className="scan-overlay__actions">
+          <button type="button" className="button button--ghost" onClick={onCancel}>
+            Cancel
+          </button>
+          {offerSkip ? (
+            secondsLeft > 0 ? (
+              <span className="scan-overlay__countdown" role="timer" data-testid="skip-countdown">
+                Skip in {secondsLeft}s
+              </span>
+            ) : (
+              <button
+                type="button"
+                className="button button--primary"
+                data-testid="scan-skip"
+                onClick={onSkip}
+              >
+                {SKIP_LABEL}
+              </button>
+            )
+          ) : null}
+        </div>
       </div>
     </div>
   );
