@@ -58,79 +58,81 @@ export function ScanOverlay({ target, progress, onCancel, onSkip }: ScanOverlayP
     >
       <div className={`scan-overlay__panel${showPromo ? ' scan-overlay__panel--promo' : ''}`}>
         {showPromo && asset ? <PromoPlayer asset={asset} /> : null}
-        <div className="scan-overlay__radar" aria-hidden="true">
-          <span className="scan-overlay__ring" />
-          <span className="scan-overlay__ring scan-overlay__ring--delayed" />
-          <span className="scan-overlay__core">{view.percent}%</span>
-        </div>
-        <h2 className="scan-overlay__title">{target.label ?? title}</h2>
-        <div className="scan-overlay__target">
-          <code className="scan-overlay__address">{target.address}</code>
-          <NetworkBadge network={target.network} />
-        </div>
-
-        <p className="scan-overlay__stage" aria-live="polite">
-          {view.label}
-        </p>
-        <div
-          className="progress"
-          role="progressbar"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={view.percent}
-          aria-label="Scan progress"
-        >
-          <div className="progress__fill" style={{ width: `${view.percent}%` }} />
-        </div>
-
-        <ol className="scan-steps">
-          {STEPS.map((step) => (
-            <li
-              key={step}
-              className={`scan-steps__item${STAGE_PERCENT[step] <= reached ? ' scan-steps__item--done' : ''}${
-                step === view.stage ? ' scan-steps__item--current' : ''
-              }`}
-            >
-              <span className="scan-steps__dot" aria-hidden="true" />
-              {step}
-            </li>
-          ))}
-        </ol>
-
-        <dl className="scan-overlay__counts">
-          <div>
-            <dt>Tokens found</dt>
-            <dd data-testid="scan-tokens-found">
-              {formatCount(view.tokensFound)}
-              {view.tokensTotal !== null ? ` / ${formatCount(view.tokensTotal)}` : ''}
-            </dd>
+        <div className="scan-overlay__scan">
+          <div className="scan-overlay__radar" aria-hidden="true">
+            <span className="scan-overlay__ring" />
+            <span className="scan-overlay__ring scan-overlay__ring--delayed" />
+            <span className="scan-overlay__core">{view.percent}%</span>
           </div>
-          <div>
-            <dt>Metadata fetched</dt>
-            <dd data-testid="scan-metadata-fetched">{formatCount(view.metadataFetched)}</dd>
+          <h2 className="scan-overlay__title">{target.label ?? title}</h2>
+          <div className="scan-overlay__target">
+            <code className="scan-overlay__address">{target.address}</code>
+            <NetworkBadge network={target.network} />
           </div>
-        </dl>
 
-        <div className="scan-overlay__actions">
-          <button type="button" className="button button--ghost" onClick={onCancel}>
-            Cancel
-          </button>
-          {offerSkip ? (
-            secondsLeft > 0 ? (
-              <span className="scan-overlay__countdown" role="timer" data-testid="skip-countdown">
-                Skip in {secondsLeft}s
-              </span>
-            ) : (
-              <button
-                type="button"
-                className="button button--primary"
-                data-testid="scan-skip"
-                onClick={onSkip}
+          <p className="scan-overlay__stage" aria-live="polite">
+            {view.label}
+          </p>
+          <div
+            className="progress"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={view.percent}
+            aria-label="Scan progress"
+          >
+            <div className="progress__fill" style={{ width: `${view.percent}%` }} />
+          </div>
+
+          <ol className="scan-steps">
+            {STEPS.map((step) => (
+              <li
+                key={step}
+                className={`scan-steps__item${STAGE_PERCENT[step] <= reached ? ' scan-steps__item--done' : ''}${
+                  step === view.stage ? ' scan-steps__item--current' : ''
+                }`}
               >
-                {SKIP_LABEL}
-              </button>
-            )
-          ) : null}
+                <span className="scan-steps__dot" aria-hidden="true" />
+                {step}
+              </li>
+            ))}
+          </ol>
+
+          <dl className="scan-overlay__counts">
+            <div>
+              <dt>Tokens found</dt>
+              <dd data-testid="scan-tokens-found">
+                {formatCount(view.tokensFound)}
+                {view.tokensTotal !== null ? ` / ${formatCount(view.tokensTotal)}` : ''}
+              </dd>
+            </div>
+            <div>
+              <dt>Metadata fetched</dt>
+              <dd data-testid="scan-metadata-fetched">{formatCount(view.metadataFetched)}</dd>
+            </div>
+          </dl>
+
+          <div className="scan-overlay__actions">
+            <button type="button" className="button button--ghost" onClick={onCancel}>
+              Cancel
+            </button>
+            {offerSkip ? (
+              secondsLeft > 0 ? (
+                <span className="scan-overlay__countdown" role="timer" data-testid="skip-countdown">
+                  Skip in {secondsLeft}s
+                </span>
+              ) : (
+                <button
+                  type="button"
+                  className="button button--primary"
+                  data-testid="scan-skip"
+                  onClick={onSkip}
+                >
+                  {SKIP_LABEL}
+                </button>
+              )
+            ) : null}
+          </div>
         </div>
       </div>
     </div>
