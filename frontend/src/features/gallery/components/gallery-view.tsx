@@ -130,9 +130,12 @@ function GalleryContent({
     enabled: knownContract && scope === 'collection',
   });
   const serverSummary = traits.data?.traitTypes;
+  // The server's counts are on their way for a stored collection: counting 10,000 NFTs here as well
+  // would only delay the first cards. Counted here when the server has none (or failed).
+  const awaitingServer = traits.isPending && traits.fetchStatus === 'fetching';
   const localSummary = useMemo(
-    () => (serverSummary ? null : summarizeNftTraits(collection.nfts)),
-    [serverSummary, collection.nfts],
+    () => (serverSummary || awaitingServer ? null : summarizeNftTraits(collection.nfts)),
+    [serverSummary, awaitingServer, collection.nfts],
   );
   const traitSummary = serverSummary ?? localSummary ?? [];
 
