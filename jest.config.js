@@ -59,10 +59,10 @@ export default {
       testEnvironment: 'jsdom',
       extensionsToTreatAsEsm: ['.ts', '.tsx'],
       transform: { '^.+\\.tsx?$': tsJestReact },
+      // The contract's sources import each other with .js suffixes (NodeNext), as on the server.
       moduleNameMapper: {
         ...contract,
         '\\.css$': '<rootDir>/frontend/test/style.stub.js',
-        // The contract's own relative imports carry .js suffixes (ES modules).
         '^(\\.{1,2}/.*)\\.js$': '$1',
       },
       roots: ['<rootDir>/frontend'],

@@ -1,11 +1,10 @@
 // jsdom lacks a few browser APIs the components use.
 import { TextDecoder, TextEncoder } from 'node:util';
 
-if (!globalThis.TextEncoder) {
-  globalThis.TextEncoder = TextEncoder;
-  globalThis.TextDecoder = TextDecoder;
-}
 globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+// React Router encodes paths with these.
+globalThis.TextEncoder ??= TextEncoder;
+globalThis.TextDecoder ??= TextDecoder;
 if (!window.matchMedia) {
   window.matchMedia = (query) => ({
     matches: false,
