@@ -1,4 +1,5 @@
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router-dom';
+import { BetaWelcomeDialog } from '../components/beta-welcome-dialog';
 import { HomeRoute } from './routes/home-route';
 import { NotFoundRoute } from './routes/not-found-route';
 
@@ -7,6 +8,7 @@ function RootLayout() {
     <>
       <Outlet />
       <ScrollRestoration />
+      <BetaWelcomeDialog />
     </>
   );
 }

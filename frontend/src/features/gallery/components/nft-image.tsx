@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { resolveImageUrl } from '../../../lib/image-url';
+import { mediaImageUrl } from '../../../lib/image-url';
 
 /** Shown when an NFT has no image or its image fails to load (SPEC §4). */
 export const NFT_PLACEHOLDER_IMAGE =
@@ -18,7 +18,7 @@ interface NftImageProps {
 }
 
 export function NftImage({ src, alt, className, eager }: NftImageProps) {
-  const url = resolveImageUrl(src);
+  const url = mediaImageUrl(src);
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const missing = !url || failedUrl === url;
 
