@@ -1,5 +1,6 @@
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router-dom';
 import { BetaWelcomeDialog } from '../components/beta-welcome-dialog';
+import { Spinner } from '../components/spinner';
 import { HomeRoute } from './routes/home-route';
 import { NotFoundRoute } from './routes/not-found-route';
 
@@ -13,6 +14,15 @@ function RootLayout() {
   );
 }
 
+/** Shown while a screen's chunk loads on a first visit straight to it. */
+function RouteLoading() {
+  return (
+    <main className="page page--center">
+      <Spinner size="lg" />
+    </main>
+  );
+}
+
 /**
  * SPEC §2 routes; any other path is the 404 page. Home is in the first load; every other screen
  * (admin above all) is its own chunk, loaded when visited, so it never grows a visitor's first load.
@@ -21,6 +31,7 @@ function RootLayout() {
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
+    HydrateFallback: RouteLoading,
     children: [
       { path: '/', element: <HomeRoute /> },
       { path: '/submit-collection', lazy: () => import('../features/submit/routes/submit-route') },

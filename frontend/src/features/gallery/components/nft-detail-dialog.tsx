@@ -81,7 +81,7 @@ function NftDetailBody({
   return (
     <div className="nft-detail">
       <div className="nft-detail__media">
-        <NftImage src={nft.image} alt={name} eager />
+        <NftImage src={nft.image} fallback={nft.imageFallback} alt={name} eager />
         <div className="nft-detail__actions">
           {canOpen ? (
             <a className="button button--ghost" href={imageUrl} target="_blank" rel="noopener noreferrer">
