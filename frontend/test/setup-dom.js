@@ -24,3 +24,15 @@ if (!globalThis.ResizeObserver) {
     disconnect() {}
   };
 }
+// jsdom has no media playback: a muted video that "plays" at once.
+window.HTMLMediaElement.prototype.play = function play() {
+  return Promise.resolve();
+};
+window.HTMLMediaElement.prototype.pause = function pause() {};
+if (!URL.createObjectURL) {
+  let objectUrls = 0;
+  URL.createObjectURL = () => `blob:nexus/${++objectUrls}`;
+  URL.revokeObjectURL = () => {};
+}
+// jsdom does not scroll.
+window.scrollTo = () => {};

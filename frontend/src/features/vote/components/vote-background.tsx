@@ -1,4 +1,5 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useConsentedPlayback } from '../../../lib/video-consent';
 
 // The clip is made offline by ../assets/make-background-video.mjs (a 10 s loop, about 130 kB);
 // the still image under it is an SVG gradient, shown alone when motion is unwanted.
@@ -18,14 +19,17 @@ function prefersReducedMotion(): boolean {
 /** SPEC §2: /vote sits on a full-screen background, an image plus a looping muted video. */
 export function VoteBackground({ children }: { children: ReactNode }) {
   const reducedMotion = useSyncExternalStore(subscribeToMotionPreference, prefersReducedMotion, () => false);
+  const video = useRef<HTMLVideoElement>(null);
+  // SPEC §4 video consent: playback starts only with consent (or at the first interaction).
+  useConsentedPlayback(video, reducedMotion ? '' : VIDEO_URL);
   return (
     <div className="vote-backdrop">
       <div className="vote-backdrop__media" aria-hidden="true">
         {reducedMotion ? null : (
           <video
             className="vote-backdrop__video"
+            ref={video}
             src={VIDEO_URL}
-            autoPlay
             muted
             loop
             playsInline
