@@ -14,6 +14,8 @@ import { RarityModule } from './rarity/rarity.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { TrendingModule } from './trending/trending.module.js';
 import { WhitelistModule } from './whitelist/whitelist.module.js';
+import { SecurityModule } from './security/security.module.js';
+import { DonationsModule } from './donations/donations.module.js';
 
 /** The API. */
 @Module({})
@@ -31,6 +33,8 @@ export class AppModule {
         WhitelistModule,
         TrendingModule,
         AdminModule,
+        SecurityModule,
+        DonationsModule,
         MediaModule.forRootAsync({
           imports: [ChainModule],
           inject: [APP_CONFIG, METADATA_RESOLVER],
