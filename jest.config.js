@@ -59,7 +59,12 @@ export default {
       testEnvironment: 'jsdom',
       extensionsToTreatAsEsm: ['.ts', '.tsx'],
       transform: { '^.+\\.tsx?$': tsJestReact },
-      moduleNameMapper: { ...contract, '\\.css$': '<rootDir>/frontend/test/style.stub.js' },
+      // The contract's sources import each other with .js suffixes (NodeNext), as on the server.
+      moduleNameMapper: {
+        ...contract,
+        '\\.css$': '<rootDir>/frontend/test/style.stub.js',
+        '^(\\.{1,2}/.*)\\.js$': '$1',
+      },
       roots: ['<rootDir>/frontend'],
       testMatch: ['**/*.test.tsx'],
       testPathIgnorePatterns: ['/node_modules/', '/dist/'],

@@ -3,6 +3,7 @@ import type { AppConfig } from './config/app-config.js';
 import { CoreModule } from './core.module.js';
 import { AddressesModule } from './addresses/addresses.module.js';
 import { ChainModule } from './chain/chain.module.js';
+import { CommunityModule } from './community/community.module.js';
 import { METADATA_RESOLVER } from './chain/chain.tokens.js';
 import type { GatewayMetadataResolver } from './chain/metadata/gateway-metadata.resolver.js';
 import { APP_CONFIG } from './config/config.module.js';
@@ -14,6 +15,8 @@ import { RarityModule } from './rarity/rarity.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { TrendingModule } from './trending/trending.module.js';
 import { WhitelistModule } from './whitelist/whitelist.module.js';
+import { UploadsModule } from './uploads/uploads.module.js';
+import { PromoModule } from './promo/promo.module.js';
 import { SecurityModule } from './security/security.module.js';
 import { DonationsModule } from './donations/donations.module.js';
 
@@ -31,11 +34,15 @@ export class AppModule {
         DiscoveryModule,
         HealthModule,
         WhitelistModule,
+        CommunityModule,
         TrendingModule,
         AdminModule,
+        UploadsModule,
+        PromoModule,
         SecurityModule,
         DonationsModule,
         MediaModule.forRootAsync({
+          isGlobal: true,
           imports: [ChainModule],
           inject: [APP_CONFIG, METADATA_RESOLVER],
           useFactory: (c: AppConfig, resolver: GatewayMetadataResolver) => ({

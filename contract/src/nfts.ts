@@ -9,15 +9,37 @@ export interface NftAttribute {
   display_type?: string;
 }
 
+/**
+ * The trait type of an attribute published with a value and no trait_type, which OpenSea's
+ * metadata standard shows as a generic property. Rarity scores it as one more trait type.
+ */
+export const GENERIC_TRAIT_TYPE = 'Property';
+
 /** NFT as the API answers it (SPEC §3). */
 export interface Nft {
   tokenId: string;
   name: string;
   description: string;
   image: string;
+  /**
+   * The same image from another source, for when `image` does not load: the original where `image`
+   * is the data source's cached copy (Alchemy). Absent when there is no second source.
+   */
+  imageFallback?: string;
   tokenType: TokenType;
   network: Network;
-  contract: { address: string; name: string; openSeaMetadata: { collectionName: string } };
+  contract: {
+    address: string;
+    /** The contract's own name() ('' when it has none). */
+    name: string;
+    /** OpenSea's collection name where the data source knows it, else the contract's name. */
+    openSeaMetadata: { collectionName: string };
+    /** The data source's spam verdict on the contract (Alchemy's isSpam); absent where it gives none. */
+    isSpam?: boolean;
+    /** Why it is flagged (Alchemy's spamClassifications, e.g. 'HighAirdropPercent'). */
+    spamClassifications?: string[];
+  };
+  /** The collection's name as marketplaces show it: `openSeaMetadata.collectionName`. */
   collection: { name: string };
   metadata: { attributes: NftAttribute[] };
   attributes: NftAttribute[];

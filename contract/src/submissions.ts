@@ -100,6 +100,11 @@ export interface SubmissionUpdatedResponse {
   whitelistedCollectionId?: string;
 }
 
+/** DELETE /api/admin/collection-submissions/{id} answer (the submission's votes go with it). */
+export interface SubmissionDeletedResponse {
+  success: true;
+}
+
 /** SPEC §5 submission form: fields, bounds and messages, shared by the form and the server. */
 export const SUBMISSION_NETWORKS: readonly Network[] = ENABLED_NETWORKS;
 export const SUBMISSION_DEFAULT_NETWORK: Network = 'polygon';
@@ -124,6 +129,32 @@ export const SUBMISSION_IMAGE = {
 } as const;
 
 export type SubmissionField = keyof SubmissionInput;
+
+/** Path of an image our upload route handed out: a random UUID and the extension of its type. */
+export const UPLOADED_IMAGE_PATH =
+  /^\/api\/media\/files\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:png|jpg|gif|webp|svg)$/;
+
+/** A scheme other than http(s) (javascript:, data:, …): never in a link the web app renders. */
+const OTHER_SCHEME = /^(?!https?:)[a-z][a-z0-9+.-]*:/i;
+
+/** Banner and logo: empty, an image from our upload route, or an absolute http(s) URL. */
+export function isSubmissionImageUrl(value: string): boolean {
+  if (value === '' || UPLOADED_IMAGE_PATH.test(value)) return true;
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** Website and social links: free text (a handle, a host, a URL) but never a non-http(s) scheme. */
+export function isSubmissionLink(value: string): boolean {
+  return !OTHER_SCHEME.test(value.trim());
+}
+
+const LINK_FIELDS: readonly SubmissionField[] = ['website', 'discord', 'twitter', 'telegram'];
+const IMAGE_FIELDS: readonly SubmissionField[] = ['bannerUrl', 'logoUrl'];
 
 /**
  * SPEC §5 rules of the submission form, as one function the web app's form and the server share:
@@ -160,6 +191,10 @@ export function validateSubmission(
     if (value === undefined || value === null) continue;
     if (typeof value !== 'string') errors[field] = `${field} must be text`;
     else if (value.length > max) errors[field] = `${field} must be at most ${max} characters`;
+    else if (LINK_FIELDS.includes(field) && !isSubmissionLink(value))
+      errors[field] = `${field} must be an http(s) link`;
+    else if (IMAGE_FIELDS.includes(field) && !isSubmissionImageUrl(value.trim()))
+      errors[field] = `${field} must be an uploaded image or an http(s) URL`;
   }
   return errors;
 }
@@ -186,6 +221,31 @@ export function canAutoApprove(
     Date.parse(submission.votingEndsAt) <= now &&
     meetsApprovalThreshold(submission)
   );
+}
+
+/** Why Auto-Approve is refused, as the server answers it (409). */
+export const AUTO_APPROVE_REFUSALS = {
+  notVoting: (status: SubmissionStatus) => `Auto-approve needs a submission in voting; this one is ${status}`,
+  votingOpen: 'Auto-approve waits until voting has ended',
+  tooFewVotes: (totalVotes: number) =>
+    `Auto-approve needs at least ${VOTING.minVotes} votes; this submission has ${totalVotes}`,
+  noMajority: (yesVotes: number, noVotes: number) =>
+    `Auto-approve needs more yes than no votes; this submission has ${yesVotes} yes and ${noVotes} no`,
+} as const;
+
+/** The first reason `canAutoApprove` fails, or null when it holds. */
+export function autoApproveRefusal(
+  submission: VoteCounts & { status: SubmissionStatus; votingEndsAt: string | null },
+  now: number = Date.now(),
+): string | null {
+  if (submission.status !== 'voting') return AUTO_APPROVE_REFUSALS.notVoting(submission.status);
+  if (submission.votingEndsAt === null || Date.parse(submission.votingEndsAt) > now)
+    return AUTO_APPROVE_REFUSALS.votingOpen;
+  if (submission.totalVotes < VOTING.minVotes)
+    return AUTO_APPROVE_REFUSALS.tooFewVotes(submission.totalVotes);
+  if (submission.yesVotes <= submission.noVotes)
+    return AUTO_APPROVE_REFUSALS.noMajority(submission.yesVotes, submission.noVotes);
+  return null;
 }
 
 /** Voting is open: status voting and the end not reached. */

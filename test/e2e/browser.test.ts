@@ -1,10 +1,17 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { bigCollections, readTestManifest, startSystem, type RunningSystem } from '../support/system.js';
 import { join } from 'node:path';
 import { hasTestChain, TEST_PORT_OFFSET, TEST_STATE_DIR, testPrefix } from '../support/test-env.js';
 
 const maybe = hasTestChain() ? describe : describe.skip;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** A first visit opens the beta welcome dialog (SPEC §4): a visitor dismisses it before searching. */
+async function dismissBetaWelcome(page: Page): Promise<void> {
+  const dismiss = page.getByTestId('beta-welcome-dismiss');
+  await dismiss.click();
+  await page.getByTestId('beta-welcome').waitFor({ state: 'detached' });
+}
 
 maybe('the web app in Chromium (real API, workers and chains)', () => {
   let system: RunningSystem;
@@ -43,6 +50,7 @@ maybe('the web app in Chromium (real API, workers and chains)', () => {
         encodings.push(res.headers()['content-encoding']);
     });
     await page.goto(system.url);
+    await dismissBetaWelcome(page);
 
     await page.getByTestId('search-type-collection').click();
     await page.getByTestId('network-select').selectOption(collection.network);
@@ -104,6 +112,7 @@ maybe('the web app in Chromium (real API, workers and chains)', () => {
     const expected = [...held].filter((c) => !spam.has(c));
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(system.url);
+    await dismissBetaWelcome(page);
     await page.getByTestId('search-type-wallet').click();
     await page.getByTestId('network-select').selectOption('ethereum');
     await page.getByTestId('search-input').fill('demo.eth');

@@ -5,7 +5,17 @@ export interface CollectionInfo {
   network: Network;
   /** Lower-case 0x address. */
   address: string;
+  /**
+   * The collection's name as marketplaces show it: OpenSea's collection name where the source
+   * knows one (Alchemy), else the contract's name().
+   */
   name: string;
+  /** The contract's own name() ('' for none), where the source knows a marketplace name as well. */
+  contractName?: string;
+  /** The source's spam verdict on the contract (Alchemy's isSpam); absent where it gives none. */
+  isSpam?: boolean;
+  /** The source's reasons for that verdict (Alchemy's spamClassifications). */
+  spamClassifications?: string[];
   symbol: string;
   standard: TokenType;
   /** totalSupply when the contract answers it, else null. */
@@ -24,6 +34,11 @@ export interface TokenRef {
   balance?: number;
   /** Metadata the source already holds (Alchemy), so the scan need not fetch tokenUri. */
   metadata?: ResolvedMetadata;
+  /**
+   * Why the source could not read the token's metadata itself (Alchemy's raw.error, e.g. "Contract
+   * returned a broken token uri"): the scan does not fetch tokenUri either.
+   */
+  metadataUnavailable?: string;
 }
 
 export interface WalletHolding {
@@ -39,6 +54,11 @@ export interface EnumerateProgress {
 export interface WalletScanOptions {
   /** ERC-1155 as well as ERC-721 (default true). */
   includeAllTokenTypes: boolean;
+  /**
+   * Told when the source stopped before the wallet's last token (a page cap, a repeated page key,
+   * fewer tokens than the source counts): the holdings answered are only part of the wallet.
+   */
+  onIncomplete?: (reason: string) => void;
 }
 
 /**
@@ -61,8 +81,10 @@ export interface NftSource {
 export interface ResolvedMetadata {
   name: string | null;
   description: string | null;
-  /** Image URI as the metadata states it (ipfs://, ar://, data:, https://). */
+  /** Image URI as the metadata states it (ipfs://, ar://, data:, https://), or the source's cached copy. */
   image: string | null;
+  /** Another URI of the same image, for when `image` does not load (the original of a cached copy). */
+  imageFallback?: string;
   animationUrl: string | null;
   attributes: NftAttribute[];
 }

@@ -71,10 +71,9 @@ export class CollectionScanService {
     const isComplete = info.totalSupply === null || tokens.length >= info.totalSupply;
     const collection = await this.collections.saveScan({ info, nfts, scanDuration, isComplete });
 
-    const ref = { network: info.network, address: info.address, name: info.name, standard: info.standard };
     await this.cache.set(payload.key, 'collection', {
       meta: { scanDuration, totalCollections: 1, isComplete, cachedAt: Date.now() },
-      nftsJson: JSON.stringify(nfts.map((n) => toApiNft(n, ref))),
+      nftsJson: JSON.stringify(nfts.map((n) => toApiNft(n, info))),
     });
     this.logger.log(`${payload.key}: ${nfts.length} NFTs in ${scanDuration} ms`);
     await this.queueRarity(info.network, info.address);

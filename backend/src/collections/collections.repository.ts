@@ -14,6 +14,8 @@ export interface NftRecord {
   name: string;
   description: string;
   image: string | null;
+  /** The same image elsewhere, for when `image` does not load (the original of a cached copy). */
+  imageFallback?: string | null;
   attributes: NftAttribute[];
   metadataStatus: MetadataStatus;
   rarityScore: number | null;
@@ -38,9 +40,12 @@ interface StoredRank {
   rarity_rank: number | null;
 }
 
-const NFT_COLUMNS = `token_id, token_uri, name, description, image, attributes, metadata_status, rarity_score, rarity_rank`;
+const NFT_COLUMNS = `token_id, token_uri, name, description, image, image_fallback, attributes, metadata_status, rarity_score, rarity_rank`;
 
-/** PostgreSQL access for collections and their NFTs. */
+/**
+ * PostgreSQL access for collections and their NFTs. Names and symbols are whatever a contract
+ * answers (spam contracts answer paragraphs): they are cut to their columns rather than fail a scan.
+ */
 @Injectable()
 export class CollectionsRepository {
   constructor(private readonly em: EntityManager) {}
@@ -61,7 +66,7 @@ export class CollectionsRepository {
       const [row] = await connection.execute<Array<{ id: string }>>(
         `insert into collection (created_at, updated_at, network, address, name, symbol, standard, total_supply,
            enumerable, image_url, description, nft_count, last_scanned_at, scan_duration, is_complete)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?, ?, ?)
+         values (?, ?, ?, ?, left(?, 200), left(?, 100), ?, ?, ?, ?, '', ?, ?, ?, ?)
          on conflict (network, address) do update set updated_at = excluded.updated_at, name = excluded.name,
            symbol = excluded.symbol, standard = excluded.standard, total_supply = excluded.total_supply,
            enumerable = excluded.enumerable, image_url = excluded.image_url, nft_count = excluded.nft_count,
@@ -111,7 +116,7 @@ export class CollectionsRepository {
         const [row] = await connection.execute<Array<{ id: string }>>(
           `insert into collection (created_at, updated_at, network, address, name, symbol, standard, total_supply,
              enumerable, image_url, description)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '')
+           values (?, ?, ?, ?, left(?, 200), left(?, 100), ?, ?, ?, ?, '')
            on conflict (network, address) do update set updated_at = excluded.updated_at, name = excluded.name,
              symbol = excluded.symbol, standard = excluded.standard, total_supply = excluded.total_supply,
              enumerable = excluded.enumerable, image_url = coalesce(collection.image_url, excluded.image_url)
@@ -145,9 +150,13 @@ export class CollectionsRepository {
     if (!collection) return null;
     const rows = await em.getConnection().execute<
       Array<
-        Omit<NftRecord, 'tokenId' | 'tokenUri' | 'metadataStatus' | 'rarityScore' | 'rarityRank'> & {
+        Omit<
+          NftRecord,
+          'tokenId' | 'tokenUri' | 'imageFallback' | 'metadataStatus' | 'rarityScore' | 'rarityRank'
+        > & {
           token_id: string;
           token_uri: string | null;
+          image_fallback: string | null;
           metadata_status: MetadataStatus;
           rarity_score: number | null;
           rarity_rank: number | null;
@@ -162,6 +171,7 @@ export class CollectionsRepository {
         name: r.name,
         description: r.description,
         image: r.image,
+        ...(r.image_fallback ? { imageFallback: r.image_fallback } : {}),
         attributes: r.attributes,
         metadataStatus: r.metadata_status,
         rarityScore: r.rarity_score,
@@ -185,6 +195,7 @@ async function upsertNfts(
       name: x.name,
       description: x.description,
       image: x.image,
+      image_fallback: x.imageFallback ?? null,
       attributes: x.attributes,
       metadata_status: x.metadataStatus,
       rarity_score: x.rarityScore,
@@ -195,11 +206,12 @@ async function upsertNfts(
     em,
     `insert into nft (created_at, updated_at, collection_id, ${NFT_COLUMNS})
      select $1, $1, $2, ${NFT_COLUMNS} from jsonb_to_recordset($3::jsonb) as t(token_id text, token_uri text,
-       name text, description text, image text, attributes jsonb, metadata_status text,
+       name text, description text, image text, image_fallback text, attributes jsonb, metadata_status text,
        rarity_score float8, rarity_rank int)
      on conflict (collection_id, token_id) do update set updated_at = excluded.updated_at,
        token_uri = excluded.token_uri, name = excluded.name, description = excluded.description,
-       image = excluded.image, attributes = excluded.attributes, metadata_status = excluded.metadata_status,
+       image = excluded.image, image_fallback = excluded.image_fallback, attributes = excluded.attributes,
+       metadata_status = excluded.metadata_status,
        rarity_score = coalesce(excluded.rarity_score, nft.rarity_score),
        rarity_rank = coalesce(excluded.rarity_rank, nft.rarity_rank)
      returning token_id, rarity_score, rarity_rank`,

@@ -25,9 +25,13 @@ export class NftEntity extends BaseEntity {
   @Property({ type: 'text' })
   description = '';
 
-  /** Image URI as the metadata states it. */
+  /** Image URI as the metadata states it, or the data source's cached copy of it. */
   @Property({ type: 'text', nullable: true })
   image: string | null = null;
+
+  /** The original image URI where `image` is a cached copy: for when the copy does not load. */
+  @Property({ type: 'text', nullable: true })
+  imageFallback: string | null = null;
 
   @Property({ type: 'json' })
   attributes: NftAttribute[] = [];

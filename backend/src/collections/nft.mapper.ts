@@ -4,8 +4,13 @@ import type { NftRecord } from './collections.repository.js';
 export interface CollectionRef {
   network: Network;
   address: string;
+  /** OpenSea's collection name where the source knows one, else the contract's name. */
   name: string;
   standard: TokenType;
+  /** The contract's own name(), where the source told it apart from `name`. */
+  contractName?: string;
+  isSpam?: boolean;
+  spamClassifications?: string[];
 }
 
 /** Browser-facing address of an NFT image: always our bounded media route, never the source host. */
@@ -16,17 +21,24 @@ export function mediaUrl(image: string | null): string {
 /** Maps a stored NFT to the API shape of SPEC §3. */
 export function toApiNft(record: NftRecord, collection: CollectionRef, balance?: number): Nft {
   const name = record.name || `${collection.name} #${record.tokenId}`;
+  const fallback =
+    record.imageFallback && record.imageFallback !== record.image ? record.imageFallback : null;
   return {
     tokenId: record.tokenId,
     name,
     description: record.description,
     image: mediaUrl(record.image),
+    ...(fallback ? { imageFallback: mediaUrl(fallback) } : {}),
     tokenType: collection.standard,
     network: collection.network,
     contract: {
       address: collection.address,
-      name: collection.name,
+      name: collection.contractName ?? collection.name,
       openSeaMetadata: { collectionName: collection.name },
+      ...(collection.isSpam === undefined ? {} : { isSpam: collection.isSpam }),
+      ...(collection.spamClassifications?.length
+        ? { spamClassifications: collection.spamClassifications }
+        : {}),
     },
     collection: { name: collection.name },
     metadata: { attributes: record.attributes },

@@ -16,7 +16,11 @@ export function emptyRecord(token: TokenRef): NftRecord {
   };
 }
 
-/** Resolves every token's metadata with at most `concurrency` requests in flight, in input order. */
+/**
+ * Resolves every token's metadata with at most `concurrency` requests in flight, in input order.
+ * Metadata the source already holds is used as it is; a token the source could not read
+ * (`metadataUnavailable`) is not fetched again here: its URI is typically a spam host.
+ */
 export async function resolveTokens(
   tokens: readonly TokenRef[],
   resolver: MetadataResolver,
@@ -25,17 +29,21 @@ export async function resolveTokens(
 ): Promise<NftRecord[]> {
   let done = 0;
   return mapWithConcurrency(tokens, concurrency, async (token) => {
-    const metadata = token.metadata ?? (token.tokenUri ? await resolver.resolve(token.tokenUri) : null);
+    const uri = token.metadataUnavailable === undefined ? token.tokenUri : null;
+    const metadata = token.metadata ?? (uri ? await resolver.resolve(uri) : null);
     onProgress(++done);
-    return metadata
-      ? {
-          ...emptyRecord(token),
-          name: metadata.name ?? '',
-          description: metadata.description ?? '',
-          image: metadata.image,
-          attributes: metadata.attributes,
-          metadataStatus: 'ok' as const,
-        }
-      : { ...emptyRecord(token), metadataStatus: token.tokenUri ? ('error' as const) : ('missing' as const) };
+    if (!metadata) {
+      const failed = Boolean(token.tokenUri) || token.metadataUnavailable !== undefined;
+      return { ...emptyRecord(token), metadataStatus: failed ? ('error' as const) : ('missing' as const) };
+    }
+    return {
+      ...emptyRecord(token),
+      name: metadata.name ?? '',
+      description: metadata.description ?? '',
+      image: metadata.image,
+      ...(metadata.imageFallback ? { imageFallback: metadata.imageFallback } : {}),
+      attributes: metadata.attributes,
+      metadataStatus: 'ok' as const,
+    };
   });
 }

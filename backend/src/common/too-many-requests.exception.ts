@@ -1,9 +1,15 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { rateLimitMessage } from '@nexus/contract';
 
-/** 429 in the wording every limit uses; the exception filter adds `Retry-After: retryAfterS`. */
+/**
+ * 429 in the wording every limit uses unless a domain has its own; the exception filter adds
+ * `Retry-After: retryAfterS`.
+ */
 export class TooManyRequestsException extends HttpException {
-  constructor(readonly retryAfterS: number) {
-    super(rateLimitMessage(retryAfterS), HttpStatus.TOO_MANY_REQUESTS);
+  constructor(
+    readonly retryAfterS: number,
+    message: string = rateLimitMessage(retryAfterS),
+  ) {
+    super(message, HttpStatus.TOO_MANY_REQUESTS);
   }
 }

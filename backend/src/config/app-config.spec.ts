@@ -108,4 +108,18 @@ describe(loadConfig.name, () => {
       expect.stringMatching(/^DONATION_BITCOIN_ADDRESS is not a Bitcoin mainnet address/),
     ]);
   });
+
+  it('caps votes at 3 per address per submission unless VOTES_PER_IP_PER_SUBMISSION says otherwise', () => {
+    expect(loadConfig({ ...chains }).votesPerIpPerSubmission).toBe(3);
+    expect(loadConfig({ ...chains, VOTES_PER_IP_PER_SUBMISSION: '10' }).votesPerIpPerSubmission).toBe(10);
+    expect(() => loadConfig({ ...chains, VOTES_PER_IP_PER_SUBMISSION: '0' })).toThrow(
+      /VOTES_PER_IP_PER_SUBMISSION must be a whole number from 1 to 1000/,
+    );
+  });
+
+  it('takes a vote address key of at least 32 characters, or none', () => {
+    expect(loadConfig({ ...chains }).voteIpHashKey).toBeNull();
+    expect(loadConfig({ ...chains, VOTE_IP_HASH_KEY: 'k'.repeat(32) }).voteIpHashKey).toBe('k'.repeat(32));
+    expect(() => loadConfig({ ...chains, VOTE_IP_HASH_KEY: 'short' })).toThrow(/VOTE_IP_HASH_KEY/);
+  });
 });

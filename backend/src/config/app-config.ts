@@ -71,6 +71,10 @@ export interface AppConfig {
   jobLockMs: number;
   workerConcurrency: number;
   metadataConcurrency: number;
+  /** Votes counted per client address per submission per 24 h (the fingerprint is the browser's to choose). */
+  votesPerIpPerSubmission: number;
+  /** Key of the HMAC that stores voters' addresses; null: one generated once and kept in Redis. */
+  voteIpHashKey: string | null;
   /** Per-address request budgets, by policy (RATE_LIMIT_<POLICY>=<requests>/<seconds>). */
   rateLimits: Record<RateLimitPolicy, RateLimitRule>;
   /** When an address is listed as suspicious (SUSPICIOUS_IP_BREACHES, SUSPICIOUS_IP_FAILED_LOGINS). */
@@ -241,6 +245,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const redisUrl = url('REDIS_URL', 'redis://127.0.0.1:6379/0', ['redis:', 'rediss:'])!;
 
   const frontendDist = resolve(root, env.FRONTEND_DIST || 'frontend/dist');
+  const voteIpHashKey = env.VOTE_IP_HASH_KEY || null;
+  if (voteIpHashKey !== null && voteIpHashKey.length < 32)
+    problems.push('VOTE_IP_HASH_KEY must be at least 32 characters (a long random secret)');
 
   const countPerSeconds = (
     name: string,
@@ -340,6 +347,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobLockMs: int('JOB_LOCK_MS', 30_000, 1_000, 600_000),
     workerConcurrency: int('WORKER_CONCURRENCY', 2, 1, 64),
     metadataConcurrency: int('METADATA_CONCURRENCY', 64, 1, 1024),
+    votesPerIpPerSubmission: int('VOTES_PER_IP_PER_SUBMISSION', 3, 1, 1000),
+    voteIpHashKey,
     rateLimits,
     suspiciousIps,
     donations,

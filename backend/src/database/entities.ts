@@ -1,8 +1,22 @@
 import { CollectionEntity } from '../collections/collection.entity.js';
 import { NftEntity } from '../collections/nft.entity.js';
+import { PromoAssetEntity } from '../promo/promo-asset.entity.js';
+import { PromoBarSettingsEntity } from '../promo/promo-bar-settings.entity.js';
+import { CollectionSubmissionEntity } from '../community/collection-submission.entity.js';
+import { CollectionVoteEntity } from '../community/collection-vote.entity.js';
 import { ScanEntity } from '../scans/scan.entity.js';
 import { SearchEntity } from '../scans/search.entity.js';
 import { WhitelistedCollectionEntity } from '../whitelist/whitelisted-collection.entity.js';
 
 /** Every entity, listed once for the ORM configuration. */
-export const ENTITIES = [CollectionEntity, NftEntity, ScanEntity, SearchEntity, WhitelistedCollectionEntity];
+export const ENTITIES = [
+  CollectionEntity,
+  NftEntity,
+  ScanEntity,
+  SearchEntity,
+  WhitelistedCollectionEntity,
+  PromoAssetEntity,
+  PromoBarSettingsEntity,
+  CollectionSubmissionEntity,
+  CollectionVoteEntity,
+];

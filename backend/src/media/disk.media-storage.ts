@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 import {
   assertMediaKey,
+  assertMediaPrefix,
   type ByteRange,
   type MediaObject,
   type MediaObjectInfo,
+  type MediaSource,
   type MediaStorage,
 } from './media.storage.js';
 
@@ -32,7 +37,7 @@ async function writeAtomically(path: string, data: Buffer | string): Promise<voi
 
 /**
  * Media on the local disk: bytes under `<root>/objects/<key>`, the content type beside them under
- * `<root>/meta/<key>.json`.
+ * `<root>/meta/<key>.json`; streamed writes go to `<root>/tmp/` first and are renamed into place.
  */
 export class DiskMediaStorage implements MediaStorage {
   constructor(private readonly root: string) {}
@@ -41,6 +46,33 @@ export class DiskMediaStorage implements MediaStorage {
     const paths = this.paths(key);
     await writeAtomically(paths.meta, JSON.stringify({ contentType }));
     await writeAtomically(paths.data, bytes);
+  }
+
+  async putStream(key: string, source: MediaSource, contentType: string): Promise<{ size: number }> {
+    const paths = this.paths(key);
+    // Outside objects/: a half-written file is never listed or served, and a crash leaves it in tmp/ only.
+    const temporary = join(this.root, 'tmp', `${randomUUID()}.part`);
+    await mkdir(dirname(temporary), { recursive: true });
+    let size = 0;
+    const count = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    let metaWritten = false;
+    try {
+      await pipeline(source, count, createWriteStream(temporary, { flags: 'wx' }));
+      await writeAtomically(paths.meta, JSON.stringify({ contentType }));
+      metaWritten = true;
+      await mkdir(dirname(paths.data), { recursive: true });
+      await rename(temporary, paths.data);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      if (metaWritten && !(await this.exists(key))) await rm(paths.meta, { force: true });
+      throw error;
+    }
+    return { size };
   }
 
   async get(key: string, range?: ByteRange): Promise<MediaObject | null> {
@@ -86,6 +118,25 @@ export class DiskMediaStorage implements MediaStorage {
     const paths = this.paths(key);
     await rm(paths.data, { force: true });
     await rm(paths.meta, { force: true });
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    assertMediaPrefix(prefix);
+    const objects = join(this.root, 'objects');
+    // Only the folder the prefix names is walked, not the whole store.
+    const folder = join(objects, prefix.slice(0, prefix.lastIndexOf('/') + 1));
+    let entries;
+    try {
+      entries = await readdir(folder, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if (isMissing(error)) return [];
+      throw error;
+    }
+    return entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(objects, join(entry.parentPath, entry.name)).split(sep).join('/'))
+      .filter((key) => key.startsWith(prefix))
+      .sort();
   }
 
   private paths(key: string): { data: string; meta: string } {

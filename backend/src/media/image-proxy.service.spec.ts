@@ -160,6 +160,10 @@ describe(ImageProxyService.name, () => {
       put: async () => {
         throw new Error('disk full');
       },
+      putStream: async () => {
+        throw new Error('disk full');
+      },
+      list: async () => [],
       get: async () => null,
       stat: async () => null,
       exists: async () => false,

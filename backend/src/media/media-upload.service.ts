@@ -12,6 +12,17 @@ export const UPLOAD_ROUTE = '/api/media/files';
 export const UPLOAD_NAME =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:png|jpg|gif|webp|svg|mp4|mov|webm|avi)$/;
 
+/** A fresh random key for an upload of the given extension, and the path it is served under. */
+export function newUploadKey(extension: string): { key: string; url: string } {
+  const name = `${randomUUID()}${extension}`;
+  return { key: `${UPLOAD_PREFIX}/${name}`, url: `${UPLOAD_ROUTE}/${name}` };
+}
+
+/** The path the media controller serves an upload key under. */
+export function uploadUrl(key: string): string {
+  return `${UPLOAD_ROUTE}/${key.slice(UPLOAD_PREFIX.length + 1)}`;
+}
+
 export interface UploadRules {
   maxBytes: number;
   kinds: readonly MediaKind[];
@@ -67,12 +78,11 @@ export class MediaUploadService {
         `The file is not a ${describeKinds(rules.kinds)}`,
       );
     }
-    const name = `${randomUUID()}${sniffed.extension}`;
-    const key = `${UPLOAD_PREFIX}/${name}`;
+    const { key, url } = newUploadKey(sniffed.extension);
     await this.storage.put(key, bytes, sniffed.mime);
     return {
       key,
-      url: `${UPLOAD_ROUTE}/${name}`,
+      url,
       contentType: sniffed.mime,
       kind: sniffed.kind,
       size: bytes.length,

@@ -28,6 +28,8 @@ export const {
   ASYNC_OPTIONS_TYPE: MEDIA_ASYNC_OPTIONS_TYPE,
 } = new ConfigurableModuleBuilder<MediaModuleOptions>({ optionsInjectionToken: MEDIA_MODULE_OPTIONS })
   .setClassMethodName('forRoot')
+  // The API registers it once, globally: every module that stores uploads injects MEDIA_STORAGE.
+  .setExtras({ isGlobal: false }, (definition, extras) => ({ ...definition, global: extras.isGlobal }))
   .build();
 
 export function createMediaStorage(options: MediaModuleOptions): MediaStorage {

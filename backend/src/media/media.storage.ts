@@ -17,15 +17,26 @@ export interface ByteRange {
   end: number;
 }
 
+/** What `putStream` reads: a stream, or any (async) iterable of byte chunks. */
+export type MediaSource = Readable | AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+
 /** Object storage for media: S3/MinIO when configured, a local directory otherwise. */
 export interface MediaStorage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /**
+   * Streams bytes into an object without holding them in memory; answers how many were stored.
+   * All or nothing: when the source fails (an aborted upload, a limit) or storage does, no object is
+   * left under the key and the error is rethrown.
+   */
+  putStream(key: string, source: MediaSource, contentType: string): Promise<{ size: number }>;
   /** Null when there is no such object. */
   get(key: string, range?: ByteRange): Promise<MediaObject | null>;
   stat(key: string): Promise<MediaObjectInfo | null>;
   exists(key: string): Promise<boolean>;
   /** Removing a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /** Keys of the objects under a prefix such as `uploads/` (housekeeping and tests; sorted). */
+  list(prefix: string): Promise<string[]>;
 }
 
 /** Injection token of the configured MediaStorage adapter. */
@@ -38,6 +49,15 @@ const MAX_KEY_LENGTH = 512;
 export function assertMediaKey(key: string): void {
   if (typeof key !== 'string' || key.length > MAX_KEY_LENGTH || !KEY.test(key)) {
     throw new Error(`invalid media key ${JSON.stringify(key)}`);
+  }
+}
+
+const PREFIX = /^(?:[a-z0-9][a-z0-9._-]*\/)*(?:[a-z0-9][a-z0-9._-]*)?$/i;
+
+/** A list prefix: empty, or the start of a key (`uploads/`, `uploads/ab`); never a way out of the store. */
+export function assertMediaPrefix(prefix: string): void {
+  if (typeof prefix !== 'string' || prefix.length > MAX_KEY_LENGTH || !PREFIX.test(prefix)) {
+    throw new Error(`invalid media prefix ${JSON.stringify(prefix)}`);
   }
 }
 

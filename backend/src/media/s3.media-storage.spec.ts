@@ -38,8 +38,16 @@ describe(S3MediaStorage.name, () => {
     await rm(directory, { recursive: true, force: true });
   });
 
+  // The smallest part S3 allows, so that the contract's 12 MiB stream is a three-part upload.
   describeMediaStorageContract(
-    () => new S3MediaStorage({ endpoint, accessKey: 'S3RVER', secretKey: 'S3RVER', bucket: 'nexus-media' }),
+    () =>
+      new S3MediaStorage({
+        endpoint,
+        accessKey: 'S3RVER',
+        secretKey: 'S3RVER',
+        bucket: 'nexus-media',
+        partSize: 5 * 1024 * 1024,
+      }),
   );
 
   it('creates its bucket on first write, also from two instances at once', async () => {
@@ -69,5 +77,15 @@ describe(S3MediaStorage.name, () => {
     expect(
       () => new S3MediaStorage({ endpoint: 'ftp://x', accessKey: 'a', secretKey: 'b', bucket: 'c' }),
     ).toThrow('S3 endpoint');
+    expect(
+      () =>
+        new S3MediaStorage({
+          endpoint: '127.0.0.1:9000',
+          accessKey: 'a',
+          secretKey: 'b',
+          bucket: 'c',
+          partSize: 1024,
+        }),
+    ).toThrow('part size');
   });
 });

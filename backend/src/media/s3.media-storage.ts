@@ -2,9 +2,11 @@ import { Client } from 'minio';
 
 import {
   assertMediaKey,
+  assertMediaPrefix,
   type ByteRange,
   type MediaObject,
   type MediaObjectInfo,
+  type MediaSource,
   type MediaStorage,
 } from './media.storage.js';
 
@@ -15,7 +17,15 @@ export interface S3StorageConfig {
   secretKey: string;
   bucket: string;
   region?: string;
+  /**
+   * Bytes per part of a streamed (multipart) upload, held in memory one at a time: default 8 MiB
+   * (S3 refuses parts under 5 MiB but the last). A streamed object smaller than this is one PUT.
+   */
+  partSize?: number;
 }
+
+export const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
+const MIN_PART_SIZE = 5 * 1024 * 1024;
 
 const MISSING_CODES = new Set(['NoSuchKey', 'NotFound', 'NoSuchBucket']);
 const ALREADY_THERE = new Set(['BucketAlreadyOwnedByYou', 'BucketAlreadyExists']);
@@ -34,6 +44,7 @@ export class S3MediaStorage implements MediaStorage {
   private readonly client: Client;
   private readonly bucket: string;
   private readonly region: string;
+  private readonly partSize: number;
   private bucketReady: Promise<void> | null = null;
 
   constructor(config: S3StorageConfig) {
@@ -49,6 +60,10 @@ export class S3MediaStorage implements MediaStorage {
     }
     this.bucket = config.bucket;
     this.region = config.region ?? 'us-east-1';
+    this.partSize = config.partSize ?? DEFAULT_PART_SIZE;
+    if (!Number.isInteger(this.partSize) || this.partSize < MIN_PART_SIZE) {
+      throw new Error(`S3 part size must be a whole number of bytes, at least ${MIN_PART_SIZE}`);
+    }
     this.client = new Client({
       endPoint: url.hostname.replace(/^\[|\]$/g, ''),
       port: url.port ? Number(url.port) : undefined,
@@ -64,6 +79,69 @@ export class S3MediaStorage implements MediaStorage {
     assertMediaKey(key);
     await this.ensureBucket();
     await this.client.putObject(this.bucket, key, bytes, bytes.length, { 'Content-Type': contentType });
+  }
+
+  /**
+   * A multipart upload, one part in memory at a time (the source is not read while a part is sent);
+   * the object appears only when the upload completes, and a failure aborts the upload.
+   */
+  async putStream(key: string, source: MediaSource, contentType: string): Promise<{ size: number }> {
+    assertMediaKey(key);
+    await this.ensureBucket();
+    const headers = { 'Content-Type': contentType };
+    let size = 0;
+    // Chunks of an object that may still fit in one PUT; once it cannot, one part buffer reused for
+    // every part (no garbage of part size per part, which the GC would let pile up).
+    let head: Buffer[] = [];
+    let part: Buffer | null = null;
+    let filled = 0;
+    let uploadId: string | null = null;
+    const parts: Array<{ part: number; etag: string }> = [];
+    const sendPart = async (bytes: Buffer): Promise<void> => {
+      uploadId ??= await this.client.initiateNewMultipartUpload(this.bucket, key, headers);
+      const number = parts.length + 1;
+      const sent = await this.client.uploadPart(
+        { bucketName: this.bucket, objectName: key, uploadID: uploadId, partNumber: number, headers: {} },
+        bytes,
+      );
+      parts.push({ part: number, etag: sent.etag });
+    };
+    try {
+      for await (const chunk of source) {
+        let bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+        size += bytes.length;
+        if (part === null) {
+          if (filled + bytes.length < this.partSize) {
+            head.push(bytes);
+            filled += bytes.length;
+            continue;
+          }
+          part = Buffer.allocUnsafe(this.partSize);
+          Buffer.concat(head, filled).copy(part);
+          head = [];
+        }
+        while (bytes.length > 0) {
+          const copied = bytes.copy(part, filled, 0, Math.min(bytes.length, this.partSize - filled));
+          filled += copied;
+          bytes = bytes.subarray(copied);
+          if (filled === this.partSize) {
+            // The source is not read while a part is sent: one part in memory at a time.
+            await sendPart(part);
+            filled = 0;
+          }
+        }
+      }
+      if (part === null) {
+        await this.client.putObject(this.bucket, key, Buffer.concat(head, filled), filled, headers);
+      } else {
+        if (filled > 0) await sendPart(part.subarray(0, filled));
+        await this.client.completeMultipartUpload(this.bucket, key, uploadId!, parts);
+      }
+    } catch (error) {
+      if (uploadId !== null) await this.abortUpload(key, uploadId);
+      throw error;
+    }
+    return { size };
   }
 
   async get(key: string, range?: ByteRange): Promise<MediaObject | null> {
@@ -105,6 +183,34 @@ export class S3MediaStorage implements MediaStorage {
       await this.client.removeObject(this.bucket, key);
     } catch (error) {
       if (!isMissing(error)) throw error;
+    }
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    assertMediaPrefix(prefix);
+    const keys: string[] = [];
+    try {
+      for await (const item of this.client.listObjectsV2(this.bucket, prefix, true) as AsyncIterable<{
+        name?: string;
+      }>) {
+        if (item.name) keys.push(item.name);
+      }
+    } catch (error) {
+      if (isMissing(error)) return [];
+      throw error;
+    }
+    return keys.sort();
+  }
+
+  /**
+   * Best effort: an unfinished upload is never an object, only parts the store keeps until aborted
+   * (a bucket lifecycle rule, AbortIncompleteMultipartUpload, removes any this call could not).
+   */
+  private async abortUpload(key: string, uploadId: string): Promise<void> {
+    try {
+      await this.client.abortMultipartUpload(this.bucket, key, uploadId);
+    } catch {
+      // The upload already failed; its error is the one to report.
     }
   }
 

@@ -1,8 +1,16 @@
 import { Migration20261122000000_initial } from './Migration20261122000000_initial.js';
 import { Migration20261124000000_whitelist } from './Migration20261124000000_whitelist.js';
+import { Migration20261125000000_promo } from './Migration20261125000000_promo.js';
+import { Migration20261126000000_community } from './Migration20261126000000_community.js';
+import { Migration20261127000000_nft_image_fallback } from './Migration20261127000000_nft_image_fallback.js';
+import { Migration20261128000000_whitelist_solana } from './Migration20261128000000_whitelist_solana.js';
 
 /** Every migration in order; listed explicitly so compiled and test runs find the same set. */
 export const MIGRATIONS = [
   { name: 'Migration20261122000000_initial', class: Migration20261122000000_initial },
   { name: 'Migration20261124000000_whitelist', class: Migration20261124000000_whitelist },
+  { name: 'Migration20261125000000_promo', class: Migration20261125000000_promo },
+  { name: 'Migration20261126000000_community', class: Migration20261126000000_community },
+  { name: 'Migration20261127000000_nft_image_fallback', class: Migration20261127000000_nft_image_fallback },
+  { name: 'Migration20261128000000_whitelist_solana', class: Migration20261128000000_whitelist_solana },
 ];

@@ -11,10 +11,12 @@ export const RATE_LIMIT_METADATA = 'nexus:rate-limit';
 export const RATE_LIMIT_EXTENSION = 'x-rate-limit-policy';
 
 /** The 429 of a limited route as the OpenAPI document describes it. */
-export function tooManyRequestsDoc(policy: RequestRateLimitPolicy) {
+export function tooManyRequestsDoc(policy: RequestRateLimitPolicy, alsoWhen?: string) {
   const integer = (description: string) => ({ description, schema: { type: 'integer' as const } });
   return {
-    description: `Over the per-address '${policy}' limit. Body {statusCode: 429, message: "Too many requests. Please try again in N seconds.", error}.`,
+    description:
+      `Over the per-address '${policy}' limit: body {statusCode: 429, message: "Too many requests. Please try again in N seconds.", error}.` +
+      (alsoWhen ? ` Also ${alsoWhen}.` : ''),
     headers: {
       'Retry-After': integer('Seconds until the window ends'),
       'RateLimit-Limit': integer('Requests allowed per window'),
@@ -34,13 +36,14 @@ export function tooManyRequestsDoc(policy: RequestRateLimitPolicy) {
 
 /**
  * Counts this route's requests against `policy` instead of the general `api` budget, e.g.
- * `@RateLimit('vote')` on the vote handler. On a controller, for each of its routes.
+ * `@RateLimit('vote')` on the vote handler. On a controller, for each of its routes. `alsoWhen`
+ * documents another 429 the route answers itself (one OpenAPI entry holds both).
  */
-export function RateLimit(policy: RequestRateLimitPolicy) {
+export function RateLimit(policy: RequestRateLimitPolicy, alsoWhen?: string) {
   return applyDecorators(
     SetMetadata(RATE_LIMIT_METADATA, policy),
     ApiExtension(RATE_LIMIT_EXTENSION, policy),
-    ApiTooManyRequestsResponse(tooManyRequestsDoc(policy)),
+    ApiTooManyRequestsResponse(tooManyRequestsDoc(policy, alsoWhen)),
   );
 }
 

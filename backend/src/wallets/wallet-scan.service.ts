@@ -37,8 +37,14 @@ export class WalletScanService {
     started: number,
   ): Promise<ScanOutcomeSummary> {
     await reporter.stage('preparing');
+    // A source that stops before the wallet's last token says so; the answer is then partial.
+    let isComplete = true;
     const holdings = await this.source.getWalletHoldings(payload.network, payload.address, {
       includeAllTokenTypes: payload.includeAllTokenTypes,
+      onIncomplete: (reason) => {
+        isComplete = false;
+        this.logger.warn(`${payload.key}: partial holdings (${reason})`);
+      },
     });
     const tokenCount = holdings.reduce((sum, h) => sum + h.tokens.length, 0);
 
@@ -64,12 +70,12 @@ export class WalletScanService {
     );
     const scanDuration = Date.now() - started;
     await this.cache.set(payload.key, 'wallet', {
-      meta: { scanDuration, totalCollections: holdings.length, isComplete: true, cachedAt: Date.now() },
+      meta: { scanDuration, totalCollections: holdings.length, isComplete, cachedAt: Date.now() },
       nftsJson: JSON.stringify(apiNfts),
     });
     this.logger.log(
       `${payload.key}: ${apiNfts.length} NFTs in ${holdings.length} collections, ${scanDuration} ms`,
     );
-    return { totalNfts: apiNfts.length, totalCollections: holdings.length, scanDuration, isComplete: true };
+    return { totalNfts: apiNfts.length, totalCollections: holdings.length, scanDuration, isComplete };
   }
 }

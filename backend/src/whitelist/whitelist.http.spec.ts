@@ -262,8 +262,27 @@ describe(WhitelistController.name, () => {
 
       const elsewhere = await http()
         .post('/api/whitelisted-collections')
-        .send({ contractAddress: '0x' + 'ab'.repeat(20), name: 'Elsewhere', network: 'solana' });
+        .send({ contractAddress: '0x' + 'ab'.repeat(20), name: 'Elsewhere', network: 'cronos' });
       expect(elsewhere.status).toBe(201);
+    });
+
+    it('takes a base58 address on Solana, kept as typed, and refuses a 0x one there', async () => {
+      const mint = 'J1S9H3QjnRtBbbuD4HjPV6RpRhwuk4zKbxsnCHuTgh9w';
+      const solana = await http()
+        .post('/api/whitelisted-collections')
+        .send({ contractAddress: mint, name: 'Mad Lads', network: 'solana' });
+      expect(solana.status).toBe(201);
+      expect((solana.body as WhitelistedCollection).contractAddress).toBe(mint);
+
+      const evmOnSolana = await http()
+        .post('/api/whitelisted-collections')
+        .send({ contractAddress: address('e9'), name: 'Wrong Chain', network: 'solana' });
+      expect(evmOnSolana.status).toBe(400);
+      expect(evmOnSolana.body.message).toBe('Invalid contract address format');
+      const base58OnPolygon = await http()
+        .post('/api/whitelisted-collections')
+        .send({ contractAddress: mint, name: 'Wrong Chain' });
+      expect(base58OnPolygon.status).toBe(400);
     });
 
     it('updates only the fields sent and ignores an id in the body', async () => {

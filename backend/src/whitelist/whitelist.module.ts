@@ -11,6 +11,6 @@ import { WhitelistService } from './whitelist.service.js';
   imports: [AdminAccessModule],
   controllers: [WhitelistController],
   providers: [WhitelistService, WhitelistRepository, WhitelistCacheRepository, WhitelistSeeder],
-  exports: [WhitelistCacheRepository],
+  exports: [WhitelistCacheRepository, WhitelistRepository, WhitelistService],
 })
 export class WhitelistModule {}

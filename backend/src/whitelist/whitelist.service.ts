@@ -78,7 +78,9 @@ function pickFields(
   for (const field of EDITABLE_FIELDS) {
     if (body[field] !== undefined) patch[field] = body[field];
   }
-  if (typeof patch.contractAddress === 'string') patch.contractAddress = patch.contractAddress.toLowerCase();
+  // EVM addresses compare case-insensitively; Solana's base58 is case-sensitive and kept as typed.
+  if (typeof patch.contractAddress === 'string' && patch.contractAddress.startsWith('0x'))
+    patch.contractAddress = patch.contractAddress.toLowerCase();
   return patch as WhitelistedCollectionPatch;
 }
 

@@ -7,6 +7,9 @@ import {
   BUBBLE_SIZES,
   DISABLED_NETWORKS,
   ENABLED_NETWORKS,
+  isContractAddressFor,
+  isEvmAddress,
+  isSolanaAddress,
   type AnyNetwork,
   type WhitelistedCollection,
   type WhitelistedCollectionInput,
@@ -15,7 +18,6 @@ import {
 
 /** The admin form offers every network, Solana included (SPEC §1). */
 export const WHITELIST_NETWORKS: readonly AnyNetwork[] = [...ENABLED_NETWORKS, ...DISABLED_NETWORKS];
-const CONTRACT_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const NAME_MAX = 100;
 const TEXT_MAX = 5000;
 const LINK_MAX = 2048;
@@ -160,13 +162,34 @@ const contractAddressMessage = ({ value }: ValidationArguments) =>
 const nameMessage = ({ value }: ValidationArguments) =>
   typeof value === 'string' && value !== '' ? 'Name too long' : 'Collection name is required';
 
+/**
+ * A contract address in the format of the body's network (base58 on Solana, 0x + 40 hex on the
+ * others; the create default network is polygon). A PATCH that does not name the network may carry
+ * either format.
+ */
+function ContractAddress(defaultNetwork: AnyNetwork | null): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'contractAddress',
+      validator: {
+        validate: (value: unknown, args?: ValidationArguments) => {
+          const network = (args?.object as { network?: unknown } | undefined)?.network ?? defaultNetwork;
+          if (typeof network === 'string') return isContractAddressFor(network, value);
+          return isEvmAddress(value) || isSolanaAddress(value);
+        },
+      },
+    },
+    { message: contractAddressMessage },
+  );
+}
+
 /** POST /api/whitelisted-collections (SPEC §5 admin collection form). */
 export class CreateWhitelistedCollectionDto
   extends WhitelistedCollectionFields
   implements WhitelistedCollectionInput
 {
   @Transform(trim)
-  @Matches(CONTRACT_ADDRESS, { message: contractAddressMessage })
+  @ContractAddress('polygon')
   contractAddress!: string;
 
   @Transform(trim)
@@ -192,7 +215,7 @@ export class UpdateWhitelistedCollectionDto
 
   @Optional()
   @Transform(trim)
-  @Matches(CONTRACT_ADDRESS, { message: contractAddressMessage })
+  @ContractAddress(null)
   contractAddress?: string;
 
   @Optional()

@@ -11,8 +11,8 @@ type AnimationDirection = WhitelistedCollection['animationDirection'];
 @Entity({ tableName: 'whitelisted_collection' })
 @Unique({ properties: ['network', 'contractAddress'] })
 export class WhitelistedCollectionEntity extends BaseEntity {
-  /** Lower-case 0x address. */
-  @Property({ type: 'string', length: 42 })
+  /** Lower-case 0x address, or a (case-sensitive) base58 address on Solana. */
+  @Property({ type: 'string', length: 64 })
   contractAddress!: string;
 
   @Property({ type: 'string', length: 200 })

@@ -1,4 +1,6 @@
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router-dom';
+import { BetaWelcomeDialog } from '../components/beta-welcome-dialog';
+import { Spinner } from '../components/spinner';
 import { HomeRoute } from './routes/home-route';
 import { NotFoundRoute } from './routes/not-found-route';
 
@@ -7,7 +9,17 @@ function RootLayout() {
     <>
       <Outlet />
       <ScrollRestoration />
+      <BetaWelcomeDialog />
     </>
+  );
+}
+
+/** Shown while a screen's chunk loads on a first visit straight to it. */
+function RouteLoading() {
+  return (
+    <main className="page page--center">
+      <Spinner size="lg" />
+    </main>
   );
 }
 
@@ -19,6 +31,7 @@ function RootLayout() {
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
+    HydrateFallback: RouteLoading,
     children: [
       { path: '/', element: <HomeRoute /> },
       { path: '/submit-collection', lazy: () => import('../features/submit/routes/submit-route') },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isSafeLinkUrl, resolveImageUrl } from './image-url';
+import { isSafeLinkUrl, mediaImageUrl, resolveImageUrl } from './image-url';
 
 describe('resolveImageUrl', () => {
   it('keeps empty values empty', () => {
@@ -25,5 +25,29 @@ describe('isSafeLinkUrl', () => {
     expect(isSafeLinkUrl('javascript:alert(1)')).toBe(false);
     expect(isSafeLinkUrl('data:text/html,<b>x</b>')).toBe(false);
     expect(isSafeLinkUrl('//evil.example')).toBe(false);
+  });
+});
+
+describe('mediaImageUrl', () => {
+  it('sends ipfs, arweave and http(s) images through our media route', () => {
+    expect(mediaImageUrl('ipfs://bafy123/1.png')).toBe('/api/media/image?src=ipfs%3A%2F%2Fbafy123%2F1.png');
+    expect(mediaImageUrl(' ar://tx-id ')).toBe('/api/media/image?src=ar%3A%2F%2Ftx-id');
+    expect(mediaImageUrl('https://ipfs.io/ipfs/bafy/logo.png?x=1&y=2')).toBe(
+      '/api/media/image?src=https%3A%2F%2Fipfs.io%2Fipfs%2Fbafy%2Flogo.png%3Fx%3D1%26y%3D2',
+    );
+  });
+
+  it('keeps same-origin paths and inline images as they are', () => {
+    expect(mediaImageUrl('/api/media/image?src=ipfs%3A%2F%2Fa')).toBe('/api/media/image?src=ipfs%3A%2F%2Fa');
+    expect(mediaImageUrl('/api/media/files/abc.png')).toBe('/api/media/files/abc.png');
+    expect(mediaImageUrl('data:image/png;base64,AAAA')).toBe('data:image/png;base64,AAAA');
+  });
+
+  it('drops empty, scriptable and protocol-relative addresses', () => {
+    expect(mediaImageUrl('')).toBe('');
+    expect(mediaImageUrl(null)).toBe('');
+    expect(mediaImageUrl('javascript:alert(1)')).toBe('');
+    expect(mediaImageUrl('data:text/html,<b>x</b>')).toBe('');
+    expect(mediaImageUrl('//evil.example/a.png')).toBe('');
   });
 });

@@ -1,7 +1,12 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-
+import { connectionFailureKind, systemErrorCode } from '../outbound/connection-failure.util.js';
+import {
+  fetchErrorRetryAfterMs,
+  FetchError,
+  isRetryableFetchError,
+  parseRetryAfterSeconds,
+} from '../outbound/fetch.error.js';
+import { withRetry } from '../outbound/retry.helper.js';
 import type { AlchemyErrorBody } from './alchemy-api.types.js';
-import { AlchemyApiError } from './alchemy.error.js';
 import { type AlchemyNetwork, alchemySlug } from './alchemy.networks.js';
 
 /** Alchemy's own hosts; `{network}` becomes the network slug (`eth-mainnet`, `polygon-mainnet`). */
@@ -20,7 +25,7 @@ export interface AlchemyHttpClientOptions {
   baseUrl?: string;
   /** Per attempt, answer body included. */
   timeoutMs: number;
-  /** Further attempts after a 429, a 5xx, a timeout or a dropped connection. */
+  /** Further attempts after a 429, a 5xx, a timeout or a dropped connection (never a DNS failure). */
   retries: number;
   /** First backoff; doubles per attempt, with jitter. */
   retryBaseDelayMs: number;
@@ -32,14 +37,6 @@ export interface AlchemyHttpClientOptions {
 }
 
 export type AlchemyQuery = Record<string, string | number | boolean | null | undefined>;
-
-function retryAfterSeconds(header: string | null): number | undefined {
-  if (header === null || header.trim() === '') return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
-}
 
 /** The API's own words for a failure, from a JSON error body or plain text. */
 function errorDetail(body: string): string {
@@ -55,21 +52,9 @@ function errorDetail(body: string): string {
 }
 
 /**
- * `ECONNREFUSED`, `ENOTFOUND`…: undici puts the system error in `cause`. Read by shape, not by
- * `instanceof`: fetch's errors may come from another realm (vm contexts, test runners).
- */
-function networkCode(error: unknown): string | null {
-  const cause: unknown =
-    typeof error === 'object' && error !== null ? (error as { cause?: unknown }).cause : undefined;
-  const code: unknown =
-    typeof cause === 'object' && cause !== null ? (cause as { code?: unknown }).code : undefined;
-  return typeof code === 'string' && /^[A-Z0-9_]+$/.test(code) ? code : null;
-}
-
-/**
  * GET requests to the Alchemy NFT API v3 with timeouts, retries and key redaction. The API key
  * lives in the URL path, so no URL and no underlying error object ever leaves this class: every
- * failure becomes an AlchemyApiError whose message is scrubbed of the key.
+ * failure becomes a FetchError whose message is scrubbed of the key.
  */
 export class AlchemyHttpClient {
   private readonly fetch: typeof fetch;
@@ -105,28 +90,19 @@ export class AlchemyHttpClient {
   async get(network: AlchemyNetwork, method: string, query: AlchemyQuery): Promise<unknown> {
     const url = this.url(network, method, query);
     const what = `Alchemy ${method} on ${alchemySlug(network)}`;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await this.attempt(url, what);
-      } catch (error) {
-        if (!(error instanceof AlchemyApiError) || !error.retryable || attempt >= this.options.retries)
-          throw error;
-        await sleep(this.delay(error, attempt));
-      }
-    }
+    return withRetry(() => this.attempt(url, what), {
+      retries: this.options.retries,
+      baseDelayMs: this.options.retryBaseDelayMs,
+      maxDelayMs: this.options.maxRetryDelayMs,
+      retryable: isRetryableFetchError,
+      requestedDelayMs: fetchErrorRetryAfterMs,
+    });
   }
 
   /** Removes the API key (raw and URL-encoded) from text that may reach a log or a visitor. */
   redact(text: string): string {
     const key = this.options.apiKey;
     return text.replaceAll(key, REDACTED).replaceAll(encodeURIComponent(key), REDACTED);
-  }
-
-  private delay(error: AlchemyApiError, attempt: number): number {
-    const { retryBaseDelayMs: base, maxRetryDelayMs: max } = this.options;
-    if (error.retryAfterSeconds !== undefined) return Math.min(max, error.retryAfterSeconds * 1000);
-    const exponential = base * 2 ** attempt;
-    return Math.min(max, exponential / 2 + Math.random() * (exponential / 2));
   }
 
   private async attempt(url: URL, what: string): Promise<unknown> {
@@ -138,25 +114,27 @@ export class AlchemyHttpClient {
       body = await response.text();
     } catch (error) {
       if (signal.aborted) {
-        throw new AlchemyApiError('timeout', `${what} did not answer within ${this.options.timeoutMs} ms`);
+        throw new FetchError('timeout', `${what} did not answer within ${this.options.timeoutMs} ms`);
       }
-      const code = networkCode(error);
-      throw new AlchemyApiError('network', `${what} failed: connection failed${code ? ` (${code})` : ''}`);
+      const code = systemErrorCode(error);
+      const kind = connectionFailureKind(error);
+      const failed = kind === 'dns' ? 'could not resolve the host' : 'connection failed';
+      throw new FetchError(kind, `${what} failed: ${failed}${code ? ` (${code})` : ''}`);
     }
     if (!response.ok) {
       if (response.status === 401 || response.status === 403) this.options.onKeyRefused?.(response.status);
       const detail = errorDetail(body);
-      throw new AlchemyApiError(
+      throw new FetchError(
         'http-status',
         this.redact(`${what} failed: HTTP ${response.status}${detail ? ` — ${detail}` : ''}`),
         response.status,
-        retryAfterSeconds(response.headers.get('retry-after')),
+        parseRetryAfterSeconds(response.headers.get('retry-after')),
       );
     }
     try {
       return JSON.parse(body) as unknown;
     } catch {
-      throw new AlchemyApiError('invalid-response', `${what} answered something that is not JSON`);
+      throw new FetchError('invalid-response', `${what} answered something that is not JSON`);
     }
   }
 }

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { LoopbackServer } from '../metadata/testing/loopback-server.fixture.js';
-import { AlchemyApiError, type AlchemyErrorKind } from './alchemy.error.js';
+import { FetchError, type FetchErrorKind } from '../outbound/fetch.error.js';
 import { alchemyServes } from './alchemy.networks.js';
 import { AlchemyNftSource, type AlchemyNftSourceOptions } from './alchemy-nft.source.js';
 
@@ -31,17 +31,17 @@ interface Received {
   at: number;
 }
 
-async function failure(work: Promise<unknown>): Promise<AlchemyApiError> {
+async function failure(work: Promise<unknown>): Promise<FetchError> {
   try {
     await work;
   } catch (error) {
-    if (error instanceof AlchemyApiError) return error;
+    if (error instanceof FetchError) return error;
     throw error;
   }
   throw new Error('expected the call to fail');
 }
 
-async function expectKind(work: Promise<unknown>, kind: AlchemyErrorKind): Promise<AlchemyApiError> {
+async function expectKind(work: Promise<unknown>, kind: FetchErrorKind): Promise<FetchError> {
   const error = await failure(work);
   expect(error.kind).toBe(kind);
   return error;
@@ -146,11 +146,11 @@ describe(AlchemyNftSource.name, () => {
 
       const error = await expectKind(
         sut.getWalletHoldings('cronos', OWNER, { includeAllTokenTypes: true }),
-        'unsupported-network',
+        'unsupported',
       );
 
       expect(error.message).toContain('cronos');
-      await expectKind(sut.getCollection('cronos', HARBOR), 'unsupported-network');
+      await expectKind(sut.getCollection('cronos', HARBOR), 'unsupported');
       expect(received).toHaveLength(0);
     });
 
@@ -182,6 +182,7 @@ describe(AlchemyNftSource.name, () => {
         network: 'ethereum',
         address: HARBOR,
         name: 'Harbor Lights',
+        contractName: 'Harbor Lights',
         symbol: 'HRBR',
         standard: 'ERC-721',
         totalSupply: 3,
@@ -239,7 +240,9 @@ describe(AlchemyNftSource.name, () => {
         metadata: {
           name: 'Harbor Light #1',
           description: 'A lighthouse of the Harbor Lights collection.',
-          image: 'https://ipfs.io/ipfs/bafybeigharborlightsimages/1.png',
+          // Alchemy's copy first; the original host as the fallback.
+          image: 'https://nft-cdn.alchemy.com/eth-mainnet/b2f3c0d54e7a41c99e0a7f3b1c2d8e61',
+          imageFallback: 'https://ipfs.io/ipfs/bafybeigharborlightsimages/1.png',
           animationUrl: null,
           attributes: [
             { trait_type: 'Tower', value: 'Granite' },
@@ -249,21 +252,21 @@ describe(AlchemyNftSource.name, () => {
           ],
         },
       });
-      // No original URL: the cached copy stands in.
       expect(harbor!.tokens[1]!.metadata?.image).toBe(
         'https://nft-cdn.alchemy.com/eth-mainnet/c41e9a7d03b84f2fa6d1e5c7b9a0f382',
       );
     });
 
-    it('keeps ERC-1155 balances and leaves tokens without metadata to the resolver', async () => {
+    it('keeps ERC-1155 balances, and the reason Alchemy could not read a token', async () => {
       const sut = makeSut();
 
       const holdings = await sut.getWalletHoldings('ethereum', OWNER, { includeAllTokenTypes: true });
 
       const tidepool = holdings.find((h) => h.collection.address === TIDEPOOL)!;
-      // The contract has no name of its own: OpenSea's collection name stands in.
+      // The contract has no name of its own; OpenSea's collection name is the collection's.
       expect(tidepool.collection).toMatchObject({
         name: 'Tidepool Editions',
+        contractName: '',
         symbol: '',
         standard: 'ERC-1155',
         totalSupply: null,
@@ -272,7 +275,8 @@ describe(AlchemyNftSource.name, () => {
       expect(anemone).toMatchObject({ tokenId: '7', balance: 3 });
       expect(anemone!.metadata).toMatchObject({
         name: 'Anemone',
-        image: 'https://arweave.net/Qm4nEm0nE7tidepoolimageTx0000000000000000',
+        image: 'https://nft-cdn.alchemy.com/eth-mainnet/e59b1f0a7c3d4e28a6b0c9d1f2e3a417',
+        imageFallback: 'https://arweave.net/Qm4nEm0nE7tidepoolimageTx0000000000000000',
         animationUrl: 'ar://Qm4nEm0nE7tidepoolanimationTx00000000000000',
         attributes: [
           { trait_type: 'Pool', value: 'North' },
@@ -285,16 +289,20 @@ describe(AlchemyNftSource.name, () => {
         tokenUri:
           'https://tidepool.example/api/editions/0000000000000000000000000000000000000000000000000000000000000008.json',
         balance: 1,
+        // The scan then leaves the URI alone (see resolveTokens).
+        metadataUnavailable: 'Failed to get token uri: contract call reverted',
       });
       expect(missing).not.toHaveProperty('metadata');
     });
 
-    it('returns what Alchemy classes as spam', async () => {
+    it('returns what Alchemy classes as spam, with its verdict', async () => {
       const sut = makeSut();
 
       const holdings = await sut.getWalletHoldings('ethereum', OWNER, { includeAllTokenTypes: true });
 
-      expect(holdings.find((h) => h.collection.address === CLAIM)?.tokens).toHaveLength(1);
+      const claim = holdings.find((h) => h.collection.address === CLAIM);
+      expect(claim?.tokens).toHaveLength(1);
+      expect(claim?.collection.isSpam).toBe(true);
     });
 
     it('leaves ERC-1155 out when only ERC-721 is asked for', async () => {
@@ -305,13 +313,29 @@ describe(AlchemyNftSource.name, () => {
       expect(holdings.map((h) => h.collection.standard)).toEqual(['ERC-721', 'ERC-721']);
     });
 
-    it('stops at the page cap with the pages read', async () => {
+    it('stops at the page cap with the pages read, and says the answer is partial', async () => {
       const sut = makeSut({ maxPages: 1 });
+      const incomplete: string[] = [];
 
-      const holdings = await sut.getWalletHoldings('ethereum', OWNER, { includeAllTokenTypes: true });
+      const holdings = await sut.getWalletHoldings('ethereum', OWNER, {
+        includeAllTokenTypes: true,
+        onIncomplete: (reason) => incomplete.push(reason),
+      });
 
       expect(calls('getNFTsForOwner')).toHaveLength(1);
       expect(holdings.flatMap((h) => h.tokens.map((t) => t.tokenId))).toEqual(['1', '2']);
+      expect(incomplete).toEqual(['stopped at the cap of 1 pages']);
+    });
+
+    it('says nothing of completeness when every page was read', async () => {
+      const incomplete: string[] = [];
+
+      await makeSut().getWalletHoldings('ethereum', OWNER, {
+        includeAllTokenTypes: true,
+        onIncomplete: (reason) => incomplete.push(reason),
+      });
+
+      expect(incomplete).toEqual([]);
     });
 
     it('rejects an answer without ownedNfts', async () => {
@@ -488,10 +512,31 @@ describe(AlchemyNftSource.name, () => {
       await closed.close();
       const sut = makeSut({ baseUrl: origin, retries: 0 });
 
-      const error = await expectKind(sut.getCollection('ethereum', HARBOR), 'network');
+      const error = await expectKind(sut.getCollection('ethereum', HARBOR), 'unreachable');
 
       expect(error.message).toContain('ECONNREFUSED');
       expect(`${error.message} ${error.stack ?? ''} ${String(error.cause)}`).not.toContain(API_KEY);
+    });
+
+    it('does not ask again when the host name does not resolve', async () => {
+      let attempts = 0;
+      const sut = makeSut({
+        retries: 3,
+        fetch: () => {
+          attempts++;
+          const lookup = Object.assign(new Error('getaddrinfo ENOTFOUND eth-mainnet.g.alchemy.com'), {
+            code: 'ENOTFOUND',
+          });
+          return Promise.reject(new TypeError('fetch failed', { cause: lookup }));
+        },
+      });
+
+      const error = await expectKind(sut.getCollection('ethereum', HARBOR), 'dns');
+
+      expect(error.message).toBe(
+        'Alchemy getContractMetadata on eth-mainnet failed: could not resolve the host (ENOTFOUND)',
+      );
+      expect(attempts).toBe(1);
     });
 
     it('times out a request that never answers', async () => {

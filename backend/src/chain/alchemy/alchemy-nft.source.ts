@@ -9,7 +9,7 @@ import type {
   AlchemyNftsForOwnerResponse,
   AlchemyOwnedNft,
 } from './alchemy-api.types.js';
-import { AlchemyApiError } from './alchemy.error.js';
+import { FetchError } from '../outbound/fetch.error.js';
 import { AlchemyHttpClient, type AlchemyQuery } from './alchemy-http.client.js';
 import {
   type AlchemyCollectionInfo,
@@ -52,6 +52,10 @@ export interface AlchemyNftSourceOptions {
 interface Page<T> {
   items: T[];
   pageKey: string | null;
+  /** Entries the answer held, well-formed or not (what Alchemy's totalCount counts). */
+  received: number;
+  /** How many NFTs Alchemy counts in all pages (getNFTsForOwner's totalCount), when it says. */
+  totalCount: number | null;
 }
 
 type JsonObject = Record<string, unknown>;
@@ -64,8 +68,12 @@ function nextPageKey(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-function invalid(method: string, network: AlchemyNetwork, expected: string): AlchemyApiError {
-  return new AlchemyApiError(
+function count(value: unknown): number | null {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
+}
+
+function invalid(method: string, network: AlchemyNetwork, expected: string): FetchError {
+  return new FetchError(
     'invalid-response',
     `Alchemy ${method} on ${alchemySlug(network)} answered without ${expected}`,
   );
@@ -75,7 +83,8 @@ function invalid(method: string, network: AlchemyNetwork, expected: string): Alc
  * NftSource over the Alchemy NFT API v3 for the networks it serves (ethereum, polygon). Tokens
  * carry the metadata Alchemy already holds (`metadata`), so a scan fetches a token URI only when
  * Alchemy has nothing for it. Wallet holdings include what Alchemy classes as spam: the API
- * answers every holding and the interface decides what to hide.
+ * answers every holding, each collection carries Alchemy's verdict, and the interface decides
+ * what to hide.
  */
 export class AlchemyNftSource implements NftSource {
   private readonly logger = new Logger(AlchemyNftSource.name);
@@ -128,7 +137,7 @@ export class AlchemyNftSource implements NftSource {
     await this.readPages(
       `collection ${collection.address} on ${alchemySlug(served)}`,
       (pageKey) => this.contractPage(served, collection.address, pageKey),
-      (nfts) => {
+      ({ items: nfts }) => {
         for (const nft of nfts) {
           const token = toTokenRef(nft);
           if (token && !tokens.has(token.tokenId)) tokens.set(token.tokenId, token);
@@ -146,11 +155,23 @@ export class AlchemyNftSource implements NftSource {
   ): Promise<AlchemyWalletHolding[]> {
     const served = this.served(network);
     const owned: AlchemyOwnedNft[] = [];
-    await this.readPages(
+    const seen = { received: 0, totalCount: null as number | null };
+    const cut = await this.readPages(
       `wallet ${owner} on ${alchemySlug(served)}`,
       (pageKey) => this.ownerPage(served, owner, pageKey),
-      (nfts) => owned.push(...nfts),
+      (page) => {
+        owned.push(...page.items);
+        seen.received += page.received;
+        seen.totalCount = page.totalCount ?? seen.totalCount;
+      },
     );
+    // totalCount is read so that a wallet answered in part never passes for the whole of it.
+    const short =
+      seen.totalCount !== null && seen.received < seen.totalCount
+        ? `Alchemy counts ${seen.totalCount} NFTs and answered ${seen.received}`
+        : null;
+    const incomplete = cut ?? short;
+    if (incomplete !== null) options.onIncomplete?.(incomplete);
     const holdings = groupHoldings(network, owned);
     return options.includeAllTokenTypes
       ? holdings
@@ -179,8 +200,8 @@ export class AlchemyNftSource implements NftSource {
 
   private served(network: Network): AlchemyNetwork {
     if (alchemyServes(network)) return network;
-    throw new AlchemyApiError(
-      'unsupported-network',
+    throw new FetchError(
+      'unsupported',
       `The Alchemy NFT API does not serve ${network}; use the JSON-RPC source for it`,
     );
   }
@@ -196,7 +217,12 @@ export class AlchemyNftSource implements NftSource {
     if (!isObject(body) || !Array.isArray(body.ownedNfts))
       throw invalid('getNFTsForOwner', network, 'ownedNfts');
     const response = body as unknown as AlchemyNftsForOwnerResponse;
-    return { items: nftItems<AlchemyOwnedNft>(response.ownedNfts), pageKey: nextPageKey(response.pageKey) };
+    return {
+      items: nftItems<AlchemyOwnedNft>(response.ownedNfts),
+      pageKey: nextPageKey(response.pageKey),
+      received: response.ownedNfts.length,
+      totalCount: count(response.totalCount),
+    };
   }
 
   private async contractPage(
@@ -214,28 +240,37 @@ export class AlchemyNftSource implements NftSource {
     const body = await this.http.get(network, 'getNFTsForContract', query);
     if (!isObject(body) || !Array.isArray(body.nfts)) throw invalid('getNFTsForContract', network, 'nfts');
     const response = body as unknown as AlchemyNftsForContractResponse;
-    return { items: nftItems<AlchemyNft>(response.nfts), pageKey: nextPageKey(response.pageKey) };
+    return {
+      items: nftItems<AlchemyNft>(response.nfts),
+      pageKey: nextPageKey(response.pageKey),
+      received: response.nfts.length,
+      totalCount: null,
+    };
   }
 
-  /** Follows page keys until the last page, a repeated key, or the page cap. */
+  /**
+   * Follows page keys until the last page, a repeated key, or the page cap. Answers null when it
+   * read to the end, otherwise why it stopped before.
+   */
   private async readPages<T>(
     what: string,
     fetchPage: (pageKey: string | null) => Promise<Page<T>>,
-    onPage: (items: T[]) => void,
-  ): Promise<void> {
+    onPage: (page: Page<T>) => void,
+  ): Promise<string | null> {
     const keys = new Set<string>();
     let pageKey: string | null = null;
     for (let page = 0; page < this.maxPages; page++) {
       const result = await fetchPage(pageKey);
-      onPage(result.items);
+      onPage(result);
       pageKey = result.pageKey;
-      if (pageKey === null) return;
+      if (pageKey === null) return null;
       if (keys.has(pageKey)) {
         this.logger.warn(`Alchemy repeated a page key while reading ${what}; stopping there`);
-        return;
+        return `Alchemy repeated a page key after ${page + 1} pages`;
       }
       keys.add(pageKey);
     }
     this.logger.warn(`Read ${this.maxPages} pages of ${what}, the cap; the rest is left out`);
+    return `stopped at the cap of ${this.maxPages} pages`;
   }
 }

@@ -30,6 +30,46 @@ describe(toTokenType.name, () => {
 });
 
 describe(toCollectionInfo.name, () => {
+  it("names the collection as OpenSea does, keeping the contract's own name apart", () => {
+    const sut = toCollectionInfo('ethereum', {
+      address: CONTRACT.address,
+      name: 'CyborgMercenariesCm',
+      tokenType: 'ERC1155',
+      openSeaMetadata: { collectionName: 'Undead Warriors' },
+    });
+
+    expect(sut).toMatchObject({ name: 'Undead Warriors', contractName: 'CyborgMercenariesCm' });
+  });
+
+  it("keeps the contract's name where OpenSea has none", () => {
+    const sut = toCollectionInfo('ethereum', {
+      address: CONTRACT.address,
+      name: ' Buttpluggy ',
+      tokenType: 'ERC721',
+    });
+
+    expect(sut).toMatchObject({ name: 'Buttpluggy', contractName: 'Buttpluggy' });
+  });
+
+  it.each([
+    [true, ['HighHoneyPotPercent'], { isSpam: true, spamClassifications: ['HighHoneyPotPercent'] }],
+    ['true', [], { isSpam: true }],
+    [false, [], { isSpam: false }],
+    ['FALSE', undefined, { isSpam: false }],
+  ])('carries the spam verdict isSpam=%p, %p', (isSpam, spamClassifications, expected) => {
+    const sut = toCollectionInfo('ethereum', { ...CONTRACT, isSpam, spamClassifications });
+
+    expect(sut).toMatchObject(expected);
+    if (!('spamClassifications' in expected)) expect(sut).not.toHaveProperty('spamClassifications');
+  });
+
+  it('claims no verdict where Alchemy gives none', () => {
+    const sut = toCollectionInfo('ethereum', { ...CONTRACT, isSpam: null });
+
+    expect(sut).not.toHaveProperty('isSpam');
+    expect(sut).not.toHaveProperty('spamClassifications');
+  });
+
   it('falls back to the NFT token type and collection name when the contract says nothing', () => {
     const sut = toCollectionInfo(
       'polygon',
@@ -60,17 +100,37 @@ describe(toTokenRef.name, () => {
   it('drops a token whose id is not a number', () => {
     expect(toTokenRef(nft({ tokenId: 'abc' }))).toBeNull();
   });
+
+  it("keeps Alchemy's reason when it could not read the metadata, so nobody fetches the URI", () => {
+    const sut = toTokenRef(
+      nft({
+        tokenUri: 'http://api.nikeapenft.xyz/ipfs/1',
+        raw: { metadata: {}, error: 'Contract returned a broken token uri' },
+      }),
+    );
+
+    expect(sut).toEqual({
+      tokenId: '1',
+      tokenUri: 'http://api.nikeapenft.xyz/ipfs/1',
+      metadataUnavailable: 'Contract returned a broken token uri',
+    });
+  });
 });
 
 describe(toOwnedTokenRef.name, () => {
   it('clamps a balance beyond what a number holds exactly', () => {
-    expect(toOwnedTokenRef({ ...nft(), balance: '1000000000000000000000' })?.balance).toBe(
+    expect(toOwnedTokenRef({ ...nft(), balance: '1000000000000000000000' }, 'ERC-1155')?.balance).toBe(
       Number.MAX_SAFE_INTEGER,
     );
   });
 
   it('counts a missing balance as one', () => {
-    expect(toOwnedTokenRef(nft())?.balance).toBe(1);
+    expect(toOwnedTokenRef(nft(), 'ERC-1155')?.balance).toBe(1);
+  });
+
+  it('holds an ERC-721 token once, whatever balance Alchemy reports', () => {
+    expect(toOwnedTokenRef({ ...nft(), balance: '26' }, 'ERC-721')?.balance).toBe(1);
+    expect(toOwnedTokenRef({ ...nft(), balance: '26' }, 'ERC-1155')?.balance).toBe(26);
   });
 });
 
@@ -92,17 +152,26 @@ describe(toResolvedMetadata.name, () => {
     });
   });
 
-  it('prefers the original image, then the cached copy, then the published one', () => {
+  it("prefers Alchemy's cached copy of the image, keeping the original as the fallback", () => {
     const raw = { metadata: { image: 'ipfs://bafy/1.png' } };
+    const image = (cachedUrl: string | null, originalUrl: string | null) =>
+      toResolvedMetadata(nft({ raw, image: { originalUrl, cachedUrl } }));
 
-    expect(
-      toResolvedMetadata(nft({ raw, image: { originalUrl: 'https://a/1.png', cachedUrl: 'https://c/1' } }))
-        ?.image,
-    ).toBe('https://a/1.png');
-    expect(
-      toResolvedMetadata(nft({ raw, image: { originalUrl: null, cachedUrl: 'https://c/1' } }))?.image,
-    ).toBe('https://c/1');
+    expect(image('https://c/1', 'https://a/1.png')).toMatchObject({
+      image: 'https://c/1',
+      imageFallback: 'https://a/1.png',
+    });
+    // No original URL: the published image is the original.
+    expect(image('https://c/1', null)).toMatchObject({
+      image: 'https://c/1',
+      imageFallback: 'ipfs://bafy/1.png',
+    });
+    expect(image(null, 'https://a/1.png')).toEqual(expect.objectContaining({ image: 'https://a/1.png' }));
+    expect(image(null, 'https://a/1.png')).not.toHaveProperty('imageFallback');
     expect(toResolvedMetadata(nft({ raw, image: null }))?.image).toBe('ipfs://bafy/1.png');
+    expect(toResolvedMetadata(nft({ image: { cachedUrl: 'https://c/1' } }))).not.toHaveProperty(
+      'imageFallback',
+    );
   });
 
   it('answers undefined when Alchemy holds nothing for the token', () => {

@@ -86,7 +86,27 @@ function toBalance(value: unknown): number {
   return 1;
 }
 
-/** Null when the contract is neither ERC-721 nor ERC-1155 (or not a contract at all). */
+/**
+ * Alchemy's spam verdict on a contract: `isSpam` (a boolean, or its text on some answers) and
+ * the classifier's reasons. Nothing when it gives no verdict (free tiers, contract metadata calls).
+ */
+function spamVerdict(contract: AlchemyContract): Pick<CollectionInfo, 'isSpam' | 'spamClassifications'> {
+  const flag = typeof contract.isSpam === 'string' ? contract.isSpam.trim().toLowerCase() : contract.isSpam;
+  const isSpam = flag === true || flag === 'true' ? true : flag === false || flag === 'false' ? false : null;
+  const reasons = Array.isArray(contract.spamClassifications)
+    ? contract.spamClassifications.map(text).filter((reason): reason is string => reason !== null)
+    : [];
+  return {
+    ...(isSpam === null ? {} : { isSpam }),
+    ...(reasons.length > 0 ? { spamClassifications: reasons } : {}),
+  };
+}
+
+/**
+ * Null when the contract is neither ERC-721 nor ERC-1155 (or not a contract at all). The name is
+ * OpenSea's collection name where Alchemy has one ("Undead Warriors"), the contract's own
+ * ("CyborgMercenariesCm") staying in `contractName`.
+ */
 export function toCollectionInfo(
   network: Network,
   contract: AlchemyContract,
@@ -96,10 +116,13 @@ export function toCollectionInfo(
   const address = text(contract.address)?.toLowerCase() ?? null;
   if (standard === null || address === null) return null;
   const openSea: AlchemyOpenSeaMetadata = isObject(contract.openSeaMetadata) ? contract.openSeaMetadata : {};
+  const contractName = text(contract.name) ?? '';
   return {
     network,
     address,
-    name: firstText(contract.name, openSea.collectionName, fallback.collectionName) ?? '',
+    name: firstText(openSea.collectionName, fallback.collectionName) ?? contractName,
+    contractName,
+    ...spamVerdict(contract),
     symbol: text(contract.symbol) ?? '',
     standard,
     totalSupply: toCount(contract.totalSupply),
@@ -112,7 +135,9 @@ export function toCollectionInfo(
 
 /**
  * Alchemy's copy of the token's metadata in our normalised shape (the same rules as metadata we
- * fetch ourselves, limits included), or undefined when it holds nothing usable.
+ * fetch ourselves, limits included), or undefined when it holds nothing usable. The image is
+ * Alchemy's cached copy where it has one (its CDN answers when the original host no longer does),
+ * the original kept as the fallback.
  */
 export function toResolvedMetadata(nft: AlchemyNft): ResolvedMetadata | undefined {
   const raw: AlchemyRawNftData = isObject(nft.raw) ? nft.raw : {};
@@ -127,17 +152,12 @@ export function toResolvedMetadata(nft: AlchemyNft): ResolvedMetadata | undefine
   const published = isObject(document) ? document : {};
   const image: AlchemyImage = isObject(nft.image) ? nft.image : {};
   const animation: AlchemyAnimation = isObject(nft.animation) ? nft.animation : {};
+  const original = firstText(image.originalUrl, published.image, published.image_url, published.imageUrl);
   const merged: JsonObject = {
     ...published,
     name: firstText(nft.name, published.name, published.title),
     description: firstText(nft.description, published.description),
-    image: firstText(
-      image.originalUrl,
-      image.cachedUrl,
-      published.image,
-      published.image_url,
-      published.imageUrl,
-    ),
+    image: firstText(image.cachedUrl, original),
     animation_url: firstText(
       animation.originalUrl,
       animation.cachedUrl,
@@ -145,7 +165,12 @@ export function toResolvedMetadata(nft: AlchemyNft): ResolvedMetadata | undefine
       published.animationUrl,
     ),
   };
-  return normalizeMetadata(merged) ?? undefined;
+  const metadata = normalizeMetadata(merged);
+  if (!metadata) return undefined;
+  if (original !== null && metadata.image !== null && metadata.image !== original) {
+    metadata.imageFallback = original;
+  }
+  return metadata;
 }
 
 /** ERC-1155 `uri` with `{id}` substituted (64 hex digits, lower case), as the standard says. */
@@ -154,19 +179,27 @@ function tokenUri(nft: AlchemyNft, tokenId: string): string | null {
   return uri && uri.replaceAll('{id}', BigInt(tokenId).toString(16).padStart(64, '0'));
 }
 
-/** Null when the token id is unusable. */
+const MAX_ERROR_LENGTH = 200;
+
+/**
+ * Null when the token id is unusable. Where Alchemy says why it could not read the metadata
+ * (raw.error: a broken token URI, typically on a spam host), that is kept so nobody fetches it.
+ */
 export function toTokenRef(nft: AlchemyNft): AlchemyTokenRef | null {
   const tokenId = toDecimalTokenId(nft.tokenId);
   if (tokenId === null) return null;
   const ref: AlchemyTokenRef = { tokenId, tokenUri: tokenUri(nft, tokenId) };
   const metadata = toResolvedMetadata(nft);
   if (metadata) ref.metadata = metadata;
+  const error = isObject(nft.raw) ? text(nft.raw.error) : null;
+  if (error !== null) ref.metadataUnavailable = error.slice(0, MAX_ERROR_LENGTH);
   return ref;
 }
 
-export function toOwnedTokenRef(nft: AlchemyOwnedNft): AlchemyTokenRef | null {
+/** An ERC-721 token is held once, whatever balance Alchemy reports for it (26, 31… for spam). */
+export function toOwnedTokenRef(nft: AlchemyOwnedNft, standard: TokenType): AlchemyTokenRef | null {
   const ref = toTokenRef(nft);
-  return ref && { ...ref, balance: toBalance(nft.balance) };
+  return ref && { ...ref, balance: standard === 'ERC-721' ? 1 : toBalance(nft.balance) };
 }
 
 function isAlchemyNft(value: unknown): value is AlchemyNft {
@@ -183,7 +216,7 @@ export function groupHoldings(network: Network, nfts: readonly AlchemyOwnedNft[]
       tokenType: nft.tokenType,
       collectionName: isObject(nft.collection) ? nft.collection.name : null,
     });
-    const token = collection && toOwnedTokenRef(nft);
+    const token = collection && toOwnedTokenRef(nft, collection.standard);
     if (!collection || !token) continue;
     const key = `${collection.address}:${token.tokenId}`;
     if (seen.has(key)) continue;

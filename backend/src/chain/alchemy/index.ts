@@ -1,5 +1,4 @@
 export type * from './alchemy-api.types.js';
-export { AlchemyApiError, type AlchemyErrorKind } from './alchemy.error.js';
 export { DEFAULT_ALCHEMY_BASE_URL } from './alchemy-http.client.js';
 export type { AlchemyCollectionInfo, AlchemyTokenRef, AlchemyWalletHolding } from './alchemy.mapper.js';
 export { ALCHEMY_NETWORK_SLUGS, type AlchemyNetwork, alchemyServes } from './alchemy.networks.js';

@@ -173,7 +173,7 @@ export class GatewayMetadataResolver implements MetadataResolver, MediaFetcher {
     const response = await this.get(url, signal, { accept: METADATA_ACCEPT });
     const metadata = interpret(response.body, response.contentType, uri.trim());
     // Not an answer: let a slower gateway win the race instead.
-    if (!metadata) throw new FetchError('unusable', 'the answer is not token metadata');
+    if (!metadata) throw new FetchError('invalid-response', 'the answer is not token metadata');
     return metadata;
   }
 

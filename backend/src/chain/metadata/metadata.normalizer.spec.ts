@@ -1,3 +1,4 @@
+import { GENERIC_TRAIT_TYPE } from '@nexus/contract';
 import { normalizeAttributes, normalizeMetadata } from './metadata.normalizer.js';
 
 describe(normalizeAttributes.name, () => {
@@ -41,6 +42,23 @@ describe(normalizeAttributes.name, () => {
     ]);
   });
 
+  it('keeps value-only entries as generic properties, the way OpenSea shows them', () => {
+    expect(
+      normalizeAttributes([
+        { trait_type: 'Background', value: 'Blue' },
+        { value: 'Samurai' },
+        { value: 'Gold' },
+        { trait_type: null, value: 7, display_type: 'number' },
+      ]),
+    ).toEqual([
+      { trait_type: 'Background', value: 'Blue' },
+      { trait_type: GENERIC_TRAIT_TYPE, value: 'Samurai' },
+      { trait_type: GENERIC_TRAIT_TYPE, value: 'Gold' },
+      { trait_type: GENERIC_TRAIT_TYPE, value: 7, display_type: 'number' },
+    ]);
+    expect(GENERIC_TRAIT_TYPE).toBe('Property');
+  });
+
   it('reads attributes serialised as a JSON string', () => {
     expect(normalizeAttributes('[{"trait_type":"A","value":"b"}]')).toEqual([
       { trait_type: 'A', value: 'b' },
@@ -59,8 +77,9 @@ describe(normalizeAttributes.name, () => {
         { trait_type: 'Nested', value: { deep: 1 } },
         { trait_type: 'List', value: [1, 2] },
         { trait_type: 'Infinite', value: Number.POSITIVE_INFINITY },
-        { value: 'no type' },
         { trait_type: '  ', value: 'blank type' },
+        { value: null },
+        { value: '  ' },
         { trait_type: ' Kept ', value: ' trimmed ' },
       ]),
     ).toEqual([{ trait_type: 'Kept', value: 'trimmed' }]);

@@ -1,4 +1,4 @@
-import type { NftAttribute } from '@nexus/contract';
+import { GENERIC_TRAIT_TYPE, type NftAttribute } from '@nexus/contract';
 
 import type { ResolvedMetadata } from '../nft-source.js';
 
@@ -37,18 +37,31 @@ function attributeValue(value: unknown): string | number | boolean | null {
   return null;
 }
 
+/**
+ * One attribute entry. An entry with a value and no trait type at all is a generic property in
+ * OpenSea's metadata standard ("just a value … set as a generic property"): it is kept under
+ * GENERIC_TRAIT_TYPE. A blank trait type is a broken entry and is dropped.
+ */
 function fromEntry(entry: unknown): NftAttribute | null {
   if (!isObject(entry)) return null;
-  const traitType = firstText(
+  const named = firstText(
     [entry.trait_type, entry.traitType, entry.key, entry.name, entry.type],
     MAX_TRAIT_TYPE_LENGTH,
   );
   const value = attributeValue(entry.value ?? entry.trait_value ?? entry.traitValue);
+  const traitType = named ?? (hasTypeField(entry) ? null : GENERIC_TRAIT_TYPE);
   if (traitType === null || value === null) return null;
   const displayType = cleanText(entry.display_type ?? entry.displayType, MAX_TRAIT_TYPE_LENGTH);
   return displayType === null
     ? { trait_type: traitType, value }
     : { trait_type: traitType, value, display_type: displayType };
+}
+
+/** Some trait type field is present, even if blank. */
+function hasTypeField(entry: JsonObject): boolean {
+  return ['trait_type', 'traitType', 'key', 'name', 'type'].some(
+    (field) => entry[field] !== undefined && entry[field] !== null,
+  );
 }
 
 function fromMap(map: JsonObject): NftAttribute[] {
@@ -67,7 +80,8 @@ function fromMap(map: JsonObject): NftAttribute[] {
 /**
  * Traits in every shape collections publish them: `[{ trait_type, value }]`, entries keyed by
  * `key`/`name`/`type`, object maps `{ Background: 'Blue' }`, and the same serialised as a string.
- * Entries without a trait type or with a null, empty or structured value are dropped.
+ * `[{ value }]` entries are generic properties (GENERIC_TRAIT_TYPE). Entries with a blank trait
+ * type or with a null, empty or structured value are dropped.
  */
 export function normalizeAttributes(raw: unknown): NftAttribute[] {
   let source = raw;

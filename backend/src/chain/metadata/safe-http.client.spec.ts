@@ -225,8 +225,11 @@ describe(SafeHttpClient.name, () => {
       expect(dns.calls).toEqual(['gateway.test']);
     });
 
-    it('reports an unknown host as a network failure', async () => {
-      await expectKind(sut.get('http://nowhere.test/', LIMITS), 'network');
+    it('reports an unknown host as a DNS failure, and does not ask again', async () => {
+      const error = await expectKind(sut.get('http://nowhere.test/', { ...LIMITS, retries: 3 }), 'dns');
+      expect(error.message).toBe('could not resolve nowhere.test (ENOTFOUND)');
+      expect(error.retryable).toBe(false);
+      expect(dns.calls).toEqual(['nowhere.test']);
     });
 
     it.each(['ftp://example.com/', 'file:///etc/passwd', 'not a url', 'gopher://127.0.0.1/'])(

@@ -4,7 +4,14 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 
-import { FetchError } from './fetch.error.js';
+import { connectionFailureKind, systemErrorCode } from '../outbound/connection-failure.util.js';
+import {
+  fetchErrorRetryAfterMs,
+  FetchError,
+  isRetryableFetchError,
+  parseRetryAfterSeconds,
+} from '../outbound/fetch.error.js';
+import { withRetry } from '../outbound/retry.helper.js';
 import { HostAllowlist } from './host-allowlist.policy.js';
 import { blockedAddressReason } from './network-address.policy.js';
 
@@ -33,7 +40,7 @@ export interface SafeFetchOptions {
   /** Budget of one attempt: DNS, connection, every redirect hop and the whole body. */
   timeoutMs: number;
   maxRedirects: number;
-  /** Further attempts after a retryable failure (429, 5xx, timeout, dropped connection). */
+  /** Further attempts after a retryable failure (429, 5xx, timeout, dropped connection; never DNS). */
   retries?: number;
   retryBaseDelayMs?: number;
   accept?: string;
@@ -97,14 +104,6 @@ function mediaType(header: string | undefined): string | null {
   return type ? type : null;
 }
 
-function retryAfterSeconds(header: string | undefined): number | undefined {
-  if (!header) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
-}
-
 function abortError(signal: AbortSignal): FetchError {
   return signal.reason === TIMEOUT
     ? new FetchError('timeout', 'the server took too long to answer')
@@ -129,24 +128,6 @@ function withAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new FetchError('aborted', 'the request was cancelled'));
-      return;
-    }
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(new FetchError('aborted', 'the request was cancelled'));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /**
  * GET for untrusted URLs (NFT metadata and media). Every hop is checked after DNS resolution and
  * the socket connects to the checked address; redirects are followed by hand; bodies are counted
@@ -166,22 +147,21 @@ export class SafeHttpClient {
   }
 
   /** GET with bounded retries; throws FetchError. */
-  async get(url: string | URL, options: SafeFetchOptions): Promise<SafeResponse> {
-    const retries = Math.max(0, options.retries ?? 0);
-    const baseDelay = options.retryBaseDelayMs ?? 250;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await this.getOnce(url, options);
-      } catch (error) {
-        const failure = error instanceof FetchError ? error : new FetchError('network', 'the request failed');
-        if (!failure.retryable || attempt >= retries || options.signal?.aborted) throw failure;
-        const wanted =
-          failure.retryAfterSeconds !== undefined
-            ? failure.retryAfterSeconds * 1000
-            : baseDelay * 2 ** attempt;
-        await sleep(Math.min(MAX_RETRY_DELAY_MS, wanted) + Math.random() * (baseDelay / 2), options.signal);
-      }
-    }
+  get(url: string | URL, options: SafeFetchOptions): Promise<SafeResponse> {
+    return withRetry(
+      () =>
+        this.getOnce(url, options).catch((error: unknown) => {
+          throw error instanceof FetchError ? error : new FetchError('unreachable', 'the request failed');
+        }),
+      {
+        retries: options.retries ?? 0,
+        baseDelayMs: options.retryBaseDelayMs ?? 250,
+        maxDelayMs: MAX_RETRY_DELAY_MS,
+        retryable: isRetryableFetchError,
+        requestedDelayMs: fetchErrorRetryAfterMs,
+        signal: options.signal,
+      },
+    );
   }
 
   /** Checks a URL against the address policy without fetching it; throws FetchError. */
@@ -223,7 +203,7 @@ export class SafeHttpClient {
             'http-status',
             `the server answered ${status}`,
             status,
-            retryAfterSeconds(response.headers['retry-after']),
+            parseRetryAfterSeconds(response.headers['retry-after']),
           );
         }
         const body = await this.readCapped(response, options.maxBytes);
@@ -232,8 +212,11 @@ export class SafeHttpClient {
     } catch (error) {
       if (error instanceof FetchError) throw error;
       if (signal.aborted) throw abortError(signal);
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new FetchError('network', code ? `connection failed (${code})` : 'connection failed');
+      const code = systemErrorCode(error);
+      throw new FetchError(
+        connectionFailureKind(error),
+        code ? `connection failed (${code})` : 'connection failed',
+      );
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onParentAbort);
@@ -253,9 +236,10 @@ export class SafeHttpClient {
         addresses = await withAbort(this.resolveHost(host), signal);
       } catch (error) {
         if (error instanceof FetchError) throw error;
-        throw new FetchError('network', `could not resolve ${host}`);
+        const code = systemErrorCode(error);
+        throw new FetchError('dns', `could not resolve ${host}${code ? ` (${code})` : ''}`);
       }
-      if (addresses.length === 0) throw new FetchError('network', `could not resolve ${host}`);
+      if (addresses.length === 0) throw new FetchError('dns', `could not resolve ${host}`);
     }
     if (!allowed) {
       for (const { address } of addresses) {

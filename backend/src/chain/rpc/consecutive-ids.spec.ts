@@ -1,6 +1,6 @@
 import { encodeAbiParameters, pad, toHex, type Hex } from 'viem';
 import { CONSECUTIVE_TRANSFER_TOPIC } from './erc.abis.js';
-import { consecutiveIds } from './rpc-nft.source.js';
+import { consecutiveIds } from './transfer-logs.util.js';
 
 const ZERO = pad('0x00', { size: 32 });
 const WALLET = pad('0x976ea74026e726554db657fa54763abd0c3a0aa9', { size: 32 });

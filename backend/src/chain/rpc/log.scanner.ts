@@ -11,6 +11,11 @@ export interface LogQuery {
   toBlock: bigint;
 }
 
+/** Every log matching a query, in chain order, whatever the node's limits. */
+export interface LogSource {
+  scan(query: LogQuery): Promise<RpcLog[]>;
+}
+
 const MAX_REFUSALS_IN_A_ROW = 48;
 
 /**
@@ -19,7 +24,7 @@ const MAX_REFUSALS_IN_A_ROW = 48;
  * a refused range is split in halves until it passes, and the span that worked is remembered for
  * the next queries on this node, so the discovery cost is paid once.
  */
-export class LogScanner {
+export class LogScanner implements LogSource {
   private span: bigint | null;
   /** Refusals since the last accepted call: a node that refuses everything must not be split forever. */
   private refusalsInARow = 0;

@@ -1,5 +1,6 @@
 import { createTransport, http, type EIP1193RequestFn, type Transport } from 'viem';
 import { ConcurrencyLimit } from '../../common/concurrency.js';
+import { withRetry } from '../outbound/retry.helper.js';
 import { isRangeRefusal, isTransient, retryAfterMs } from './rpc-errors.util.js';
 import type { RpcStats } from './rpc.stats.js';
 
@@ -11,18 +12,13 @@ export interface ResilientTransportOptions {
   /** Calls per HTTP request (JSON-RPC batching); 1 disables batching. */
   batchSize: number;
   timeoutMs: number;
-  /** Further attempts after a transient failure. */
+  /** Further attempts after a transient failure (never a DNS failure). */
   retries: number;
   /** First backoff; doubles per attempt, with jitter, capped at 10 s. */
   retryBaseDelayMs: number;
 }
 
 const MAX_DELAY_MS = 10_000;
-
-function backoff(attempt: number, base: number): number {
-  const exponential = base * 2 ** attempt;
-  return Math.min(MAX_DELAY_MS, exponential / 2 + Math.random() * (exponential / 2));
-}
 
 /**
  * viem's HTTP transport with our own policy around it: bounded concurrency, counting, and
@@ -49,25 +45,26 @@ export function resilientTransport(options: ResilientTransportOptions): Transpor
         type: 'nexus-rpc',
         retryCount: 0,
         timeout: options.timeoutMs,
-        request: (async ({ method, params }: { method: string; params?: unknown }) => {
-          for (let attempt = 0; ; attempt++) {
-            try {
-              return await limit.run(() => {
+        request: (({ method, params }: { method: string; params?: unknown }) =>
+          withRetry(
+            () =>
+              limit.run(() => {
                 options.stats.countCall(method);
                 return base.request({ method, params } as Parameters<typeof base.request>[0]);
-              });
-            } catch (error) {
-              const refusal = method === 'eth_getLogs' && isRangeRefusal(error);
-              if (refusal || attempt >= options.retries || !isTransient(error)) throw error;
-              options.stats.retries++;
-              const wait = Math.min(
-                MAX_DELAY_MS,
-                retryAfterMs(error) ?? backoff(attempt, options.retryBaseDelayMs),
-              );
-              await new Promise((resolve) => setTimeout(resolve, wait));
-            }
-          }
-        }) as EIP1193RequestFn,
+              }),
+            {
+              retries: options.retries,
+              baseDelayMs: options.retryBaseDelayMs,
+              maxDelayMs: MAX_DELAY_MS,
+              // A refused log range is for the log scanner to split, not to ask again as it is.
+              retryable: (error) =>
+                !(method === 'eth_getLogs' && isRangeRefusal(error)) && isTransient(error),
+              requestedDelayMs: retryAfterMs,
+              onRetry: () => {
+                options.stats.retries++;
+              },
+            },
+          )) as EIP1193RequestFn,
       },
       base.value,
     );

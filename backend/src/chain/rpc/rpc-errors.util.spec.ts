@@ -43,6 +43,16 @@ describe('rpc errors', () => {
     ['a revert', rpcError(3, 'execution reverted')],
     ['HTTP 400', new HttpRequestError({ url: 'http://node', status: 400 })],
     ['a bad request', rpcError(-32602, 'invalid argument 0: hex string has odd length')],
+    [
+      'a node whose host does not resolve',
+      new HttpRequestError({
+        url: 'http://node.invalid',
+        details: 'fetch failed',
+        cause: new TypeError('fetch failed', {
+          cause: Object.assign(new Error('getaddrinfo ENOTFOUND node.invalid'), { code: 'ENOTFOUND' }),
+        }),
+      }),
+    ],
   ])('does not retry %s', (_, error) => {
     expect(isTransient(error)).toBe(false);
   });

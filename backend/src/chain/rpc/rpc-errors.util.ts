@@ -1,4 +1,5 @@
 import { BaseError, HttpRequestError, ResponseBodyTooLargeError, RpcRequestError, TimeoutError } from 'viem';
+import { connectionFailureKind } from '../outbound/connection-failure.util.js';
 
 /** Messages nodes and providers use to refuse an eth_getLogs range or result size. */
 const RANGE_REFUSAL =
@@ -52,7 +53,10 @@ export function isRangeRefusal(error: unknown): boolean {
   return RANGE_REFUSAL.test(found.messages) || found.timeout;
 }
 
-/** Worth trying again after a pause: throttling, server errors, timeouts, dropped connections. */
+/**
+ * Worth trying again after a pause: throttling, server errors, timeouts, dropped connections. A
+ * node whose host name does not resolve is misconfigured, not busy.
+ */
 export function isTransient(error: unknown): boolean {
   const found = collect(error);
   if (found.timeout) return true;
@@ -63,7 +67,8 @@ export function isTransient(error: unknown): boolean {
   return (
     error instanceof BaseError &&
     error.walk((node) => node instanceof HttpRequestError) !== null &&
-    found.codes.length === 0
+    found.codes.length === 0 &&
+    connectionFailureKind(error) !== 'dns'
   );
 }
 

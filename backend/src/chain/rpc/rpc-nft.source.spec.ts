@@ -1,17 +1,36 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPublicClient, http, parseAbi, type Address, type PublicClient } from 'viem';
+import {
+  createPublicClient,
+  createWalletClient,
+  http,
+  parseAbi,
+  type Address,
+  type PublicClient,
+} from 'viem';
 import type { Network } from '@nexus/contract';
 import { startDevchain, type Devchain } from '../../../../deploy/devchain/src/index.js';
 import type { DevchainCollection, DevchainWallet } from '../../../../deploy/devchain/src/manifest.js';
+import { ANVIL_ACCOUNTS } from '../../../../deploy/devchain/src/networks.config.js';
+import { compileContracts } from '../../../../deploy/devchain/src/solidity.compiler.js';
 import type { EnumerateProgress, WalletHolding } from '../nft-source.js';
 import { rpcChain } from './rpc-chains.config.js';
 import { CONSECUTIVE_TRANSFER_TOPIC, TRANSFER_TOPIC } from './erc.abis.js';
 import { RpcNftSource } from './rpc-nft.source.js';
 import { FaultyRpcProxy } from './testing/faulty-rpc.fixture.js';
 
-const PORTS = { ethereum: 29545, polygon: 29546, cronos: 29547, gateway: 29580 };
+// Own chains per test slot, so that suites run side by side never share (or mutate) one.
+const SLOT_OFFSET = Number(process.env.NEXUS_TEST_SLOT ?? 0) * 100;
+const PORTS = {
+  ethereum: 29545 + SLOT_OFFSET,
+  polygon: 29546 + SLOT_OFFSET,
+  cronos: 29547 + SLOT_OFFSET,
+  gateway: 29580 + SLOT_OFFSET,
+};
+const ARTIFACTS_DIR = join(tmpdir(), 'nexus-devchain-artifacts');
+/** An anvil account the dev chains never use: it deploys the contracts of the tests below. */
+const TEST_DEPLOYER = ANVIL_ACCOUNTS[9]!;
 const NETWORKS: Network[] = ['ethereum', 'polygon', 'cronos'];
 
 const truthAbi = parseAbi([
@@ -63,7 +82,7 @@ describe(RpcNftSource.name, () => {
     devchain = await startDevchain({
       dir,
       ports: PORTS,
-      artifactsDir: join(tmpdir(), 'nexus-devchain-artifacts'),
+      artifactsDir: ARTIFACTS_DIR,
     });
     const networks = devchain.manifest.networks;
     sut = new RpcNftSource({
@@ -110,6 +129,63 @@ describe(RpcNftSource.name, () => {
     it('answers null for an account without code and for a contract that is no NFT', async () => {
       expect(await sut.getCollection('ethereum', wallet('ethereum', 'Demo collector').address)).toBeNull();
       expect(await sut.getCollection('polygon', devchain.manifest.multicall3)).toBeNull();
+    });
+  });
+
+  describe('a contract deployed a moment ago', () => {
+    it('is found, enumerated and seen in a wallet at once, not one cached block later', async () => {
+      const { chainId, rpcUrl } = devchain.manifest.networks.polygon;
+      // Not a demo wallet: the suites below compare those with the manifest.
+      const holder: Address = '0x1111111111111111111111111111111111111111';
+      // A first question: whatever the source caches about the chain head is warm now.
+      expect(await sut.getCollection('polygon', collection('mfers').address)).not.toBeNull();
+
+      const { contracts } = await compileContracts({ artifactsDir: ARTIFACTS_DIR });
+      const { abi, bytecode } = contracts.NexusPlain721!;
+      const deployer = createWalletClient({
+        chain: rpcChain('polygon', chainId, rpcUrl),
+        transport: http(rpcUrl),
+        account: TEST_DEPLOYER,
+      });
+      const started = Date.now();
+      const deployed = await truthClients.polygon.waitForTransactionReceipt({
+        hash: await deployer.deployContract({
+          abi,
+          bytecode,
+          args: ['Fresh Off The Press', 'FRESH', 'ipfs://fresh/', TEST_DEPLOYER],
+        }),
+        pollingInterval: 10,
+      });
+      const address = deployed.contractAddress!.toLowerCase();
+      const info = await sut.getCollection('polygon', address);
+      console.log(`asked ${Date.now() - started} ms after sending the deployment`);
+      expect(info).toEqual({
+        network: 'polygon',
+        address,
+        name: 'Fresh Off The Press',
+        symbol: 'FRESH',
+        standard: 'ERC-721',
+        totalSupply: null,
+        enumerable: false,
+      });
+
+      await truthClients.polygon.waitForTransactionReceipt({
+        hash: await deployer.writeContract({
+          address: address as Address,
+          abi: parseAbi(['function mintBatch(address[] recipients, uint256 firstId)']),
+          functionName: 'mintBatch',
+          args: [[holder, holder], 1n],
+        }),
+        pollingInterval: 10,
+      });
+      expect(await sut.enumerateCollection(info!)).toEqual([
+        { tokenId: '1', tokenUri: 'ipfs://fresh/1' },
+        { tokenId: '2', tokenUri: 'ipfs://fresh/2' },
+      ]);
+      const holdings = await sut.getWalletHoldings('polygon', holder, { includeAllTokenTypes: true });
+      expect(holdings.map((holding) => [holding.collection.address, holding.tokens.length])).toEqual([
+        [address, 2],
+      ]);
     });
   });
 

@@ -1,24 +1,34 @@
-import { useEffect, useMemo, useState } from 'react';
-import type { CollectionSummary, NftsResponse, WhitelistedCollection } from '@nexus/contract';
+import { useMemo } from 'react';
+import type { NftsResponse, WhitelistedCollection } from '@nexus/contract';
 import { isNetwork } from '@nexus/contract';
 import { featuredContractSet, useWhitelistedCollections } from '../../api/whitelisted-collections';
 import { AppHeader } from '../../components/app-header';
 import { Spinner } from '../../components/spinner';
 import { errorText } from '../../lib/api-client';
 import { GalleryView, type GalleryCollection } from '../../features/gallery/components/gallery-view';
+import { DEFAULT_GALLERY_VIEW } from '../../features/gallery/gallery-view-state';
 import { HomeDashboard } from '../../features/home/components/home-dashboard';
 import { CollectionErrorCard } from '../../features/scan/components/collection-error-card';
 import { LoadTimeBadge } from '../../features/scan/components/load-time-badge';
 import { ScanOverlay } from '../../features/scan/components/scan-overlay';
+import { ScanPendingView } from '../../features/scan/components/scan-pending-view';
 import { useScanActions, useScanResult } from '../../features/scan/hooks/use-scan';
-import { useScanStore, type ScanTarget } from '../../features/scan/stores/scan-store';
-import { SearchForm } from '../../features/search/components/search-form';
+import {
+  scanTargetKey,
+  useScanProgress,
+  useScanStore,
+  type ScanTarget,
+} from '../../features/scan/stores/scan-store';
+import { SearchForm, type SearchRequest } from '../../features/search/components/search-form';
 import { SearchHelp } from '../../features/search/components/search-help';
 import {
   displayCollectionName,
   WalletCollectionsView,
   WalletLoadError,
 } from '../../features/wallet/components/wallet-collections-view';
+import { groupByContract } from '../../features/wallet/wallet-collections';
+import type { ExplorerState } from '../explorer-url';
+import { useExplorer } from '../use-explorer';
 
 function collectionTitle(target: ScanTarget, answer: NftsResponse): string {
   const first = answer.nfts[0];
@@ -31,34 +41,84 @@ function collectionTitle(target: ScanTarget, answer: NftsResponse): string {
   );
 }
 
+/** The scan a view needs; its label from the history entry, else the whitelist's name for it. */
+function scanTargetOf(
+  state: ExplorerState,
+  label: string | undefined,
+  whitelist: readonly WhitelistedCollection[] | undefined,
+): ScanTarget | null {
+  if (state.view === 'home') return null;
+  const known =
+    state.view === 'collection'
+      ? whitelist?.find(
+          (c) =>
+            c.network === state.network && c.contractAddress.toLowerCase() === state.address.toLowerCase(),
+        )?.name
+      : undefined;
+  const name = label ?? known;
+  return {
+    searchType: state.view,
+    network: state.network,
+    address: state.address,
+    ...(name ? { label: name } : {}),
+  };
+}
+
 /**
  * Home and the views reached from it (SPEC §2: home, collection loading, wallet view, NFT grid, NFT modal).
- * This is where the features meet: search starts a scan, whose result feeds the wallet list or the gallery.
+ * The view lives in the page address (explorer-url.ts); this is where the features meet: search
+ * starts a scan, whose result feeds the wallet list or the gallery.
  */
 export function HomeRoute() {
-  const target = useScanStore((state) => state.target);
-  const progress = useScanStore((state) => state.progress);
-  const { startScan, closeScan } = useScanActions();
-  const scan = useScanResult(target);
+  const explorer = useExplorer();
+  const { state } = explorer;
   const whitelist = useWhitelistedCollections();
   const featuredContracts = useMemo(() => featuredContractSet(whitelist.data), [whitelist.data]);
-  const [walletSelection, setWalletSelection] = useState<CollectionSummary | null>(null);
+  const target = useMemo(
+    () => scanTargetOf(state, explorer.history.label, whitelist.data),
+    [state, explorer.history.label, whitelist.data],
+  );
+  const progress = useScanProgress(target);
+  const skippedKey = useScanStore((store) => store.skippedKey);
+  const { prepareScan, retryScan, cancelScan } = useScanActions();
+  const scan = useScanResult(target);
+  const walletCollection = state.view === 'wallet' ? state.collection : null;
+  const labelEntry = explorer.history.label ? { label: explorer.history.label } : {};
 
   // The wallet's NFTs of the chosen collection, kept as one list while the answer is the same (rarity keys on it).
-  const walletNfts = useMemo(() => {
-    if (!walletSelection || !scan.data) return [];
-    const key = walletSelection.contractAddress.toLowerCase();
-    return scan.data.nfts.filter((nft) => nft.contract.address.toLowerCase() === key);
-  }, [walletSelection, scan.data]);
+  const walletSelection = useMemo(() => {
+    if (!walletCollection || !scan.data) return null;
+    const key = walletCollection.toLowerCase();
+    const nfts = scan.data.nfts.filter((nft) => nft.contract.address.toLowerCase() === key);
+    const summary = groupByContract(nfts)[0];
+    return summary ? { summary, nfts } : null;
+  }, [walletCollection, scan.data]);
 
-  useEffect(() => {
-    setWalletSelection(null);
-    window.scrollTo({ top: 0 });
-  }, [target]);
+  const search = (request: SearchRequest) => {
+    prepareScan(request);
+    const { label, ...where } = request;
+    explorer.open(
+      where.searchType === 'wallet'
+        ? {
+            view: 'wallet',
+            network: where.network,
+            address: where.address,
+            collection: null,
+            gallery: DEFAULT_GALLERY_VIEW,
+          }
+        : {
+            view: 'collection',
+            network: where.network,
+            address: where.address,
+            gallery: DEFAULT_GALLERY_VIEW,
+          },
+      label ? { label } : {},
+    );
+  };
 
   const explore = (collection: WhitelistedCollection) => {
     if (!isNetwork(collection.network)) return;
-    startScan({
+    search({
       searchType: 'collection',
       network: collection.network,
       address: collection.contractAddress,
@@ -66,19 +126,27 @@ export function HomeRoute() {
     });
   };
 
+  const backHome = () => {
+    cancelScan(target);
+    explorer.home('push');
+  };
+
   const answer = scan.data;
   const scanning = target !== null && scan.isFetching && !answer;
   const badge = answer ? <LoadTimeBadge fromCache={answer.fromCache} loadTime={answer.loadTime} /> : null;
+  const overlay = scanning && target && skippedKey !== scanTargetKey(target);
 
   let content;
-  if (!target || scanning) {
+  if (!target || state.view === 'home') {
     content = (
       <HomeDashboard
-        searchSlot={<SearchForm onSearch={(request) => startScan({ ...request })} />}
+        searchSlot={<SearchForm onSearch={search} />}
         searchHelpSlot={<SearchHelp />}
         onExplore={explore}
       />
     );
+  } else if (scanning) {
+    content = <ScanPendingView target={target} progress={progress} onBack={backHome} />;
   } else if (scan.isError) {
     const message = errorText(scan.error, 'Scan failed');
     content =
@@ -86,15 +154,15 @@ export function HomeRoute() {
         <CollectionErrorCard
           target={target}
           message={message}
-          onBack={closeScan}
-          onRetry={() => startScan({ ...target })}
+          onBack={backHome}
+          onRetry={() => retryScan(target)}
         />
       ) : (
-        <WalletLoadError message={message} onBack={closeScan} />
+        <WalletLoadError message={message} onBack={backHome} />
       );
   } else if (!answer) {
     content = <Spinner label="Loading..." size="lg" />;
-  } else if (target.searchType === 'collection') {
+  } else if (state.view === 'collection') {
     const collection: GalleryCollection = {
       name: collectionTitle(target, answer),
       contractAddress: target.address,
@@ -107,25 +175,30 @@ export function HomeRoute() {
         collection={collection}
         scope="collection"
         backLabel="Back to Home"
-        onBack={closeScan}
+        onBack={backHome}
         badges={badge}
+        view={state.gallery}
+        onViewChange={explorer.changeGallery}
       />
     );
-  } else if (walletSelection) {
-    const key = walletSelection.contractAddress.toLowerCase();
-    const collection: GalleryCollection = {
-      name: displayCollectionName(walletSelection),
-      contractAddress: walletSelection.contractAddress,
-      network: target.network,
-      nfts: walletNfts,
-    };
+  } else if (state.collection !== null) {
+    const collection: GalleryCollection | null = walletSelection
+      ? {
+          name: displayCollectionName(walletSelection.summary),
+          contractAddress: walletSelection.summary.contractAddress,
+          network: target.network,
+          nfts: walletSelection.nfts,
+        }
+      : null;
     content = (
       <GalleryView
-        key={key}
+        key={state.collection.toLowerCase()}
         collection={collection}
         scope="wallet"
         backLabel="Back to Collections"
-        onBack={() => setWalletSelection(null)}
+        onBack={() => explorer.open({ ...state, collection: null }, labelEntry)}
+        view={state.gallery}
+        onViewChange={explorer.changeGallery}
       />
     );
   } else {
@@ -135,8 +208,13 @@ export function HomeRoute() {
         network={target.network}
         nfts={answer.nfts}
         featuredContracts={featuredContracts}
-        onBack={closeScan}
-        onSelect={setWalletSelection}
+        onBack={backHome}
+        onSelect={(summary) =>
+          explorer.open(
+            { ...state, collection: summary.contractAddress, gallery: DEFAULT_GALLERY_VIEW },
+            labelEntry,
+          )
+        }
         badges={badge}
       />
     );
@@ -146,7 +224,17 @@ export function HomeRoute() {
     <>
       <AppHeader />
       <main className="main">{content}</main>
-      {scanning && target ? <ScanOverlay target={target} progress={progress} onCancel={closeScan} /> : null}
+      {overlay && target ? (
+        <ScanOverlay
+          target={target}
+          progress={progress}
+          onCancel={() => {
+            cancelScan(target);
+            explorer.home('replace');
+          }}
+          onSkip={() => useScanStore.getState().skip(scanTargetKey(target))}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import './app-dialog.css';
 
 interface AppDialogProps {
@@ -11,9 +11,27 @@ interface AppDialogProps {
   hideTitle?: boolean;
   size?: 'md' | 'lg';
   testId?: string;
+  /** Hide the × button (a dialog whose own buttons close it). */
+  hideClose?: boolean;
   children: ReactNode;
 }
 
+function isFocusable(element: Element | null): element is HTMLElement {
+  return (
+    element instanceof HTMLElement &&
+    element !== document.body &&
+    element.isConnected &&
+    !element.hasAttribute('disabled')
+  );
+}
+
+/**
+ * Radix dialog without a Radix trigger (our dialogs open from state or from the URL), so two things
+ * Radix does through its trigger are done here:
+ * - focus goes back to the control that had it when the dialog opened;
+ * - Escape closes the dialog its focus is in even when a toast appeared meanwhile (a toast is a newer
+ *   dismissable layer, and Radix gives Escape to the newest layer only).
+ */
 export function AppDialog({
   open,
   onOpenChange,
@@ -22,8 +40,20 @@ export function AppDialog({
   hideTitle,
   size = 'md',
   testId,
+  hideClose,
   children,
 }: AppDialogProps) {
+  const opener = useRef<Element | null>(null);
+  const escapeHandledByRadix = useRef<KeyboardEvent['nativeEvent'] | null>(null);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape' || escapeHandledByRadix.current === event.nativeEvent) return;
+    // Only an Escape from inside this dialog's own DOM: a nested dialog is portalled elsewhere.
+    if (!(event.target instanceof Node) || !event.currentTarget.contains(event.target)) return;
+    event.preventDefault();
+    onOpenChange(false);
+  };
+
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -32,15 +62,33 @@ export function AppDialog({
           className={`dialog dialog--${size}`}
           data-testid={testId}
           aria-describedby={undefined}
+          onOpenAutoFocus={() => {
+            // Runs before Radix moves focus in: this is still the control that opened the dialog.
+            opener.current = document.activeElement;
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = opener.current;
+            opener.current = null;
+            if (isFocusable(target)) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
+          onEscapeKeyDown={(event) => {
+            escapeHandledByRadix.current = event;
+          }}
+          onKeyDown={onKeyDown}
         >
           <Dialog.Title className={hideTitle ? 'sr-only' : 'dialog__title'}>{title}</Dialog.Title>
           {description ? (
             <Dialog.Description className="dialog__description">{description}</Dialog.Description>
           ) : null}
           {children}
-          <Dialog.Close className="dialog__close" aria-label="Close">
-            ×
-          </Dialog.Close>
+          {hideClose ? null : (
+            <Dialog.Close className="dialog__close" aria-label="Close">
+              ×
+            </Dialog.Close>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -2,6 +2,14 @@ import * as Toast from '@radix-ui/react-toast';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, useToastStore } from './toast-store';
 import './toaster.css';
 
+/**
+ * An Escape typed inside an open dialog belongs to that dialog: the toast stays (Radix would give the
+ * Escape to the toast, the newest layer, and the dialog would need a second one).
+ */
+function leaveEscapeToDialog(event: KeyboardEvent): void {
+  if (event.target instanceof Element && event.target.closest('[role="dialog"]')) event.preventDefault();
+}
+
 export function Toaster() {
   const toasts = useToastStore((state) => state.toasts);
   const dismiss = useToastStore((state) => state.dismiss);
@@ -19,6 +27,7 @@ export function Toaster() {
           onOpenChange={(open) => {
             if (!open) dismiss(item.id);
           }}
+          onEscapeKeyDown={leaveEscapeToDialog}
           className={`toast toast--${item.variant}`}
           data-testid="toast"
         >

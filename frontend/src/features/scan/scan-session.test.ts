@@ -93,13 +93,64 @@ describe(runScan.name, () => {
     await runScan(request, {
       channel,
       onProgress: (p) => seen.push(`${p.stage}:${p.percent}`),
-      requestNfts: () => {
+      requestNfts: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
         channel.emit((l) => l.progress(progress('preparing', 25)));
         channel.emit((l) => l.progress(progress('calculating', 75, 'wallet:polygon:0xother')));
-        return Promise.resolve(answer());
+        return answer();
       },
     });
     expect(seen).toEqual(['initializing:10', 'preparing:25']);
+  });
+
+  it('asks without waiting for the room, and drops an acknowledgement older than the live progress', async () => {
+    const channel = new FakeChannel();
+    let acknowledge: (progress: ScanProgress | null) => void = () => undefined;
+    channel.subscribe = (subscribeKey) => {
+      channel.subscribed.push(subscribeKey);
+      return new Promise((resolve) => (acknowledge = resolve));
+    };
+    const seen: string[] = [];
+    let posts = 0;
+    const result = await runScan(request, {
+      channel,
+      onProgress: (p) => seen.push(`${p.stage}:${p.percent}`),
+      recheckAfterMs: 60_000,
+      requestNfts: () => {
+        posts += 1;
+        if (posts === 1) {
+          channel.emit((l) => l.progress(progress('calculating', 75)));
+          setTimeout(() => acknowledge(progress('preparing', 25)), 5);
+          setTimeout(() => {
+            channel.emit((l) =>
+              l.completed({ key, totalNfts: 2, totalCollections: 1, scanDuration: 9, isComplete: true }),
+            );
+          }, 10);
+          return Promise.resolve(answer({ pending: true }));
+        }
+        return Promise.resolve(answer({ fromCache: true }));
+      },
+    });
+    expect(posts).toBe(2);
+    expect(result.fromCache).toBe(true);
+    expect(seen).toEqual(['calculating:75']);
+  });
+
+  it('knows from the acknowledgement a job that ended before the room was joined', async () => {
+    const channel = new FakeChannel();
+    channel.current = progress('complete', 100);
+    let posts = 0;
+    const result = await runScan(request, {
+      channel,
+      onProgress: () => undefined,
+      recheckAfterMs: 60_000,
+      requestNfts: () => {
+        posts += 1;
+        return Promise.resolve(posts === 1 ? answer({ pending: true }) : answer({ loadTime: 2 }));
+      },
+    });
+    expect(posts).toBe(2);
+    expect(result.loadTime).toBe(2);
   });
 
   it('waits for scan:completed after a pending answer and asks again', async () => {

@@ -30,8 +30,10 @@ function abortError(signal: AbortSignal): unknown {
 }
 
 /**
- * Subscribe to the scan's room first, then ask the API. An answer flagged `pending` means the job
- * outlived the server's wait: wait for `scan:completed` / `scan:failed` and ask again (served from cache).
+ * Join the scan's room and ask the API at the same time: a cached answer does not wait for the socket
+ * handshake. An answer flagged `pending` means the job outlived the server's wait: once the room is
+ * joined (its acknowledgement carries the job's current state, so nothing that happened before is
+ * lost), wait for `scan:completed` / `scan:failed` and ask again (served from cache).
  */
 export async function runScan(request: NftsRequest, deps: ScanDependencies): Promise<NftsResponse> {
   const { channel, requestNfts, onProgress, signal } = deps;
@@ -39,6 +41,8 @@ export async function runScan(request: NftsRequest, deps: ScanDependencies): Pro
   const maxRounds = deps.maxRounds ?? DEFAULT_MAX_ROUNDS;
   const keys = new Set<string>([scanKey(request.searchType, request.network, request.address)]);
   let outcome: Outcome | null = null;
+  /** Keys with live progress already forwarded: an acknowledgement arriving later is older news. */
+  const live = new Set<string>();
   let wake: (() => void) | null = null;
 
   const settle = (next: Outcome) => {
@@ -47,7 +51,9 @@ export async function runScan(request: NftsRequest, deps: ScanDependencies): Pro
   };
   const stopListening = channel.listen({
     progress: (progress) => {
-      if (keys.has(progress.key)) onProgress(progress);
+      if (!keys.has(progress.key)) return;
+      live.add(progress.key);
+      onProgress(progress);
     },
     completed: (event) => {
       if (keys.has(event.key)) settle({ kind: 'completed' });
@@ -85,25 +91,33 @@ export async function runScan(request: NftsRequest, deps: ScanDependencies): Pro
 
   const join = async (key: string) => {
     const current = await channel.subscribe(key);
-    if (current && keys.has(current.key)) onProgress(current);
+    if (current && keys.has(current.key) && !live.has(current.key)) onProgress(current);
     return current;
   };
 
+  // A job that ended before its room was joined is known from the acknowledgement's state.
+  const settleFromState = (current: ScanProgress | null) => {
+    if (!outcome && current?.stage === 'complete') outcome = { kind: 'completed' };
+    if (!outcome && current?.stage === 'error')
+      outcome = { kind: 'failed', error: current.error ?? 'Scan failed' };
+  };
+
+  let joined: Promise<ScanProgress | null> | null = join([...keys][0] as string);
   try {
-    await join([...keys][0] as string);
     for (let round = 0; round < maxRounds; round += 1) {
       if (signal?.aborted) throw abortError(signal);
       outcome = null;
       const answer = await requestNfts(request, signal);
       if (!answer.pending) return answer;
+      if (joined) {
+        settleFromState(await joined);
+        joined = null;
+      }
 
       // The server may name the job differently (an ENS name resolved to its address).
       if (answer.scanKey && !keys.has(answer.scanKey)) {
         keys.add(answer.scanKey);
-        const current = await join(answer.scanKey);
-        if (!outcome && current?.stage === 'complete') outcome = { kind: 'completed' };
-        if (!outcome && current?.stage === 'error')
-          outcome = { kind: 'failed', error: current.error ?? 'Scan failed' };
+        settleFromState(await join(answer.scanKey));
       }
       const result: Outcome | null = await waitForOutcome();
       if (result?.kind === 'failed') throw new ScanFailedError(result.error);

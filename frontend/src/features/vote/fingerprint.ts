@@ -1,6 +1,3 @@
-/** Local storage key of the voter fingerprint (SPEC §9). */
-export const FINGERPRINT_STORAGE_KEY = 'votingFingerprint';
-
 /** 53-bit string hash (cyrb53), as a short base-36 string. */
 export function hashToBase36(input: string, seed = 0): string {
   let h1 = 0xdeadbeef ^ seed;

@@ -1,5 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
-import { isSpamCollection, SPAM_KEYWORDS, withoutSpam } from './spam-filter';
+import type { Nft } from '@nexus/contract';
+import { isFlaggedAsSpam, isSpamCollection, SPAM_KEYWORDS, withoutSpam } from './spam-filter';
+
+/** A sample NFT whose contract carries the data source's verdict (absent: no verdict). */
+function sample(isSpam?: boolean, spamClassifications?: string[]): Pick<Nft, 'contract'> {
+  return {
+    contract: {
+      address: '0x000386e3f7559d9b6a2f5c46b4ad1a9587d59dc3',
+      name: 'Bored Ape Nike Club',
+      openSeaMetadata: { collectionName: 'BoredApeNikeClub' },
+      ...(isSpam === undefined ? {} : { isSpam }),
+      ...(spamClassifications ? { spamClassifications } : {}),
+    },
+  };
+}
 
 describe(isSpamCollection.name, () => {
   it.each(SPAM_KEYWORDS.filter((w) => w !== '$'))('hides a name with the word "%s"', (word) => {
@@ -48,5 +62,36 @@ describe(isSpamCollection.name, () => {
       { name: '0xdeadbeef', count: 1 },
     ];
     expect(withoutSpam(list)).toEqual([{ name: 'Real', count: 1 }]);
+  });
+
+  it('hides a collection the data source flags as spam, whatever its name and count', () => {
+    const flagged = { name: 'BoredApeNikeClub', sampleNFTs: [sample(true, ['Erc721TooManyTokens'])] };
+    expect(isSpamCollection({ ...flagged, count: 1 })).toBe(true);
+    expect(isSpamCollection({ ...flagged, count: 26 })).toBe(true);
+  });
+
+  it('judges by the name alone where the source says not spam or says nothing', () => {
+    expect(isSpamCollection({ name: 'Buttpluggy', count: 1, sampleNFTs: [sample(false)] })).toBe(false);
+    expect(isSpamCollection({ name: 'Smilesss', count: 1, sampleNFTs: [sample()] })).toBe(false);
+    expect(
+      isSpamCollection({ name: 'Claim Free Reward Voucher', count: 1, sampleNFTs: [sample(false)] }),
+    ).toBe(true);
+  });
+
+  it('filters flagged collections out of a list', () => {
+    const list = [
+      { name: 'Real', count: 1, sampleNFTs: [sample(false)] },
+      { name: 'Guardian Penguins Official', count: 1, sampleNFTs: [sample(true, ['NoSalesActivity'])] },
+    ];
+    expect(withoutSpam(list).map((c) => c.name)).toEqual(['Real']);
+  });
+});
+
+describe(isFlaggedAsSpam.name, () => {
+  it('reads the verdict off the sample NFTs', () => {
+    expect(isFlaggedAsSpam({ name: 'x', count: 1, sampleNFTs: [sample(), sample(true)] })).toBe(true);
+    expect(isFlaggedAsSpam({ name: 'x', count: 1, sampleNFTs: [sample(false)] })).toBe(false);
+    expect(isFlaggedAsSpam({ name: 'x', count: 1, sampleNFTs: [] })).toBe(false);
+    expect(isFlaggedAsSpam({ name: 'x', count: 1 })).toBe(false);
   });
 });

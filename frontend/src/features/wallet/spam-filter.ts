@@ -1,4 +1,9 @@
-import type { CollectionSummary } from '@nexus/contract';
+import type { CollectionSummary, Nft } from '@nexus/contract';
+
+/** What the filter reads of a wallet collection: its name, count and (when known) sample NFTs. */
+export type SpamCandidate = Pick<CollectionSummary, 'name' | 'count'> & {
+  sampleNFTs?: ReadonlyArray<Pick<Nft, 'contract'>>;
+};
 
 /** SPEC §5 spam words for the wallet collection list. */
 export const SPAM_KEYWORDS = [
@@ -48,20 +53,27 @@ function looksLikeAddress(name: string): boolean {
   return name.replace(ADDRESS_LIKE, '').replace(/[\s\-_:#]/g, '').length <= 3;
 }
 
+/** The data source (Alchemy) flagged the contract as spam. */
+export function isFlaggedAsSpam(collection: SpamCandidate): boolean {
+  return collection.sampleNFTs?.some((nft) => nft.contract?.isSpam === true) ?? false;
+}
+
 /**
  * SPEC §5: hide a collection whose name carries spam wording (the listed words, "$", links, domain
  * endings) or is an address, unless the wallet holds more than 10 of it. SPEC's "unless the name is
  * longer than 3 characters without 0x" is read as part of the address rule (see looksLikeAddress):
  * read literally for every rule it would keep nearly every spam airdrop on screen.
+ * A collection the data source flags as spam is hidden too, whatever the count: its classifier
+ * judges the contract from all its holders (airdrops of dozens of tokens are its usual finding),
+ * where the count exemption only tempers a guess from the name.
  */
-export function isSpamCollection(collection: Pick<CollectionSummary, 'name' | 'count'>): boolean {
+export function isSpamCollection(collection: SpamCandidate): boolean {
+  if (isFlaggedAsSpam(collection)) return true;
   if (collection.count > SPAM_MAX_COUNT) return false;
   const name = collection.name.trim();
   return hasSpamWording(name) || looksLikeAddress(name);
 }
 
-export function withoutSpam<T extends Pick<CollectionSummary, 'name' | 'count'>>(
-  collections: readonly T[],
-): T[] {
+export function withoutSpam<T extends SpamCandidate>(collections: readonly T[]): T[] {
   return collections.filter((c) => !isSpamCollection(c));
 }

@@ -34,6 +34,15 @@ describe(groupByContract.name, () => {
   });
 });
 
+describe('collection names', () => {
+  it("prefer the collection's marketplace name to the contract's own", () => {
+    const named = nft('0xcc', 'CyborgMercenariesCm', '1');
+    named.collection = { name: 'Undead Warriors' };
+    named.contract.openSeaMetadata = { collectionName: 'Undead Warriors' };
+    expect(groupByContract([named]).map((g) => g.name)).toEqual(['Undead Warriors']);
+  });
+});
+
 describe(sortWalletCollections.name, () => {
   const summary = (name: string, contractAddress: string, count: number): CollectionSummary => ({
     name,

@@ -2,11 +2,12 @@ import type { CollectionSummary, Nft } from '@nexus/contract';
 
 export const SAMPLE_NFTS_PER_COLLECTION = 4;
 
+/** The collection's name as marketplaces show it (OpenSea's, when the source knows it), else the contract's. */
 function rawCollectionName(nft: Nft): string {
-  return nft.contract?.name || nft.contract?.openSeaMetadata?.collectionName || nft.collection?.name || '';
+  return nft.collection?.name || nft.contract?.openSeaMetadata?.collectionName || nft.contract?.name || '';
 }
 
-/** Group a wallet's NFTs by contract; the name is the contract's own (possibly empty) name. */
+/** Group a wallet's NFTs by contract, named by `rawCollectionName` (possibly empty). */
 export function groupByContract(nfts: readonly Nft[]): CollectionSummary[] {
   const groups = new Map<string, { name: string; contractAddress: string; nfts: Nft[] }>();
   for (const nft of nfts) {

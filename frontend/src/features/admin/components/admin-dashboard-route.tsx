@@ -1,8 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { PageShell } from '../../../components/page-shell';
+import { Spinner } from '../../../components/spinner';
+import { logoutAdmin } from '../api/admin-auth';
 import { useAdminVerification } from '../hooks/use-admin-verification';
 import { useAdminSession } from '../stores/admin-session-store';
 import { AdminLogin } from './admin-login';
+import { WhitelistManager } from './whitelist/whitelist-manager';
+import '../admin.css';
 
 const SECTIONS = [
   {
@@ -17,11 +22,20 @@ const SECTIONS = [
 ];
 
 export function AdminDashboardRoute() {
-  useAdminVerification();
-  const authenticated = useAdminSession((state) => state.authenticated);
+  const access = useAdminVerification();
   const signOut = useAdminSession((state) => state.signOut);
+  // The server ends the session first; the local flag goes whatever it answers (a failed call
+  // leaves at worst a cookie that expires on its own).
+  const logout = useMutation({ mutationFn: logoutAdmin, onSettled: signOut });
 
-  if (!authenticated) {
+  if (access === 'checking') {
+    return (
+      <main className="page page--center">
+        <Spinner label="Verifying session..." />
+      </main>
+    );
+  }
+  if (access === 'signed-out') {
     return (
       <main className="page page--center">
         <AdminLogin />
@@ -36,17 +50,25 @@ export function AdminDashboardRoute() {
       backTo={{ to: '/', label: 'Back to Home' }}
     >
       <div className="admin-actions">
-        <button type="button" className="button button--ghost" onClick={signOut}>
-          Log out
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => logout.mutate()}
+          disabled={logout.isPending}
+        >
+          {logout.isPending ? 'Logging out...' : 'Log out'}
         </button>
       </div>
-      <div className="link-grid">
-        {SECTIONS.map((section) => (
-          <Link key={section.to} to={section.to} className="link-card">
-            <span className="link-card__title">{section.title}</span>
-            <span className="link-card__text">{section.text}</span>
-          </Link>
-        ))}
+      <div className="admin-stack">
+        <nav className="link-grid" aria-label="Admin sections">
+          {SECTIONS.map((section) => (
+            <Link key={section.to} to={section.to} className="link-card">
+              <span className="link-card__title">{section.title}</span>
+              <span className="link-card__text">{section.text}</span>
+            </Link>
+          ))}
+        </nav>
+        <WhitelistManager />
       </div>
     </PageShell>
   );

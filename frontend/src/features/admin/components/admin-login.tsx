@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
+import { ADMIN_MESSAGES } from '@nexus/contract';
 import { useState, type FormEvent } from 'react';
 import { Spinner } from '../../../components/spinner';
 import { toast } from '../../../components/toast/toast-store';
-import { isApiStatus } from '../../../lib/api-client';
+import { ApiRequestError, isApiStatus } from '../../../lib/api-client';
 import { authenticateAdmin } from '../api/admin-auth';
 import { useAdminSession } from '../stores/admin-session-store';
 
@@ -17,8 +18,16 @@ export function AdminLogin() {
       toast({ title: 'Authentication successful', variant: 'success' });
     },
     onError: (error) => {
-      const invalid = isApiStatus(error, 401) || isApiStatus(error, 403);
-      toast({ title: invalid ? 'Invalid password' : 'Authentication failed', variant: 'destructive' });
+      if (isApiStatus(error, 401)) {
+        toast({ title: ADMIN_MESSAGES.invalidPassword, variant: 'destructive' });
+        return;
+      }
+      // 429 after repeated failures: the server says how long to wait.
+      const description =
+        error instanceof ApiRequestError && error.status === 429
+          ? (error.serverMessage ?? undefined)
+          : undefined;
+      toast({ title: 'Authentication failed', description, variant: 'destructive' });
     },
   });
 

@@ -1,27 +1,33 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PageShell } from '../../../components/page-shell';
+import { Spinner } from '../../../components/spinner';
 import { useAdminVerification } from '../hooks/use-admin-verification';
-import { useAdminSession } from '../stores/admin-session-store';
+import '../admin.css';
 
 interface AdminSubpageProps {
   title: string;
   subtitle?: string;
   backTo?: { to: string; label: string };
+  /** The screen itself: mounted only with a session, so it never calls the server without one. */
+  children: ReactNode;
 }
 
-/** An admin screen: its heading, then either the access notice or its content. */
+/** An admin screen: its heading, then its content, or the access notice without a session. */
 export function AdminSubpage({
   title,
   subtitle,
   backTo = { to: '/admin', label: 'Back to Admin' },
+  children,
 }: AdminSubpageProps) {
-  useAdminVerification();
-  const authenticated = useAdminSession((state) => state.authenticated);
+  const access = useAdminVerification();
 
   return (
     <PageShell title={title} subtitle={subtitle} backTo={backTo}>
-      {authenticated ? (
-        <div className="card muted">This section is being built.</div>
+      {access === 'checking' ? (
+        <Spinner label="Verifying session..." />
+      ) : access === 'signed-in' ? (
+        children
       ) : (
         <div className="card access-card" data-testid="admin-access-required">
           <h2>Admin Access Required</h2>

@@ -1,6 +1,11 @@
 import { AdminSubpage } from '../components/admin-subpage';
+import { CacheAdminPage } from '../components/cache/cache-admin-page';
 
 /** /admin/cache (SPEC §2). */
 export function Component() {
-  return <AdminSubpage title="Cache Management" subtitle="Cache statistics and clearing." />;
+  return (
+    <AdminSubpage title="Cache Management" subtitle="Cache statistics and clearing.">
+      <CacheAdminPage />
+    </AdminSubpage>
+  );
 }

@@ -1,4 +1,5 @@
 import { AdminSubpage } from '../components/admin-subpage';
+import { CollectionsAdminPage } from '../components/collections/collections-admin-page';
 
 /** /admin/collections (SPEC §2). */
 export function Component() {
@@ -7,6 +8,8 @@ export function Component() {
       title="Collection Management"
       subtitle="Manage community collection submissions and voting process."
       backTo={{ to: '/', label: 'Back to Home' }}
-    />
+    >
+      <CollectionsAdminPage />
+    </AdminSubpage>
   );
 }

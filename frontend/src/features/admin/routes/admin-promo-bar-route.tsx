@@ -1,4 +1,5 @@
 import { AdminSubpage } from '../components/admin-subpage';
+import { PromoBarAdminPage } from '../components/promo-bar/promo-bar-admin-page';
 
 /** /admin/promo-bar (SPEC §2). */
 export function Component() {
@@ -6,6 +7,8 @@ export function Component() {
     <AdminSubpage
       title="Promo Bar Settings"
       subtitle="Manage the promotional banner that appears on the home page"
-    />
+    >
+      <PromoBarAdminPage />
+    </AdminSubpage>
   );
 }

@@ -1,8 +1,11 @@
 import { AdminSubpage } from '../components/admin-subpage';
+import { PromoAdminPage } from '../components/promo/promo-admin-page';
 
 /** /admin/promo (SPEC §2). */
 export function Component() {
   return (
-    <AdminSubpage title="Promotional Assets" subtitle="Manage Assets and Overview of the promo player." />
+    <AdminSubpage title="Promotional Assets" subtitle="Videos and images shown while scans run.">
+      <PromoAdminPage />
+    </AdminSubpage>
   );
 }

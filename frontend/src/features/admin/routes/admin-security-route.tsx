@@ -1,4 +1,5 @@
 import { AdminSubpage } from '../components/admin-subpage';
+import { SecurityAdminPage } from '../components/security/security-admin-page';
 
 /** /admin/security (SPEC §2). */
 export function Component() {
@@ -6,6 +7,8 @@ export function Component() {
     <AdminSubpage
       title="API Security Dashboard"
       subtitle="API keys, rate limits, sessions and suspicious IPs."
-    />
+    >
+      <SecurityAdminPage />
+    </AdminSubpage>
   );
 }

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { Network, Nft } from '@nexus/contract';
 import { EmptyState } from '../../../components/empty-state';
 import { NetworkBadge } from '../../../components/network-badge';
 import { formatCount } from '../../../lib/format';
 import { collectionTraitsQuery } from '../api/rarity-api';
 import {
-  DEFAULT_GALLERY_SORT,
   GALLERY_SORTS,
   GALLERY_SORT_LABELS,
   VIEW_MODES,
@@ -16,6 +15,7 @@ import {
   type GallerySort,
   type ViewMode,
 } from '../gallery-logic';
+import type { GalleryViewChange, GalleryViewState } from '../gallery-view-state';
 import { useCollectionRarity } from '../hooks/use-collection-rarity';
 import { useNftDownload } from '../hooks/use-nft-download';
 import { useGalleryPreferences } from '../stores/gallery-store';
@@ -24,7 +24,6 @@ import {
   selectedValueCount,
   summarizeNftTraits,
   toggleTraitValue,
-  type TraitSelection,
 } from '../trait-filter';
 import { DownloadNoticeDialog } from './download-notice-dialog';
 import { NftCard } from './nft-card';
@@ -53,6 +52,9 @@ interface GalleryViewProps {
   onBack: () => void;
   /** Extra header content, e.g. the load-time badge. */
   badges?: ReactNode;
+  /** Sort, page, filters and the open NFT: owned by the caller (the app keeps them in the address). */
+  view: GalleryViewState;
+  onViewChange: (change: GalleryViewChange) => void;
 }
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -77,27 +79,19 @@ function BackButton({ label, onBack }: { label: string; onBack: () => void }) {
   );
 }
 
-export function GalleryView({ collection, scope, backLabel, onBack, badges }: GalleryViewProps) {
+export function GalleryView({ collection, ...props }: GalleryViewProps) {
   if (!collection) {
     return (
       <section className="gallery" data-testid="gallery">
         <EmptyState title="No collection selected">
-          <button type="button" className="button button--primary" onClick={onBack}>
-            ← {backLabel}
+          <button type="button" className="button button--primary" onClick={props.onBack}>
+            ← {props.backLabel}
           </button>
         </EmptyState>
       </section>
     );
   }
-  return (
-    <GalleryContent
-      collection={collection}
-      scope={scope}
-      backLabel={backLabel}
-      onBack={onBack}
-      badges={badges}
-    />
-  );
+  return <GalleryContent collection={collection} {...props} />;
 }
 
 function GalleryContent({
@@ -106,13 +100,11 @@ function GalleryContent({
   backLabel,
   onBack,
   badges,
+  view,
+  onViewChange,
 }: GalleryViewProps & { collection: GalleryCollection }) {
   const { viewMode, setViewMode } = useGalleryPreferences();
-  const [sort, setSort] = useState<GallerySort>(DEFAULT_GALLERY_SORT);
-  const [text, setText] = useState('');
-  const [traitSelection, setTraitSelection] = useState<TraitSelection>({});
-  const [page, setPage] = useState(1);
-  const [selectedTokenId, setSelectedTokenId] = useState<string | null>(null);
+  const { sort, text, traits: traitSelection, page, nft: selectedTokenId } = view;
   const download = useNftDownload();
   const { network, contractAddress } = collection;
 
@@ -138,9 +130,12 @@ function GalleryContent({
     enabled: knownContract && scope === 'collection',
   });
   const serverSummary = traits.data?.traitTypes;
+  // The server's counts are on their way for a stored collection: counting 10,000 NFTs here as well
+  // would only delay the first cards. Counted here when the server has none (or failed).
+  const awaitingServer = traits.isPending && traits.fetchStatus === 'fetching';
   const localSummary = useMemo(
-    () => (serverSummary ? null : summarizeNftTraits(collection.nfts)),
-    [serverSummary, collection.nfts],
+    () => (serverSummary || awaitingServer ? null : summarizeNftTraits(collection.nfts)),
+    [serverSummary, awaitingServer, collection.nfts],
   );
   const traitSummary = serverSummary ?? localSummary ?? [];
 
@@ -155,24 +150,19 @@ function GalleryContent({
   const selected =
     selectedTokenId === null ? null : (nfts.find((nft) => nft.tokenId === selectedTokenId) ?? null);
 
-  const toggleTrait = (typeKey: string, valueKey: string) => {
-    setTraitSelection((selection) => toggleTraitValue(selection, typeKey, valueKey));
-    setPage(1);
-  };
+  // A new filter, search or sort starts again from page 1.
+  const filter = (patch: Partial<GalleryViewState>) =>
+    onViewChange({ patch: { ...patch, page: 1 }, mode: 'replace' });
 
-  const clearTraits = () => {
-    setTraitSelection({});
-    setPage(1);
-  };
+  const toggleTrait = (typeKey: string, valueKey: string) =>
+    filter({ traits: toggleTraitValue(traitSelection, typeKey, valueKey) });
 
-  const clearFilters = () => {
-    setTraitSelection({});
-    setText('');
-    setPage(1);
-  };
+  const clearTraits = () => filter({ traits: {} });
+
+  const clearFilters = () => filter({ traits: {}, text: '' });
 
   const goTo = (next: number) => {
-    setPage(next);
+    onViewChange({ patch: { page: next }, mode: 'push' });
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
@@ -208,10 +198,7 @@ function GalleryContent({
           placeholder="Search by name or token ID"
           aria-label="Search NFTs by name or token ID"
           value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setPage(1);
-          }}
+          onChange={(event) => filter({ text: event.target.value })}
         />
         <label className="select-field">
           <span className="select-field__prefix">Sort</span>
@@ -219,10 +206,7 @@ function GalleryContent({
             className="select-field__control"
             data-testid="gallery-sort"
             value={sort}
-            onChange={(event) => {
-              setSort(event.target.value as GallerySort);
-              setPage(1);
-            }}
+            onChange={(event) => filter({ sort: event.target.value as GallerySort })}
           >
             {GALLERY_SORTS.map((option) => (
               <option key={option} value={option}>
@@ -277,7 +261,7 @@ function GalleryContent({
                 key={`${nft.contract.address}:${nft.tokenId}`}
                 nft={nft}
                 viewMode={viewMode}
-                onOpen={(nft) => setSelectedTokenId(nft.tokenId)}
+                onOpen={(nft) => onViewChange({ patch: { nft: nft.tokenId }, mode: 'push' })}
               />
             ))}
           </div>
@@ -315,9 +299,9 @@ function GalleryContent({
         walletRanks={walletRanks}
         traitSummary={traitSummary}
         total={total}
-        onClose={() => setSelectedTokenId(null)}
+        onClose={() => onViewChange({ patch: { nft: null }, mode: 'replace' })}
         onDownload={download.request}
-        downloading={download.busy}
+        downloading={selected !== null && download.isBusy(selected)}
       />
       <DownloadNoticeDialog
         key={download.noticeOpen ? 'open' : 'closed'}

@@ -31,7 +31,7 @@ export function NftCard({ nft, viewMode, onOpen }: NftCardProps) {
       data-token-id={nft.tokenId}
       onClick={() => onOpen(nft)}
     >
-      <NftImage src={nft.image} alt={name} className="nft-card__media" />
+      <NftImage src={nft.image} fallback={nft.imageFallback} alt={name} className="nft-card__media" />
       <span className="nft-card__body">
         <span className="nft-card__name">{name}</span>
         <span className="nft-card__meta">

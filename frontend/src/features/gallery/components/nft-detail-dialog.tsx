@@ -4,7 +4,7 @@ import { AppDialog } from '../../../components/dialog/app-dialog';
 import { NetworkBadge } from '../../../components/network-badge';
 import { errorText, isApiStatus } from '../../../lib/api-client';
 import { formatCount, shortenAddress } from '../../../lib/format';
-import { isSafeLinkUrl, resolveImageUrl } from '../../../lib/image-url';
+import { isSafeLinkUrl, mediaImageUrl } from '../../../lib/image-url';
 import { nftDetailQuery } from '../api/rarity-api';
 import { collectionNameOf, nftDisplayName, nftTraits } from '../gallery-logic';
 import { explainedValueCount, formatRarityNumber } from '../rarity-explanation';
@@ -64,7 +64,7 @@ function NftDetailBody({
 }: Omit<NftDetailDialogProps, 'nft' | 'onClose'> & { nft: Nft; name: string }) {
   const detail = useQuery({ ...nftDetailQuery(network, contractAddress, nft.tokenId), enabled: explain });
   const explanation = detail.data?.rarity ?? null;
-  const imageUrl = resolveImageUrl(nft.image);
+  const imageUrl = mediaImageUrl(nft.image);
   const canOpen = imageUrl !== '' && isSafeLinkUrl(imageUrl);
   const traits = nftTraits(nft);
   const rank = nft.rarityRank ?? explanation?.rank ?? null;
@@ -81,7 +81,7 @@ function NftDetailBody({
   return (
     <div className="nft-detail">
       <div className="nft-detail__media">
-        <NftImage src={nft.image} alt={name} eager />
+        <NftImage src={nft.image} fallback={nft.imageFallback} alt={name} eager />
         <div className="nft-detail__actions">
           {canOpen ? (
             <a className="button button--ghost" href={imageUrl} target="_blank" rel="noopener noreferrer">
@@ -91,8 +91,12 @@ function NftDetailBody({
           <button
             type="button"
             className="button button--primary"
-            disabled={downloading || !imageUrl}
-            onClick={() => onDownload(nft)}
+            // Stays focusable while busy (a disabled button would drop the focus out of the dialog).
+            disabled={!imageUrl}
+            aria-disabled={downloading}
+            onClick={() => {
+              if (!downloading) onDownload(nft);
+            }}
             data-testid="nft-download"
           >
             {downloading ? 'Downloading...' : 'Download'}

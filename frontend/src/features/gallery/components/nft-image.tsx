@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { resolveImageUrl } from '../../../lib/image-url';
+import { mediaImageUrl } from '../../../lib/image-url';
 
 /** Shown when an NFT has no image or its image fails to load (SPEC §4). */
 export const NFT_PLACEHOLDER_IMAGE =
@@ -12,15 +12,18 @@ export const NFT_PLACEHOLDER_IMAGE =
 
 interface NftImageProps {
   src: string;
+  /** Tried when `src` fails (the original URL behind a provider's cached copy). */
+  fallback?: string;
   alt: string;
   className?: string;
   eager?: boolean;
 }
 
-export function NftImage({ src, alt, className, eager }: NftImageProps) {
-  const url = resolveImageUrl(src);
-  const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  const missing = !url || failedUrl === url;
+export function NftImage({ src, fallback, alt, className, eager }: NftImageProps) {
+  const candidates = [mediaImageUrl(src), fallback ? mediaImageUrl(fallback) : ''].filter(Boolean);
+  const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
+  const url = candidates.find((candidate) => !failed.has(candidate)) ?? '';
+  const missing = url === '';
 
   return (
     <div className={`nft-image${missing ? ' nft-image--missing' : ''}${className ? ` ${className}` : ''}`}>
@@ -31,7 +34,7 @@ export function NftImage({ src, alt, className, eager }: NftImageProps) {
         decoding="async"
         referrerPolicy="no-referrer"
         onError={() => {
-          if (!missing) setFailedUrl(url);
+          if (!missing) setFailed((previous) => new Set(previous).add(url));
         }}
       />
     </div>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { isNetwork, networkShortCode, type WhitelistedCollection } from '@nexus/contract';
 import { shortenAddress } from '../../../lib/format';
-import { resolveImageUrl } from '../../../lib/image-url';
+import { mediaImageUrl } from '../../../lib/image-url';
 import { isLongDescription } from '../home-logic';
 
 interface CollectionCardProps {
@@ -14,8 +14,8 @@ export function CollectionCard({ collection, badge, onExplore }: CollectionCardP
   const [expanded, setExpanded] = useState(false);
   const [bannerFailed, setBannerFailed] = useState(false);
   const [logoFailed, setLogoFailed] = useState(false);
-  const banner = resolveImageUrl(collection.bannerUrl);
-  const logo = resolveImageUrl(collection.logoUrl);
+  const banner = mediaImageUrl(collection.bannerUrl);
+  const logo = mediaImageUrl(collection.logoUrl);
   const long = isLongDescription(collection.description);
   const searchable = isNetwork(collection.network);
 

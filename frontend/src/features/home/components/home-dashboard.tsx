@@ -1,3 +1,4 @@
+import * as Tabs from '@radix-ui/react-tabs';
 import { useMemo, type ReactNode } from 'react';
 import type { WhitelistedCollection } from '@nexus/contract';
 import { sortWhitelist, useWhitelistedCollections } from '../../../api/whitelisted-collections';
@@ -5,8 +6,9 @@ import { useTrendingSearches } from '../../../api/trending-searches';
 import { EmptyState } from '../../../components/empty-state';
 import { Spinner } from '../../../components/spinner';
 import { collectionBadge, filterFeatured, homeStats, matchTrending } from '../home-logic';
-import { HOME_TABS, useHomeStore, type HomeTab } from '../stores/home-store';
-import { CollectionCard } from './collection-card';
+import { HOME_TABS, isHomeTab, useHomeStore, type HomeTab } from '../stores/home-store';
+import { FeaturedCarousel } from './featured-carousel';
+import { PromoBar } from './promo-bar';
 import { StatTiles } from './stat-tiles';
 import { TrendingList } from './trending-list';
 import { VoteWidget } from './vote-widget';
@@ -55,26 +57,24 @@ export function HomeDashboard({ searchSlot, searchHelpSlot, onExplore }: HomeDas
         <StatTiles stats={stats} />
       </section>
 
-      <div className="tabs" role="tablist" aria-label="Home sections">
-        {HOME_TABS.map((id) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            id={`home-tab-${id}`}
-            aria-selected={tab === id}
-            aria-controls={`home-panel-${id}`}
-            className={`tabs__tab${tab === id ? ' tabs__tab--active' : ''}`}
-            data-testid={`tab-${id}`}
-            onClick={() => setTab(id)}
-          >
-            {TAB_LABELS[id]}
-          </button>
-        ))}
-      </div>
+      <PromoBar />
 
-      <div className="tab-panel" role="tabpanel" id={`home-panel-${tab}`} aria-labelledby={`home-tab-${tab}`}>
-        {tab === 'featured' ? (
+      <Tabs.Root
+        className="home-tabs"
+        value={tab}
+        onValueChange={(value) => {
+          if (isHomeTab(value)) setTab(value);
+        }}
+      >
+        <Tabs.List className="tabs" aria-label="Home sections">
+          {HOME_TABS.map((id) => (
+            <Tabs.Trigger key={id} value={id} className="tabs__tab" data-testid={`tab-${id}`}>
+              {TAB_LABELS[id]}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+
+        <Tabs.Content value="featured" className="tab-panel">
           <div className="quick-search">
             <span className="quick-search__icon" aria-hidden="true">
               ⌕
@@ -89,9 +89,7 @@ export function HomeDashboard({ searchSlot, searchHelpSlot, onExplore }: HomeDas
               onChange={(event) => setQuickSearch(event.target.value)}
             />
           </div>
-        ) : null}
-        {tab === 'featured' ? (
-          whitelist.isPending ? (
+          {whitelist.isPending ? (
             <Spinner label="Loading collections..." />
           ) : featured.length === 0 ? (
             <EmptyState
@@ -101,28 +99,27 @@ export function HomeDashboard({ searchSlot, searchHelpSlot, onExplore }: HomeDas
               testId="featured-empty"
             />
           ) : (
-            <div className="collection-grid" data-testid="featured-grid">
-              {featured.map((collection) => (
-                <CollectionCard
-                  key={collection.id}
-                  collection={collection}
-                  badge={collectionBadge(collection, matched)}
-                  onExplore={onExplore}
-                />
-              ))}
-            </div>
-          )
-        ) : null}
-        {tab === 'trending' ? (
-          trending.isPending || whitelist.isPending ? (
+            <FeaturedCarousel
+              collections={featured}
+              badgeOf={(collection) => collectionBadge(collection, matched)}
+              onExplore={onExplore}
+            />
+          )}
+        </Tabs.Content>
+        <Tabs.Content value="vote" className="tab-panel">
+          <VoteWidget />
+        </Tabs.Content>
+        <Tabs.Content value="trending" className="tab-panel">
+          {trending.isPending || whitelist.isPending ? (
             <Spinner label="Loading trending collections..." />
           ) : (
             <TrendingList entries={matched} onExplore={onExplore} />
-          )
-        ) : null}
-        {tab === 'vote' ? <VoteWidget /> : null}
-        {tab === 'search' ? searchHelpSlot : null}
-      </div>
+          )}
+        </Tabs.Content>
+        <Tabs.Content value="search" className="tab-panel">
+          {searchHelpSlot}
+        </Tabs.Content>
+      </Tabs.Root>
     </div>
   );
 }

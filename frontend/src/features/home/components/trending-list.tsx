@@ -2,7 +2,7 @@ import { isNetwork, type WhitelistedCollection } from '@nexus/contract';
 import { EmptyState } from '../../../components/empty-state';
 import { NetworkBadge } from '../../../components/network-badge';
 import { formatCount, shortenAddress } from '../../../lib/format';
-import { resolveImageUrl } from '../../../lib/image-url';
+import { mediaImageUrl } from '../../../lib/image-url';
 import type { TrendingEntry } from '../home-logic';
 
 interface TrendingListProps {
@@ -15,7 +15,7 @@ export function TrendingList({ entries, onExplore }: TrendingListProps) {
   return (
     <ol className="trending" data-testid="trending-list">
       {entries.map((entry) => {
-        const logo = resolveImageUrl(entry.collection.logoUrl);
+        const logo = mediaImageUrl(entry.collection.logoUrl);
         return (
           <li key={entry.collection.id}>
             <button

@@ -1,60 +1,31 @@
 import { useVotingSubmissions } from '../../../api/voting-submissions';
-import { EmptyState } from '../../../components/empty-state';
-import { NetworkBadge } from '../../../components/network-badge';
-import { Spinner } from '../../../components/spinner';
-import { formatCount, shortenAddress } from '../../../lib/format';
+import { VotingList } from '../../vote/components/voting-list';
 
-/** Home 'vote' tab: active submissions with their yes share; voting itself happens on /vote. */
+/** Home 'vote' tab (SPEC §2): the active submissions, votable in place; /vote opens in a new tab. */
 export function VoteWidget() {
-  const { data, isPending, isError } = useVotingSubmissions();
-  const submissions = isError ? [] : (data ?? []);
+  // Same query as the list below (shared by key): only its count is read here.
+  const { data } = useVotingSubmissions();
 
   return (
-    <section className="vote-widget" data-testid="vote-widget">
+    <section className="vote-widget" data-testid="vote-widget" aria-labelledby="vote-widget-heading">
       <header className="vote-widget__header">
-        <h2>Active Voting</h2>
-        <span className="count-badge">{submissions.length}</span>
+        <h2 id="vote-widget-heading">Active Voting</h2>
+        {data ? (
+          <span className="count-badge" aria-label={`${data.length} active submissions`}>
+            {data.length}
+          </span>
+        ) : null}
         <a
           className="button button--ghost vote-widget__all"
           href="/vote"
           target="_blank"
           rel="noopener noreferrer"
         >
-          View All Submissions ↗
+          View All Submissions <span aria-hidden="true">↗</span>
+          <span className="sr-only">(opens in a new tab)</span>
         </a>
       </header>
-      {isPending && !isError ? (
-        <Spinner label="Loading voting submissions..." />
-      ) : submissions.length === 0 ? (
-        <EmptyState title="No Active Voting" icon="☑" />
-      ) : (
-        <ul className="vote-widget__list">
-          {submissions.map((submission) => {
-            const yesShare =
-              submission.totalVotes > 0 ? Math.round((submission.yesVotes / submission.totalVotes) * 100) : 0;
-            return (
-              <li key={submission.id} className="vote-item">
-                <div className="vote-item__head">
-                  <h3>{submission.name}</h3>
-                  <NetworkBadge network={submission.network} />
-                </div>
-                {submission.description ? (
-                  <p className="vote-item__description">{submission.description}</p>
-                ) : null}
-                <code className="vote-item__address">{shortenAddress(submission.contractAddress)}</code>
-                <div className="vote-item__counts">
-                  <span className="vote-item__yes">Yes {formatCount(submission.yesVotes)}</span>
-                  <span className="vote-item__no">No {formatCount(submission.noVotes)}</span>
-                  <span>{yesShare}% yes</span>
-                </div>
-                <div className="progress progress--thin" aria-label={`${yesShare}% yes`}>
-                  <div className="progress__fill progress__fill--yes" style={{ width: `${yesShare}%` }} />
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <VotingList variant="widget" />
     </section>
   );
 }

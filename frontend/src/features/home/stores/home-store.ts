@@ -3,6 +3,10 @@ import { create } from 'zustand';
 export const HOME_TABS = ['featured', 'vote', 'trending', 'search'] as const;
 export type HomeTab = (typeof HOME_TABS)[number];
 
+export function isHomeTab(value: string): value is HomeTab {
+  return (HOME_TABS as readonly string[]).includes(value);
+}
+
 interface HomeState {
   tab: HomeTab;
   quickSearch: string;

@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
-import { STAGE_PERCENT, type ScanProgress } from '@nexus/contract';
+import { PROMO_PLAYER, STAGE_PERCENT, type ScanProgress } from '@nexus/contract';
 import { NetworkBadge } from '../../../components/network-badge';
 import { formatCount } from '../../../lib/format';
+import { useActivePromoAsset } from '../api/promo-assets';
+import { useCountdown, useDelay } from '../hooks/use-countdown';
 import { toProgressView } from '../scan-progress-view';
 import type { ScanTarget } from '../stores/scan-store';
+import { PromoPlayer } from './promo-player';
 import './scan-overlay.css';
 
 const STEPS = ['initializing', 'preparing', 'calculating', 'finalizing', 'complete'] as const;
@@ -12,12 +14,34 @@ interface ScanOverlayProps {
   target: ScanTarget;
   progress: ScanProgress | null;
   onCancel: () => void;
-  /** Promotional player (SPEC: promo overlay with 'Skip & Show Results'); shown above the progress. */
-  promo?: ReactNode;
+  /** 'Skip & Show Results': the overlay goes, the view fills in when the results arrive. */
+  onSkip: () => void;
 }
 
-/** Full-screen scanner, driven only by the live socket progress. */
-export function ScanOverlay({ target, progress, onCancel, promo }: ScanOverlayProps) {
+export const SKIP_LABEL = 'Skip & Show Results';
+
+/**
+ * When the promo shows and when Skip is offered (SPEC §4, §9, PROMO_PLAYER): a wallet scan shows the
+ * promo at once and offers Skip after a 10-second countdown; a collection scan shows it after 5 s
+ * and offers Skip 3 s later (the skip timer). Without an active asset a wallet scan still counts
+ * down to Skip; a collection scan has Cancel only.
+ */
+function usePromoSchedule(kind: ScanTarget['searchType'], hasAsset: boolean) {
+  const wallet = kind === 'wallet';
+  const due = useDelay(wallet ? 0 : PROMO_PLAYER.showDelayMs);
+  const showPromo = hasAsset && due;
+  const countingDown = wallet || showPromo;
+  const secondsLeft = useCountdown(
+    wallet ? PROMO_PLAYER.walletCountdownMs : PROMO_PLAYER.skipTimerMs,
+    countingDown,
+  );
+  return { showPromo, offerSkip: countingDown, secondsLeft };
+}
+
+/** Full-screen scanner, driven only by the live socket progress, with the promo player. */
+export function ScanOverlay({ target, progress, onCancel, onSkip }: ScanOverlayProps) {
+  const asset = useActivePromoAsset();
+  const { showPromo, offerSkip, secondsLeft } = usePromoSchedule(target.searchType, asset !== null);
   const view = toProgressView(progress);
   const reached = view.stage === 'waiting' || view.stage === 'error' ? 0 : STAGE_PERCENT[view.stage];
   const title = target.searchType === 'wallet' ? 'Scanning Wallet' : 'Scanning Collection';
@@ -32,64 +56,84 @@ export function ScanOverlay({ target, progress, onCancel, promo }: ScanOverlayPr
       data-stage={view.stage}
       data-percent={view.percent}
     >
-      <div className="scan-overlay__panel">
-        {promo}
-        <div className="scan-overlay__radar" aria-hidden="true">
-          <span className="scan-overlay__ring" />
-          <span className="scan-overlay__ring scan-overlay__ring--delayed" />
-          <span className="scan-overlay__core">{view.percent}%</span>
-        </div>
-        <h2 className="scan-overlay__title">{target.label ?? title}</h2>
-        <div className="scan-overlay__target">
-          <code className="scan-overlay__address">{target.address}</code>
-          <NetworkBadge network={target.network} />
-        </div>
-
-        <p className="scan-overlay__stage" aria-live="polite">
-          {view.label}
-        </p>
-        <div
-          className="progress"
-          role="progressbar"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={view.percent}
-          aria-label="Scan progress"
-        >
-          <div className="progress__fill" style={{ width: `${view.percent}%` }} />
-        </div>
-
-        <ol className="scan-steps">
-          {STEPS.map((step) => (
-            <li
-              key={step}
-              className={`scan-steps__item${STAGE_PERCENT[step] <= reached ? ' scan-steps__item--done' : ''}${
-                step === view.stage ? ' scan-steps__item--current' : ''
-              }`}
-            >
-              <span className="scan-steps__dot" aria-hidden="true" />
-              {step}
-            </li>
-          ))}
-        </ol>
-
-        <dl className="scan-overlay__counts">
-          <div>
-            <dt>Tokens found</dt>
-            <dd data-testid="scan-tokens-found">
-              {formatCount(view.tokensFound)}
-              {view.tokensTotal !== null ? ` / ${formatCount(view.tokensTotal)}` : ''}
-            </dd>
+      <div className={`scan-overlay__panel${showPromo ? ' scan-overlay__panel--promo' : ''}`}>
+        {showPromo && asset ? <PromoPlayer asset={asset} /> : null}
+        <div className="scan-overlay__scan">
+          <div className="scan-overlay__radar" aria-hidden="true">
+            <span className="scan-overlay__ring" />
+            <span className="scan-overlay__ring scan-overlay__ring--delayed" />
+            <span className="scan-overlay__core">{view.percent}%</span>
           </div>
-          <div>
-            <dt>Metadata fetched</dt>
-            <dd data-testid="scan-metadata-fetched">{formatCount(view.metadataFetched)}</dd>
+          <h2 className="scan-overlay__title">{target.label ?? title}</h2>
+          <div className="scan-overlay__target">
+            <code className="scan-overlay__address">{target.address}</code>
+            <NetworkBadge network={target.network} />
           </div>
-        </dl>
 
-        <button type="button" className="button button--ghost" onClick={onCancel}>
-          Cancel
-        </button>
+          <p className="scan-overlay__stage" aria-live="polite">
+            {view.label}
+          </p>
+          <div
+            className="progress"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={view.percent}
+            aria-label="Scan progress"
+          >
+            <div className="progress__fill" style={{ width: `${view.percent}%` }} />
+          </div>
+
+          <ol className="scan-steps">
+            {STEPS.map((step) => (
+              <li
+                key={step}
+                className={`scan-steps__item${STAGE_PERCENT[step] <= reached ? ' scan-steps__item--done' : ''}${
+                  step === view.stage ? ' scan-steps__item--current' : ''
+                }`}
+              >
+                <span className="scan-steps__dot" aria-hidden="true" />
+                {step}
+              </li>
+            ))}
+          </ol>
+
+          <dl className="scan-overlay__counts">
+            <div>
+              <dt>Tokens found</dt>
+              <dd data-testid="scan-tokens-found">
+                {formatCount(view.tokensFound)}
+                {view.tokensTotal !== null ? ` / ${formatCount(view.tokensTotal)}` : ''}
+              </dd>
+            </div>
+            <div>
+              <dt>Metadata fetched</dt>
+              <dd data-testid="scan-metadata-fetched">{formatCount(view.metadataFetched)}</dd>
+            </div>
+          </dl>
+
+          <div className="scan-overlay__actions">
+            <button type="button" className="button button--ghost" onClick={onCancel}>
+              Cancel
+            </button>
+            {offerSkip ? (
+              secondsLeft > 0 ? (
+                <span className="scan-overlay__countdown" role="timer" data-testid="skip-countdown">
+                  Skip in {secondsLeft}s
+                </span>
+              ) : (
+                <button
+                  type="button"
+                  className="button button--primary"
+                  data-testid="scan-skip"
+                  onClick={onSkip}
+                >
+                  {SKIP_LABEL}
+                </button>
+              )
+            ) : null}
+          </div>
+        </div>
       </div>
     </div>
   );

@@ -4,7 +4,7 @@ import type { NftsResponse } from '@nexus/contract';
 import { getScanChannel } from '../../../lib/scan-channel';
 import { requestNfts } from '../api/request-nfts';
 import { runScan, ScanFailedError } from '../scan-session';
-import { useScanStore, type ScanTarget } from '../stores/scan-store';
+import { scanTargetKey, useScanStore, type ScanTarget } from '../stores/scan-store';
 
 export const NO_NFTS_IN_COLLECTION = 'No NFTs found in this collection';
 
@@ -13,15 +13,15 @@ export function scanQueryKey(target: ScanTarget) {
 }
 
 async function executeScan(target: ScanTarget, signal: AbortSignal): Promise<NftsResponse> {
-  const store = useScanStore.getState();
-  store.setProgress(null);
+  const key = scanTargetKey(target);
+  useScanStore.getState().setProgress(key, null);
   const answer = await runScan(
     { address: target.address, network: target.network, searchType: target.searchType },
     {
       channel: getScanChannel(),
       requestNfts,
       signal,
-      onProgress: (progress) => useScanStore.getState().setProgress(progress),
+      onProgress: (progress) => useScanStore.getState().setProgress(key, progress),
     },
   );
   if (answer.nfts.length === 0) {
@@ -40,27 +40,39 @@ export function useScanResult(target: ScanTarget | null) {
   });
 }
 
+/** What a new search and a closed view do to the scans; where the view lives is the app's business. */
 export function useScanActions() {
   const queryClient = useQueryClient();
-  const setTarget = useScanStore((state) => state.setTarget);
 
-  const startScan = useCallback(
+  /** Before showing a new search's view. */
+  const prepareScan = useCallback(
     (target: ScanTarget) => {
       const queryKey = scanQueryKey(target);
       // SPEC §4: the browser copy of a wallet scan is dropped before each wallet scan; a failure is never reused.
       if (target.searchType === 'wallet' || queryClient.getQueryState(queryKey)?.status === 'error') {
         queryClient.removeQueries({ queryKey });
       }
-      setTarget(target);
+      useScanStore.getState().resetSkip();
     },
-    [queryClient, setTarget],
+    [queryClient],
   );
 
-  const closeScan = useCallback(() => {
-    const current = useScanStore.getState().target;
-    if (current) void queryClient.cancelQueries({ queryKey: scanQueryKey(current) });
-    setTarget(null);
-  }, [queryClient, setTarget]);
+  /** 'Try Again' after a failure: the same scan, from the start. */
+  const retryScan = useCallback(
+    (target: ScanTarget) => {
+      useScanStore.getState().resetSkip();
+      void queryClient.resetQueries({ queryKey: scanQueryKey(target) });
+    },
+    [queryClient],
+  );
 
-  return { startScan, closeScan };
+  /** The visitor left the scan (Cancel, Back to Home): stop waiting for it. */
+  const cancelScan = useCallback(
+    (target: ScanTarget | null) => {
+      if (target) void queryClient.cancelQueries({ queryKey: scanQueryKey(target) });
+    },
+    [queryClient],
+  );
+
+  return { prepareScan, retryScan, cancelScan };
 }

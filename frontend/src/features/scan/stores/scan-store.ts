@@ -6,21 +6,36 @@ export interface ScanTarget {
   searchType: SearchType;
   network: Network;
   address: string;
-  /** Display name when the visitor picked a known collection. */
+  /** Display name when the visitor picked a known collection (or typed an ENS name). */
   label?: string;
 }
 
+/** One scan per (kind, network, address): the key of its progress and of its skipped overlay. */
+export function scanTargetKey(target: Pick<ScanTarget, 'searchType' | 'network' | 'address'>): string {
+  return `${target.searchType}:${target.network}:${target.address.toLowerCase()}`;
+}
+
 interface ScanState {
-  target: ScanTarget | null;
-  /** Latest live progress of the running scan (socket events only). */
-  progress: ScanProgress | null;
-  setTarget: (target: ScanTarget | null) => void;
-  setProgress: (progress: ScanProgress | null) => void;
+  /** Latest live progress (socket events only), with the target it belongs to. */
+  progress: { targetKey: string; progress: ScanProgress } | null;
+  /** The target whose scanner overlay the visitor skipped ('Skip & Show Results'). */
+  skippedKey: string | null;
+  setProgress: (targetKey: string, progress: ScanProgress | null) => void;
+  skip: (targetKey: string) => void;
+  /** A new search: the overlay shows again. */
+  resetSkip: () => void;
 }
 
 export const useScanStore = create<ScanState>()((set) => ({
-  target: null,
   progress: null,
-  setTarget: (target) => set({ target, progress: null }),
-  setProgress: (progress) => set({ progress }),
+  skippedKey: null,
+  setProgress: (targetKey, progress) => set({ progress: progress ? { targetKey, progress } : null }),
+  skip: (skippedKey) => set({ skippedKey }),
+  resetSkip: () => set({ skippedKey: null }),
 }));
+
+/** Live progress of this target's scan, or null (another target's events never leak into it). */
+export function useScanProgress(target: ScanTarget | null): ScanProgress | null {
+  const key = target ? scanTargetKey(target) : null;
+  return useScanStore((state) => (key && state.progress?.targetKey === key ? state.progress.progress : null));
+}

@@ -1,6 +1,6 @@
 import { NetworkBadge } from '../../../components/network-badge';
 import { shortenAddress } from '../../../lib/format';
-import { resolveImageUrl } from '../../../lib/image-url';
+import { mediaImageUrl } from '../../../lib/image-url';
 import type { DiscoveredCollection } from '../api/discover-collections';
 
 interface SuggestionsListProps {
@@ -25,7 +25,7 @@ export function SuggestionsList({
   return (
     <ul className="suggestions" id={id} role="listbox" data-testid="search-suggestions">
       {suggestions.map((suggestion, index) => {
-        const image = resolveImageUrl(suggestion.imageUrl);
+        const image = mediaImageUrl(suggestion.imageUrl);
         return (
           <li
             key={`${suggestion.network}:${suggestion.contractAddress}`}

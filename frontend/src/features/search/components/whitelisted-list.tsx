@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { WhitelistedCollection } from '@nexus/contract';
 import { NetworkBadge } from '../../../components/network-badge';
 import { shortenAddress } from '../../../lib/format';
-import { resolveImageUrl } from '../../../lib/image-url';
+import { mediaImageUrl } from '../../../lib/image-url';
 
 interface WhitelistedListProps {
   collections: WhitelistedCollection[];
@@ -30,7 +30,7 @@ export function WhitelistedList({ collections, onSelect }: WhitelistedListProps)
         ) : (
           <ul className="whitelisted__list">
             {collections.map((collection) => {
-              const logo = resolveImageUrl(collection.logoUrl);
+              const logo = mediaImageUrl(collection.logoUrl);
               return (
                 <li key={collection.id}>
                   <button type="button" className="whitelisted__item" onClick={() => onSelect(collection)}>

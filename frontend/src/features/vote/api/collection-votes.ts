@@ -1,16 +1,8 @@
+import type { VoteCheckResponse, VoteRequest, VoteResponse } from '@nexus/contract';
 import { apiRequest } from '../../../lib/api-client';
 
-export type VoteType = 'yes' | 'no';
-
-/** SPEC §3 vote payload (not yet in @nexus/contract). */
-export interface VotePayload {
-  submissionId: string;
-  voteType: VoteType;
-  voterFingerprint: string;
-}
-
-export function castVote(payload: VotePayload): Promise<unknown> {
-  return apiRequest<unknown>('/api/collection-votes', { method: 'POST', body: payload });
+export function castVote(payload: VoteRequest): Promise<VoteResponse> {
+  return apiRequest<VoteResponse>('/api/collection-votes', { method: 'POST', body: payload });
 }
 
 /** A failed check counts as not voted (SPEC §7). */
@@ -20,7 +12,7 @@ export async function hasVoted(
   signal?: AbortSignal,
 ): Promise<boolean> {
   try {
-    const answer = await apiRequest<{ hasVoted?: boolean }>(
+    const answer = await apiRequest<Partial<VoteCheckResponse> | undefined>(
       `/api/collection-votes/${encodeURIComponent(submissionId)}/check`,
       { query: { fingerprint }, signal },
     );

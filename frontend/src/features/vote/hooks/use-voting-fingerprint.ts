@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { FINGERPRINT_STORAGE_KEY, fingerprintFrom } from '../fingerprint';
+import { FINGERPRINT_PATTERN, FINGERPRINT_STORAGE_KEY } from '@nexus/contract';
+import { fingerprintFrom } from '../fingerprint';
 
 function canvasSignature(): string {
   try {
@@ -23,7 +24,8 @@ function canvasSignature(): string {
 function computeFingerprint(): string {
   try {
     const stored = window.localStorage.getItem(FINGERPRINT_STORAGE_KEY);
-    if (stored) return stored;
+    // A value edited by hand that the server would refuse is replaced rather than sent.
+    if (stored && FINGERPRINT_PATTERN.test(stored)) return stored;
   } catch {
     // Storage unavailable: compute each time.
   }
@@ -37,11 +39,12 @@ function computeFingerprint(): string {
   try {
     window.localStorage.setItem(FINGERPRINT_STORAGE_KEY, value);
   } catch {
-    // ignore
+    // Private mode or full storage: the same value is derived again next time.
   }
   return value;
 }
 
+/** SPEC §3: the voter fingerprint, kept in local storage as votingFingerprint. */
 export function useVotingFingerprint(): string {
   const [fingerprint] = useState(computeFingerprint);
   return fingerprint;

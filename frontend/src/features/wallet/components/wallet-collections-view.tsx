@@ -3,7 +3,7 @@ import type { CollectionSummary, Nft } from '@nexus/contract';
 import { EmptyState } from '../../../components/empty-state';
 import { NetworkBadge } from '../../../components/network-badge';
 import { formatCount, shortenAddress } from '../../../lib/format';
-import { resolveImageUrl } from '../../../lib/image-url';
+import { mediaImageUrl } from '../../../lib/image-url';
 import { isSpamCollection } from '../spam-filter';
 import { filterWalletCollections, groupByContract, sortWalletCollections } from '../wallet-collections';
 import './wallet.css';
@@ -25,7 +25,7 @@ export function displayCollectionName(
 }
 
 function SampleImage({ collection }: { collection: CollectionSummary }) {
-  const sample = collection.sampleNFTs.map((nft) => resolveImageUrl(nft.image)).find((url) => url !== '');
+  const sample = collection.sampleNFTs.map((nft) => mediaImageUrl(nft.image)).find((url) => url !== '');
   const [failed, setFailed] = useState(false);
   if (!sample || failed) {
     return (

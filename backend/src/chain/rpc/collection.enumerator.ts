@@ -1,0 +1,187 @@
+import { encodeFunctionData, type Address, type Hex, type PublicClient, type RpcLog } from 'viem';
+import { mapWithConcurrency } from '../../common/concurrency.js';
+import type { CollectionInfo, EnumerateProgress, TokenRef } from '../nft-source.js';
+import { asBigInt, chunked, compareIds, decodeResult, safeNumber } from './call-result.util.js';
+import { latestBlock } from './chain-head.util.js';
+import {
+  CONSECUTIVE_TRANSFER_TOPIC,
+  erc721Abi,
+  TRANSFER_BATCH_TOPIC,
+  TRANSFER_SINGLE_TOPIC,
+  TRANSFER_TOPIC,
+} from './erc.abis.js';
+import type { LogSource } from './log.scanner.js';
+import type { BatchedCalls } from './multicall.batcher.js';
+import type { TokenUriReader } from './token-uri.reader.js';
+import { consecutiveIds, topicAddress, transferValues, ZERO_TOPIC } from './transfer-logs.util.js';
+
+export interface CollectionEnumeratorOptions {
+  /** Tokens per page of calls (the multicall chunk). */
+  pageSize: number;
+  /** Pages in flight at once. */
+  parallel: number;
+  /**
+   * Chains shorter than this are scanned from block 0; on longer ones a collection's logs are
+   * scanned from its deployment block, found by bisecting eth_getCode.
+   */
+  deploymentSearchThreshold: bigint;
+}
+
+/**
+ * Every token of one collection with its URI: by totalSupply / tokenByIndex when the contract
+ * really enumerates, otherwise from its Transfer, ConsecutiveTransfer or ERC-1155 logs.
+ */
+export class CollectionEnumerator {
+  constructor(
+    private readonly client: Pick<PublicClient, 'getBlockNumber' | 'getCode'>,
+    private readonly calls: BatchedCalls,
+    private readonly logs: LogSource,
+    private readonly uris: TokenUriReader,
+    private readonly options: CollectionEnumeratorOptions,
+  ) {}
+
+  async enumerate(
+    collection: CollectionInfo,
+    onProgress?: (progress: EnumerateProgress) => void,
+  ): Promise<TokenRef[]> {
+    const address = collection.address.toLowerCase() as Address;
+    const block = await latestBlock(this.client);
+
+    if (collection.standard === 'ERC-721' && collection.enumerable) {
+      const byIndex = await this.enumerateByIndex(address, block, onProgress);
+      if (byIndex) return byIndex;
+    }
+
+    const ids =
+      collection.standard === 'ERC-1155'
+        ? await this.erc1155Ids(address, block)
+        : await this.erc721Ids(address, block);
+    const total = ids.length;
+    onProgress?.({ tokensFound: 0, tokensTotal: total });
+    let found = 0;
+    const refs = await mapWithConcurrency(
+      chunked(ids, this.options.pageSize),
+      this.options.parallel,
+      async (page) => {
+        const uris = await this.uris.read(address, collection.standard, page, block);
+        found += page.length;
+        onProgress?.({ tokensFound: found, tokensTotal: total });
+        return page.map((id, index): TokenRef => ({ tokenId: id.toString(), tokenUri: uris[index] ?? null }));
+      },
+    );
+    return refs.flat();
+  }
+
+  /** totalSupply then tokenByIndex, page by page; null when the contract does not really enumerate. */
+  private async enumerateByIndex(
+    address: Address,
+    blockNumber: bigint,
+    onProgress?: (progress: EnumerateProgress) => void,
+  ): Promise<TokenRef[] | null> {
+    const [supplyData] = await this.calls.callMany(
+      [{ to: address, data: encodeFunctionData({ abi: erc721Abi, functionName: 'totalSupply' }) }],
+      blockNumber,
+    );
+    const supply = asBigInt(decodeResult(erc721Abi, 'totalSupply', supplyData ?? null));
+    if (supply === null) return null;
+    const total = safeNumber(supply);
+    onProgress?.({ tokensFound: 0, tokensTotal: total });
+    const indexes = Array.from({ length: total }, (_, index) => BigInt(index));
+    let found = 0;
+    let broken = false;
+    const pages = await mapWithConcurrency(
+      chunked(indexes, this.options.pageSize),
+      Math.max(1, Math.floor(this.options.parallel / 2)),
+      async (page) => {
+        if (broken) return [];
+        const answers = await this.calls.callMany(
+          page.map((index) => ({
+            to: address,
+            data: encodeFunctionData({ abi: erc721Abi, functionName: 'tokenByIndex', args: [index] }),
+          })),
+          blockNumber,
+        );
+        const ids = answers.map((answer) => asBigInt(decodeResult(erc721Abi, 'tokenByIndex', answer)));
+        if (ids.some((id) => id === null)) {
+          broken = true;
+          return [];
+        }
+        const uris = await this.uris.read(address, 'ERC-721', ids as bigint[], blockNumber);
+        found += page.length;
+        onProgress?.({ tokensFound: found, tokensTotal: total });
+        return (ids as bigint[]).map((id, index): TokenRef => ({
+          tokenId: id.toString(),
+          tokenUri: uris[index] ?? null,
+        }));
+      },
+    );
+    if (broken) return null;
+    return pages.flat().sort((a, b) => compareIds(BigInt(a.tokenId), BigInt(b.tokenId)));
+  }
+
+  /** First block with code at `address`, when the chain is long enough for it to matter. */
+  private async startBlock(address: Address, latest: bigint): Promise<bigint> {
+    if (latest < this.options.deploymentSearchThreshold) return 0n;
+    try {
+      let low = 0n;
+      let high = latest;
+      while (low < high) {
+        const middle = (low + high) / 2n;
+        const code = await this.client.getCode({ address, blockNumber: middle });
+        if (code !== undefined && code !== '0x') high = middle;
+        else low = middle + 1n;
+      }
+      return low;
+    } catch {
+      // Pruned nodes cannot answer historical state: scan everything.
+      return 0n;
+    }
+  }
+
+  /** The collection's events of the given kinds, from its deployment to `block`. */
+  private async collectionLogs(address: Address, events: Hex[], block: bigint): Promise<RpcLog[]> {
+    return this.logs.scan({
+      address,
+      topics: [events],
+      fromBlock: await this.startBlock(address, block),
+      toBlock: block,
+    });
+  }
+
+  /**
+   * Ids in existence from Transfer and EIP-2309 ConsecutiveTransfer logs: mints add, burns remove,
+   * replayed in chain order.
+   */
+  private async erc721Ids(address: Address, block: bigint): Promise<bigint[]> {
+    const logs = await this.collectionLogs(address, [TRANSFER_TOPIC, CONSECUTIVE_TRANSFER_TOPIC], block);
+    const existing = new Set<bigint>();
+    for (const log of logs) {
+      if (log.topics.length !== 4) continue;
+      const consecutive = log.topics[0] === CONSECUTIVE_TRANSFER_TOPIC;
+      // Transfer names from and to in topics 1 and 2; ConsecutiveTransfer in topics 2 and 3.
+      const [fromTopic, toTopic] = consecutive ? log.topics.slice(2, 4) : log.topics.slice(1, 3);
+      const ids = consecutive ? consecutiveIds(log) : [BigInt(log.topics[3]!)];
+      if (fromTopic === ZERO_TOPIC) for (const id of ids) existing.add(id);
+      if (toTopic === ZERO_TOPIC) for (const id of ids) existing.delete(id);
+    }
+    return [...existing].sort(compareIds);
+  }
+
+  /** Ids with a non-zero supply from TransferSingle / TransferBatch logs. */
+  private async erc1155Ids(address: Address, block: bigint): Promise<bigint[]> {
+    const logs = await this.collectionLogs(address, [TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC], block);
+    const supply = new Map<bigint, bigint>();
+    for (const log of logs) {
+      const minted = log.topics[2] === ZERO_TOPIC;
+      const burned = topicAddress(log.topics[3]) === topicAddress(ZERO_TOPIC);
+      if (minted === burned) continue; // a plain transfer leaves supply as it is
+      for (const [tokenId, value] of transferValues(log)) {
+        supply.set(tokenId, (supply.get(tokenId) ?? 0n) + (minted ? value : -value));
+      }
+    }
+    return [...supply]
+      .filter(([, amount]) => amount > 0n)
+      .map(([tokenId]) => tokenId)
+      .sort(compareIds);
+  }
+}

@@ -1,0 +1,75 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { dropDatabase, freshDatabase } from '../../../test/support/fresh-database.js';
+import type { CollectionInfo } from '../chain/nft-source.js';
+import { ormConfig } from '../database/mikro-orm.config.js';
+import { CollectionsRepository, type NftRecord } from './collections.repository.js';
+
+const info: CollectionInfo = {
+  network: 'ethereum',
+  address: '0x61fce80d72363b731425c3a2a46a1a5fed9814b2',
+  name: 'Undead Warriors',
+  contractName: 'CyborgMercenariesCm',
+  symbol: 'CM',
+  standard: 'ERC-1155',
+  totalSupply: null,
+  enumerable: false,
+};
+
+const nft = (tokenId: string, extra: Partial<NftRecord> = {}): NftRecord => ({
+  tokenId,
+  tokenUri: `ipfs://bafy/${tokenId}`,
+  name: `Warrior #${tokenId}`,
+  description: '',
+  image: `https://nft-cdn.alchemy.com/eth-mainnet/${tokenId}`,
+  attributes: [],
+  metadataStatus: 'ok',
+  rarityScore: null,
+  rarityRank: null,
+  ...extra,
+});
+
+describe(CollectionsRepository.name, () => {
+  let databaseUrl: string;
+  let orm: MikroORM;
+  let sut: CollectionsRepository;
+
+  beforeAll(async () => {
+    databaseUrl = await freshDatabase('collections_repository');
+    orm = await MikroORM.init({ ...ormConfig(databaseUrl), logger: () => undefined });
+    sut = new CollectionsRepository(orm.em);
+  });
+
+  afterAll(async () => {
+    await orm?.close(true);
+    if (databaseUrl) await dropDatabase(databaseUrl);
+  });
+
+  it('stores the fallback image of an NFT beside its image, and loads it back', async () => {
+    await sut.saveScan({
+      info,
+      nfts: [nft('0', { imageFallback: 'https://ipfs.io/ipfs/bafy/0.png' }), nft('1')],
+      scanDuration: 5,
+      isComplete: true,
+    });
+
+    const stored = await sut.load('ethereum', info.address);
+
+    expect(stored?.collection.name).toBe('Undead Warriors');
+    expect(stored?.nfts).toEqual([nft('0', { imageFallback: 'https://ipfs.io/ipfs/bafy/0.png' }), nft('1')]);
+  });
+
+  it('cuts a name or symbol longer than its column instead of failing the wallet scan', async () => {
+    const spam = {
+      ...info,
+      address: '0x0000000000000000000000000000000000000bad',
+      name: 'Visit claim-rewards.example to get your airdrop '.repeat(10),
+      symbol: 'CLAIM'.repeat(40),
+    };
+
+    await sut.saveHoldings([{ info: spam, nfts: [nft('7')] }]);
+
+    const stored = await sut.find('ethereum', spam.address);
+    expect(stored?.name).toBe(spam.name.slice(0, 200));
+    expect(stored?.symbol).toHaveLength(100);
+  });
+});

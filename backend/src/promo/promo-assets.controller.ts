@@ -1,0 +1,91 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Param,
+  Post,
+  Put,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiCookieAuth,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { PromoAsset } from '@nexus/contract';
+
+import { AdminGuard } from '../admin/admin.guard.js';
+import { MediaUploadInterceptor } from '../uploads/media-upload.interceptor.js';
+import { StoredUploads, type StoredUploadsByField } from '../uploads/stored-uploads.decorator.js';
+import { multipartSchema } from '../uploads/upload.openapi.js';
+import { PromoAssetIdParams, PromoAssetToggleDto, PromoAssetUploadDto } from './promo-asset.dto.js';
+import { PromoAssetsService } from './promo-assets.service.js';
+import { PROMO_ASSET_UPLOAD } from './promo-upload.policy.js';
+import { PromoAssetDeletedResponse, PromoAssetResponse } from './promo.responses.js';
+
+/** SPEC §7 promo assets: the admin's list, upload, toggle and delete; the visitors' active list. */
+@ApiTags('promo')
+@Controller('promo-assets')
+export class PromoAssetsController {
+  constructor(private readonly assets: PromoAssetsService) {}
+
+  @Get()
+  @UseGuards(AdminGuard)
+  @ApiCookieAuth('admin')
+  @ApiOkResponse({ type: PromoAssetResponse, isArray: true, description: 'Every asset, newest first' })
+  list(): Promise<PromoAsset[]> {
+    return this.assets.list();
+  }
+
+  @Get('active')
+  @ApiOkResponse({
+    type: PromoAssetResponse,
+    isArray: true,
+    description: 'The active assets, newest first (the web app plays the first)',
+  })
+  active(): Promise<PromoAsset[]> {
+    return this.assets.listActive();
+  }
+
+  @Post('upload')
+  @UseGuards(AdminGuard)
+  @UseInterceptors(MediaUploadInterceptor(PROMO_ASSET_UPLOAD))
+  @ApiCookieAuth('admin')
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: multipartSchema(PROMO_ASSET_UPLOAD, {
+      required: ['file', 'name'],
+      text: { promotionalUrl: { type: 'string', format: 'uri', description: "'Learn More' link" } },
+    }),
+  })
+  @ApiCreatedResponse({ type: PromoAssetResponse })
+  upload(
+    @Body() fields: PromoAssetUploadDto,
+    @StoredUploads() uploads: StoredUploadsByField,
+  ): Promise<PromoAsset> {
+    if (!uploads.file) throw new BadRequestException(PROMO_ASSET_UPLOAD.messages.noFile);
+    return this.assets.create(fields, uploads.file);
+  }
+
+  @Put(':id')
+  @UseGuards(AdminGuard)
+  @ApiCookieAuth('admin')
+  @ApiOkResponse({ type: PromoAssetResponse })
+  toggle(@Param() params: PromoAssetIdParams, @Body() body: PromoAssetToggleDto): Promise<PromoAsset> {
+    return this.assets.setActive(params.id, body.isActive);
+  }
+
+  @Delete(':id')
+  @UseGuards(AdminGuard)
+  @ApiCookieAuth('admin')
+  @ApiOkResponse({ type: PromoAssetDeletedResponse, description: 'The asset and its file are gone' })
+  remove(@Param() params: PromoAssetIdParams): Promise<{ success: true }> {
+    return this.assets.remove(params.id);
+  }
+}

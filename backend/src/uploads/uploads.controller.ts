@@ -1,0 +1,28 @@
+import { BadRequestException, Controller, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiCookieAuth, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
+import type { UploadResponse } from '@nexus/contract';
+
+import { AdminGuard } from '../admin/admin.guard.js';
+import { MediaUploadInterceptor } from './media-upload.interceptor.js';
+import { StoredUploads, type StoredUploadsByField } from './stored-uploads.decorator.js';
+import { multipartSchema } from './upload.openapi.js';
+import { ADMIN_IMAGE_UPLOAD } from './upload.policy.js';
+import { UploadResponseDto } from './upload.response.js';
+
+/** SPEC §7 POST /api/upload: the admin's collection logo and banner images. */
+@ApiTags('uploads')
+@Controller()
+export class UploadsController {
+  @Post('upload')
+  @UseGuards(AdminGuard)
+  @UseInterceptors(MediaUploadInterceptor(ADMIN_IMAGE_UPLOAD))
+  @ApiCookieAuth('admin')
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: multipartSchema(ADMIN_IMAGE_UPLOAD, { required: ['file'] }) })
+  @ApiCreatedResponse({ type: UploadResponseDto, description: 'The image is stored; its URL' })
+  upload(@StoredUploads() uploads: StoredUploadsByField): UploadResponse {
+    const file = uploads.file;
+    if (!file) throw new BadRequestException(ADMIN_IMAGE_UPLOAD.messages.noFile);
+    return { success: true, url: file.url };
+  }
+}

@@ -1,0 +1,252 @@
+/**
+ * Web app benchmark, in Chromium against a running Nexus:
+ *   npm run build && npm start            (another terminal; or any running system)
+ *   npm run bench:web
+ *
+ * Measures
+ * 1. the visitor's initial JavaScript: the entry script and its modulepreloads in
+ *    frontend/dist/index.html, gzip-compressed (level 9, as the build's size report);
+ * 2. time to the first NFT card of a cached 10,000-token collection: a new browser context (empty
+ *    browser cache, the server's cache warm) opens the collection's address
+ *    (/?view=collection&network=…&address=…); measured in the page from navigation start to the
+ *    first card in the DOM and to the frame that paints it;
+ * 3. filter change time on that gallery: a trait value ticked or unticked, from the click to the
+ *    first frame after the count changed (median and worst over the runs).
+ *
+ * Settings: NEXUS_BENCH_URL (default http://127.0.0.1:3000), NEXUS_BENCH_COLLECTION
+ * (network:address; default the largest ERC-721 collection of the dev-chain manifest),
+ * NEXUS_BENCH_MANIFEST (default .nexus/devchain.json), NEXUS_BENCH_RUNS (default 7),
+ * CHROMIUM_PATH (default /usr/bin/chromium).
+ */
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const BASE = (process.env.NEXUS_BENCH_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+const RUNS = Math.max(1, Number(process.env.NEXUS_BENCH_RUNS ?? 7) || 7);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const MANIFEST = resolve(repoRoot, process.env.NEXUS_BENCH_MANIFEST ?? '.nexus/devchain.json');
+const BETA_WELCOME_SEEN_KEY = 'betaWelcomeSeen';
+const WARM_TIMEOUT_MS = 15 * 60_000;
+
+interface Target {
+  network: string;
+  address: string;
+  name: string;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** kB of 1,000 bytes, as Vite's build report. */
+function kb(bytes: number): string {
+  return `${(bytes / 1000).toFixed(1)} kB`;
+}
+
+function ms(value: number): string {
+  return `${value.toFixed(0)} ms`;
+}
+
+/** The entry script and its modulepreloads, gzip level 9. */
+function initialJavaScript(): { files: Array<{ file: string; raw: number; gzip: number }>; gzip: number } {
+  const dist = join(repoRoot, 'frontend', 'dist');
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const paths = [
+    ...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g),
+  ].map((match) => match[1]!);
+  const files = paths.map((path) => {
+    const code = readFileSync(join(dist, path.replace(/^\//, '')));
+    return { file: path, raw: code.length, gzip: gzipSync(code, { level: 9 }).length };
+  });
+  return { files, gzip: files.reduce((sum, f) => sum + f.gzip, 0) };
+}
+
+function benchTarget(): Target {
+  const named = process.env.NEXUS_BENCH_COLLECTION;
+  if (named) {
+    const [network, address] = named.split(':');
+    if (!network || !address) throw new Error('NEXUS_BENCH_COLLECTION must be network:address');
+    return { network, address, name: address };
+  }
+  if (!existsSync(MANIFEST))
+    throw new Error(`No dev-chain manifest at ${MANIFEST}: set NEXUS_BENCH_COLLECTION`);
+  const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as {
+    collections: Array<{
+      network: string;
+      address: string;
+      name: string;
+      standard: string;
+      totalSupply: number;
+    }>;
+  };
+  // The ERC-721 collection nearest 10,000 tokens (the dev chains mint one of exactly 10,000).
+  const chosen = manifest.collections
+    .filter((c) => c.standard === 'ERC-721')
+    .sort((a, b) => Math.abs(a.totalSupply - 10_000) - Math.abs(b.totalSupply - 10_000))[0];
+  if (!chosen) throw new Error('The manifest lists no ERC-721 collection');
+  return chosen;
+}
+
+/** Scans the collection if it is not cached yet, and waits until the API answers it from cache. */
+async function warm(target: Target): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const response = await fetch(`${BASE}/api/nfts`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ address: target.address, network: target.network, searchType: 'collection' }),
+    });
+    const answer = (await response.json()) as {
+      nfts?: unknown[];
+      pending?: boolean;
+      fromCache?: boolean;
+      error?: string;
+    };
+    if (answer.error) throw new Error(`The API could not scan ${target.address}: ${answer.error}`);
+    if (!answer.pending && answer.fromCache) return answer.nfts?.length ?? 0;
+    if (Date.now() - started > WARM_TIMEOUT_MS)
+      throw new Error('The collection did not finish scanning in time');
+    await new Promise((r) => setTimeout(r, answer.pending ? 2000 : 200));
+  }
+}
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // A returning visitor: the first-visit dialog is not part of what is measured.
+  await context.addInitScript((key) => window.localStorage.setItem(key, 'true'), BETA_WELCOME_SEEN_KEY);
+  // Records, from navigation start, when the first NFT card enters the DOM and the frame that shows it.
+  await context.addInitScript(() => {
+    const marks: Record<string, number> = {};
+    (window as unknown as { __nexusBench: Record<string, number> }).__nexusBench = marks;
+    const observer = new MutationObserver(() => {
+      if (marks.firstCard === undefined && document.querySelector('[data-testid="nft-card"]')) {
+        marks.firstCard = performance.now();
+        requestAnimationFrame(() => (marks.firstCardFrame = performance.now()));
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  return context.newPage();
+}
+
+async function firstCard(browser: Browser, target: Target) {
+  const page = await newPage(browser);
+  const url = `${BASE}/?view=collection&network=${target.network}&address=${target.address}`;
+  await page.goto(url);
+  await page.getByTestId('nft-card').first().waitFor({ timeout: 60_000 });
+  await page.waitForFunction(
+    () => (window as unknown as { __nexusBench: Record<string, number> }).__nexusBench.firstCardFrame,
+  );
+  const marks = await page.evaluate(
+    () => (window as unknown as { __nexusBench: Record<string, number> }).__nexusBench,
+  );
+  const api = await page.evaluate(() => {
+    const entry = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/api/nfts')) as
+      PerformanceResourceTiming | undefined;
+    return entry ? { start: entry.startTime, end: entry.responseEnd, bytes: entry.transferSize } : null;
+  });
+  return { page, firstCard: marks.firstCard!, frame: marks.firstCardFrame!, api };
+}
+
+/** Ticks (or unticks) one trait value; resolves with the time to the first frame after the count changed. */
+async function toggleTime(page: Page, index: number): Promise<number> {
+  return page.evaluate(
+    (i) =>
+      new Promise<number>((resolvePromise, reject) => {
+        const boxes = [...document.querySelectorAll<HTMLInputElement>('.trait-group input[type="checkbox"]')];
+        const box = boxes[i % boxes.length];
+        const count = document.querySelector('[data-testid="gallery-count"]');
+        if (!box || !count) {
+          reject(new Error('No trait checkbox or count badge on the page'));
+          return;
+        }
+        const before = count.textContent;
+        const timeout = setTimeout(() => reject(new Error('The count did not change')), 10_000);
+        const started = performance.now();
+        const observer = new MutationObserver(() => {
+          if (count.textContent === before) return;
+          observer.disconnect();
+          requestAnimationFrame(() => {
+            clearTimeout(timeout);
+            resolvePromise(performance.now() - started);
+          });
+        });
+        observer.observe(count, { childList: true, subtree: true, characterData: true });
+        box.click();
+      }),
+    index,
+  );
+}
+
+async function main(): Promise<void> {
+  const js = initialJavaScript();
+  console.log('Initial JavaScript (gzip level 9):');
+  for (const file of js.files) console.log(`  ${file.file}  ${kb(file.raw)} raw, ${kb(file.gzip)} gzip`);
+  console.log(`  total ${kb(js.gzip)} gzip`);
+
+  const target = benchTarget();
+  console.log(`\nCollection ${target.name} (${target.network} ${target.address}) on ${BASE}`);
+  const warmStarted = Date.now();
+  const tokens = await warm(target);
+  console.log(`  cached: ${tokens} NFTs (warm-up ${((Date.now() - warmStarted) / 1000).toFixed(1)} s)`);
+
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    // One untimed visit: the server's first answer after a start warms its own code paths.
+    await (await firstCard(browser, target)).page.context().close();
+
+    const cards: number[] = [];
+    const frames: number[] = [];
+    const apiEnds: number[] = [];
+    const filters: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const result = await firstCard(browser, target);
+      cards.push(result.firstCard);
+      frames.push(result.frame);
+      if (result.api) apiEnds.push(result.api.end);
+      if (run === 0) {
+        await result.page.getByTestId('trait-filter-toggle').click();
+        await result.page.locator('.trait-group input[type="checkbox"]').first().waitFor();
+        // On, off, on, off…: each toggle filters (or restores) all 10,000.
+        for (let i = 0; i < 2 * RUNS; i += 1) {
+          filters.push(await toggleTime(result.page, Math.floor(i / 2)));
+          await result.page.waitForTimeout(150);
+        }
+      }
+      await result.page.context().close();
+    }
+    console.log(`\nTime to first NFT card (${RUNS} fresh visits, from navigation start):`);
+    console.log(`  in the DOM: median ${ms(median(cards))}, worst ${ms(Math.max(...cards))}`);
+    console.log(`  painted:    median ${ms(median(frames))}, worst ${ms(Math.max(...frames))}`);
+    if (apiEnds.length) console.log(`  of which POST /api/nfts answered by: median ${ms(median(apiEnds))}`);
+    console.log(`\nFilter change (${filters.length} trait toggles on ${tokens} NFTs, click to next frame):`);
+    console.log(`  median ${ms(median(filters))}, worst ${ms(Math.max(...filters))}`);
+  } finally {
+    await browser.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,172 @@
+import { isNetwork, type Network } from '@nexus/contract';
+import { GALLERY_SORTS, type GallerySort } from '../features/gallery/gallery-logic';
+import { DEFAULT_GALLERY_VIEW, type GalleryViewState } from '../features/gallery/gallery-view-state';
+import { MISSING_VALUE_KEY, normalizeTraitKey, type TraitSelection } from '../features/gallery/trait-filter';
+import { isEnsName, isEvmAddress } from '../features/search/search-validation';
+
+/**
+ * The explorer's views are query state on `/` (SPEC §2 keeps its routes; the views reached from home
+ * get an address of their own, so a reload, Back / Forward and a shared link reopen them):
+ *
+ *   /                                                   home
+ *   /?view=wallet&network=polygon&address=0x…           a wallet's collections
+ *   /?view=wallet&network=polygon&address=0x…&collection=0x…[&gallery params]
+ *                                                       one of its collections
+ *   /?view=collection&network=polygon&address=0x…[&gallery params]
+ *                                                       a collection
+ *
+ * Gallery params, each left out at its default: `sort` (rarity-rank), `page` (1), `q` (the name /
+ * token id search), `trait` (repeated, one per chosen value: `type:value`, the trait's normalised
+ * keys, with `%` and `:` in the type written %25 and %3A), `nft` (token id of the open detail
+ * dialog). Anything unreadable falls back to its default (a bad view, network or address: home).
+ * The label of a search (a whitelisted name, an ENS name) rides in the history entry's state, not
+ * in the address.
+ */
+export const EXPLORER_PARAMS = {
+  view: 'view',
+  network: 'network',
+  address: 'address',
+  collection: 'collection',
+  sort: 'sort',
+  page: 'page',
+  text: 'q',
+  trait: 'trait',
+  nft: 'nft',
+} as const;
+
+export type ExplorerState =
+  | { view: 'home' }
+  | { view: 'collection'; network: Network; address: string; gallery: GalleryViewState }
+  | {
+      view: 'wallet';
+      network: Network;
+      address: string;
+      /** Contract address of the wallet's collection on screen; null for the list. */
+      collection: string | null;
+      gallery: GalleryViewState;
+    };
+
+export const HOME_STATE: ExplorerState = { view: 'home' };
+
+/** What a history entry of the explorer carries besides its address. */
+export interface ExplorerHistoryState {
+  /** Display name of the search (whitelisted collection name, ENS name). */
+  label?: string;
+  /** The NFT dialog of this entry was opened here by a click (closing it goes Back). */
+  nftOpened?: boolean;
+}
+
+export function readHistoryState(state: unknown): ExplorerHistoryState {
+  if (typeof state !== 'object' || state === null) return {};
+  const { label, nftOpened } = state as Record<string, unknown>;
+  return {
+    ...(typeof label === 'string' && label ? { label } : {}),
+    ...(nftOpened === true ? { nftOpened } : {}),
+  };
+}
+
+const MAX_TOKEN_ID_LENGTH = 100;
+const MAX_TEXT_LENGTH = 200;
+
+function escapeTraitType(type: string): string {
+  return type.replace(/%/g, '%25').replace(/:/g, '%3A');
+}
+
+function unescapeTraitType(type: string): string {
+  return type.replace(/%3A/gi, ':').replace(/%25/g, '%');
+}
+
+/** One `trait` value per chosen (type, value); the missing-value key keeps its own spelling. */
+export function encodeTraits(selection: TraitSelection): string[] {
+  return Object.entries(selection).flatMap(([type, values]) =>
+    values.map((value) => `${escapeTraitType(type)}:${value}`),
+  );
+}
+
+export function decodeTraits(entries: readonly string[]): TraitSelection {
+  const selection: Record<string, string[]> = {};
+  for (const entry of entries) {
+    const colon = entry.indexOf(':');
+    if (colon <= 0) continue;
+    const type = normalizeTraitKey(unescapeTraitType(entry.slice(0, colon)));
+    const raw = entry.slice(colon + 1);
+    const value = raw === MISSING_VALUE_KEY ? raw : normalizeTraitKey(raw);
+    if (!type || !value) continue;
+    const values = (selection[type] ??= []);
+    if (!values.includes(value)) values.push(value);
+  }
+  return selection;
+}
+
+function readSort(value: string | null): GallerySort {
+  return (GALLERY_SORTS as readonly string[]).includes(value ?? '')
+    ? (value as GallerySort)
+    : DEFAULT_GALLERY_VIEW.sort;
+}
+
+function readPage(value: string | null): number {
+  if (!value || !/^\d{1,6}$/.test(value)) return DEFAULT_GALLERY_VIEW.page;
+  return Math.max(1, Number(value));
+}
+
+function readNft(value: string | null): string | null {
+  const trimmed = value?.trim() ?? '';
+  return trimmed && trimmed.length <= MAX_TOKEN_ID_LENGTH ? trimmed : null;
+}
+
+function readGallery(params: URLSearchParams): GalleryViewState {
+  return {
+    sort: readSort(params.get(EXPLORER_PARAMS.sort)),
+    page: readPage(params.get(EXPLORER_PARAMS.page)),
+    text: (params.get(EXPLORER_PARAMS.text) ?? '').slice(0, MAX_TEXT_LENGTH),
+    traits: decodeTraits(params.getAll(EXPLORER_PARAMS.trait)),
+    nft: readNft(params.get(EXPLORER_PARAMS.nft)),
+  };
+}
+
+export function parseExplorerParams(params: URLSearchParams): ExplorerState {
+  const view = params.get(EXPLORER_PARAMS.view);
+  const network = params.get(EXPLORER_PARAMS.network);
+  const address = params.get(EXPLORER_PARAMS.address)?.trim() ?? '';
+  if (!isNetwork(network)) return HOME_STATE;
+  if (view === 'collection' && isEvmAddress(address)) {
+    return { view, network, address, gallery: readGallery(params) };
+  }
+  if (view === 'wallet' && (isEvmAddress(address) || isEnsName(address))) {
+    const collection = params.get(EXPLORER_PARAMS.collection)?.trim() ?? '';
+    if (!isEvmAddress(collection)) {
+      return { view, network, address, collection: null, gallery: DEFAULT_GALLERY_VIEW };
+    }
+    return { view, network, address, collection, gallery: readGallery(params) };
+  }
+  return HOME_STATE;
+}
+
+function writeGallery(params: URLSearchParams, gallery: GalleryViewState): void {
+  if (gallery.sort !== DEFAULT_GALLERY_VIEW.sort) params.set(EXPLORER_PARAMS.sort, gallery.sort);
+  if (gallery.page > 1) params.set(EXPLORER_PARAMS.page, String(Math.floor(gallery.page)));
+  if (gallery.text.trim() !== '') params.set(EXPLORER_PARAMS.text, gallery.text);
+  for (const trait of encodeTraits(gallery.traits)) params.append(EXPLORER_PARAMS.trait, trait);
+  if (gallery.nft !== null) params.set(EXPLORER_PARAMS.nft, gallery.nft);
+}
+
+/** The canonical query of a state (parameters in a fixed order, defaults left out). */
+export function buildExplorerParams(state: ExplorerState): URLSearchParams {
+  const params = new URLSearchParams();
+  if (state.view === 'home') return params;
+  params.set(EXPLORER_PARAMS.view, state.view);
+  params.set(EXPLORER_PARAMS.network, state.network);
+  params.set(EXPLORER_PARAMS.address, state.address);
+  if (state.view === 'wallet') {
+    if (state.collection === null) return params;
+    params.set(EXPLORER_PARAMS.collection, state.collection);
+  }
+  writeGallery(params, state.gallery);
+  return params;
+}
+
+/** `/` or `/?view=…`: where a state lives. */
+export function explorerHref(state: ExplorerState): string {
+  const query = buildExplorerParams(state).toString();
+  return query ? `/?${query}` : '/';
+}

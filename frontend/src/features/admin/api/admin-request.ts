@@ -1,0 +1,39 @@
+import { apiRequest, isApiStatus, type ApiRequestOptions } from '../../../lib/api-client';
+import { useAdminSession } from '../stores/admin-session-store';
+
+/**
+ * Every call of the admin screens. The server's session is the truth: a 401 means it is gone
+ * (expired, logged out elsewhere), so the local hint is dropped and the screens fall back to
+ * the login / 'Admin Access Required'.
+ */
+export async function adminRequest<T>(path: string, options?: ApiRequestOptions): Promise<T> {
+  try {
+    return await apiRequest<T>(path, options);
+  } catch (error) {
+    if (isApiStatus(error, 401)) useAdminSession.getState().signOut();
+    throw error;
+  }
+}
+
+/** Query keys of admin data: one root, so leaving the session drops all of it at once. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  submissions: ['admin', 'collection-submissions'] as const,
+  submissionList: (status: string) => ['admin', 'collection-submissions', 'list', status] as const,
+  submissionStats: ['admin', 'collection-submissions', 'stats'] as const,
+  promoAssets: ['admin', 'promo-assets'] as const,
+  promoBarSettings: ['admin', 'promo-bar-settings'] as const,
+  cacheStats: ['admin', 'cache-stats'] as const,
+  securityStatus: ['admin', 'security-status'] as const,
+};
+
+/**
+ * Visitor-side queries an admin change makes stale (keyed by their path, as the app's public
+ * queries are), refreshed so this tab's home and vote screens show the change at once.
+ */
+export const publicKeys = {
+  whitelist: ['/api/whitelisted-collections'] as const,
+  votingSubmissions: ['/api/collection-submissions/voting'] as const,
+  activePromoAssets: ['/api/promo-assets/active'] as const,
+  promoBarSettings: ['/api/promo-bar-settings'] as const,
+};

@@ -1,0 +1,105 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { PromoAsset, PromoAssetToggle } from '@nexus/contract';
+import { readServerMessage } from '../../../lib/api-client';
+import { useAdminSession } from '../stores/admin-session-store';
+import { adminKeys, adminRequest, publicKeys } from './admin-request';
+
+const PATH = '/api/promo-assets';
+
+export function usePromoAssets() {
+  return useQuery({
+    queryKey: adminKeys.promoAssets,
+    queryFn: ({ signal }) => adminRequest<PromoAsset[]>(PATH, { signal }),
+    refetchOnMount: 'always',
+  });
+}
+
+function refreshAssets(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: adminKeys.promoAssets }),
+    queryClient.invalidateQueries({ queryKey: publicKeys.activePromoAssets }),
+  ]);
+}
+
+export function useTogglePromoAsset() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, isActive }: { id: string } & PromoAssetToggle) =>
+      adminRequest<PromoAsset>(`${PATH}/${encodeURIComponent(id)}`, { method: 'PUT', body: { isActive } }),
+    onSettled: () => refreshAssets(queryClient),
+  });
+}
+
+export function useDeletePromoAsset() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      adminRequest<unknown>(`${PATH}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: () => refreshAssets(queryClient),
+  });
+}
+
+export interface PromoUploadFields {
+  file: File;
+  name: string;
+  title: string;
+  description: string;
+  promotionalUrl: string;
+}
+
+/** A failed upload, worded for the 'Upload failed' toast (SPEC §8). */
+export class PromoUploadError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'PromoUploadError';
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Network error - please check your connection and try again';
+
+/**
+ * POST /api/promo-assets/upload. XMLHttpRequest rather than fetch: it reports upload progress,
+ * which matters for files up to 100 MB.
+ */
+export function uploadPromoAsset(
+  fields: PromoUploadFields,
+  onProgress: (percent: number) => void,
+): Promise<void> {
+  const form = new FormData();
+  form.append('file', fields.file);
+  form.append('name', fields.name);
+  form.append('title', fields.title);
+  form.append('description', fields.description);
+  form.append('promotionalUrl', fields.promotionalUrl);
+
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `${PATH}/upload`);
+    request.withCredentials = true;
+    request.setRequestHeader('Accept', 'application/json');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0)
+        onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    request.onerror = () => reject(new PromoUploadError(NETWORK_ERROR_MESSAGE, 0));
+    request.onabort = () => reject(new PromoUploadError(NETWORK_ERROR_MESSAGE, 0));
+    request.onload = () => {
+      const { status, responseText } = request;
+      if (status >= 200 && status < 300) {
+        resolve();
+        return;
+      }
+      if (status === 401) useAdminSession.getState().signOut();
+      reject(
+        new PromoUploadError(
+          readServerMessage(responseText) ?? `Upload failed with status ${status}`,
+          status,
+        ),
+      );
+    };
+    request.send(form);
+  });
+}

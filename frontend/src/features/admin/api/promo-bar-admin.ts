@@ -1,0 +1,35 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PromoBarSettings, PromoBarSettingsInput } from '@nexus/contract';
+import { adminKeys, adminRequest, publicKeys } from './admin-request';
+
+export function usePromoBarSettings() {
+  return useQuery({
+    queryKey: adminKeys.promoBarSettings,
+    queryFn: ({ signal }) => adminRequest<PromoBarSettings>('/api/promo-bar-settings', { signal }),
+    refetchOnMount: 'always',
+  });
+}
+
+export interface PromoBarSave {
+  settings: PromoBarSettingsInput;
+  video: File | null;
+}
+
+/** PUT /api/admin/promo-bar-settings: multipart 'settings' (JSON of the merged settings) and 'video'. */
+export function useSavePromoBarSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ settings, video }: PromoBarSave) => {
+      const form = new FormData();
+      form.append('settings', JSON.stringify(settings));
+      if (video) form.append('video', video);
+      return adminRequest<unknown>('/api/admin/promo-bar-settings', { method: 'PUT', body: form });
+    },
+    // SPEC §4: after a successful save the settings are refetched (the save stays pending until then).
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.promoBarSettings }),
+        queryClient.invalidateQueries({ queryKey: publicKeys.promoBarSettings }),
+      ]),
+  });
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ClearSuspiciousIpResponse, SecurityStatus } from '@nexus/contract';
+import { adminKeys, adminRequest } from './admin-request';
+
+/** SPEC §9: the security view refreshes every 30 s. */
+export const SECURITY_REFRESH_MS = 30_000;
+
+export function useSecurityStatus() {
+  return useQuery({
+    queryKey: adminKeys.securityStatus,
+    queryFn: ({ signal }) => adminRequest<SecurityStatus>('/api/admin/security-status', { signal }),
+    refetchInterval: SECURITY_REFRESH_MS,
+    staleTime: SECURITY_REFRESH_MS,
+    refetchOnMount: 'always',
+  });
+}
+
+export function useClearSuspiciousIp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ip: string) =>
+      adminRequest<ClearSuspiciousIpResponse>('/api/admin/clear-suspicious-ip', {
+        method: 'POST',
+        body: { ip },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.securityStatus }),
+  });
+}

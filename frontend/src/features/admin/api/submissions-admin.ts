@@ -1,0 +1,71 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  REVIEWER,
+  VOTING,
+  type AdminCollectionSubmission,
+  type SubmissionStats,
+  type SubmissionStatus,
+  type SubmissionUpdate,
+  type SubmissionUpdatedResponse,
+} from '@nexus/contract';
+import { adminKeys, adminRequest, publicKeys } from './admin-request';
+
+const PATH = '/api/admin/collection-submissions';
+
+/** 'all' lists every status (no filter sent). */
+export type SubmissionFilter = SubmissionStatus | 'all';
+
+const polling = { refetchInterval: VOTING.refreshMs, staleTime: VOTING.refreshMs } as const;
+
+export function useAdminSubmissions(filter: SubmissionFilter) {
+  return useQuery({
+    queryKey: adminKeys.submissionList(filter),
+    queryFn: ({ signal }) =>
+      adminRequest<AdminCollectionSubmission[]>(PATH, {
+        query: { status: filter === 'all' ? undefined : filter },
+        signal,
+      }),
+    ...polling,
+  });
+}
+
+export function useSubmissionStats() {
+  return useQuery({
+    queryKey: adminKeys.submissionStats,
+    queryFn: ({ signal }) => adminRequest<SubmissionStats>(`${PATH}/stats`, { signal }),
+    ...polling,
+  });
+}
+
+/** SPEC §4: the update stamps reviewedAt with the current time and reviewedBy with 'Admin'. */
+export function reviewBody(status: SubmissionStatus, adminNotes: string, now = new Date()): SubmissionUpdate {
+  return { status, adminNotes, reviewedAt: now.toISOString(), reviewedBy: REVIEWER };
+}
+
+export function useUpdateSubmission() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: SubmissionUpdate }) =>
+      adminRequest<SubmissionUpdatedResponse>(`${PATH}/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+    // SPEC §4: after any update or delete the lists and stats are refetched. An approval can add
+    // the collection to the whitelist.
+    onSettled: () => refreshAfterReview(queryClient),
+  });
+}
+
+export function useDeleteSubmission() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      adminRequest<unknown>(`${PATH}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: () => refreshAfterReview(queryClient),
+  });
+}
+
+function refreshAfterReview(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: adminKeys.submissions }),
+    queryClient.invalidateQueries({ queryKey: publicKeys.votingSubmissions }),
+    queryClient.invalidateQueries({ queryKey: publicKeys.whitelist }),
+  ]);
+}

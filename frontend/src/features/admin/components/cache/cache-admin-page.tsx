@@ -1,0 +1,126 @@
+import { NETWORK_LABELS } from '@nexus/contract';
+import { useState } from 'react';
+import { EmptyState } from '../../../../components/empty-state';
+import { NetworkBadge } from '../../../../components/network-badge';
+import { Spinner } from '../../../../components/spinner';
+import { toast } from '../../../../components/toast/toast-store';
+import { errorText } from '../../../../lib/api-client';
+import { formatCount } from '../../../../lib/format';
+import { useCacheStats, useClearCache } from '../../api/cache-admin';
+import { useQueryErrorToast } from '../../hooks/use-error-toast';
+import { formatDateTime } from '../../lib/format-time';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { StatTiles } from '../ui/stat-tiles';
+
+/** /admin/cache: statistics and clearing (SPEC §2, §3). */
+export function CacheAdminPage() {
+  const stats = useCacheStats();
+  useQueryErrorToast(stats, 'Failed to fetch cache statistics');
+  const clear = useClearCache();
+  const [confirming, setConfirming] = useState(false);
+  const data = stats.data;
+
+  const confirmClear = () =>
+    clear.mutate(undefined, {
+      onSuccess: (answer) =>
+        toast({
+          title: 'Cache cleared',
+          description: `${formatCount(answer.cleared)} cache ${answer.cleared === 1 ? 'entry' : 'entries'} removed.`,
+          variant: 'success',
+        }),
+      onError: (error) =>
+        toast({ title: 'Failed to clear cache', description: errorText(error, ''), variant: 'destructive' }),
+    });
+
+  return (
+    <div className="admin-stack">
+      <div className="admin-toolbar">
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => void stats.refetch()}
+          disabled={stats.isFetching}
+        >
+          {stats.isFetching ? 'Refreshing...' : 'Refresh'}
+        </button>
+        <button
+          type="button"
+          className="button admin-button--danger"
+          onClick={() => setConfirming(true)}
+          disabled={clear.isPending}
+        >
+          {clear.isPending ? 'Clearing...' : 'Clear All Cache'}
+        </button>
+      </div>
+
+      {stats.isPending ? (
+        <Spinner label="Loading cache statistics..." />
+      ) : !data ? (
+        <EmptyState title="Failed to fetch cache statistics" description={errorText(stats.error, '')}>
+          <button type="button" className="button button--ghost" onClick={() => void stats.refetch()}>
+            Retry
+          </button>
+        </EmptyState>
+      ) : (
+        <>
+          <StatTiles
+            label="Cache statistics"
+            tiles={[
+              { label: 'Collections', value: data.collectionsCount, testId: 'cache-collections' },
+              { label: 'NFTs', value: data.nftsCount, testId: 'cache-nfts' },
+              { label: 'Metadata', value: data.metadataCount, testId: 'cache-metadata' },
+              { label: 'Rankings', value: data.rankingsCount, testId: 'cache-rankings' },
+              { label: 'API Requests', value: data.apiRequestsCount, testId: 'cache-api-requests' },
+            ]}
+          />
+          <section className="card" aria-labelledby="network-stats">
+            <h2 id="network-stats">Networks</h2>
+            {data.networkStats.length === 0 ? (
+              <p className="muted">No network activity yet.</p>
+            ) : (
+              <div className="admin-table-scroll">
+                <table className="admin-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Network</th>
+                      <th scope="col">API Calls Today</th>
+                      <th scope="col">Collections</th>
+                      <th scope="col">NFTs</th>
+                      <th scope="col">Searches</th>
+                      <th scope="col">Last API Call</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.networkStats.map((line) => (
+                      <tr key={line.network} data-testid="network-stats-row">
+                        <th scope="row">
+                          <span className="admin-network-cell">
+                            <NetworkBadge network={line.network} />
+                            {NETWORK_LABELS[line.network] ?? line.network}
+                          </span>
+                        </th>
+                        <td data-label="API Calls Today">{formatCount(line.apiCallsToday)}</td>
+                        <td data-label="Collections">{formatCount(line.totalCollections)}</td>
+                        <td data-label="NFTs">{formatCount(line.totalNfts)}</td>
+                        <td data-label="Searches">{formatCount(line.totalSearches)}</td>
+                        <td data-label="Last API Call">{formatDateTime(line.lastApiCall)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </>
+      )}
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        message="Are you sure you want to clear all cache? This action cannot be undone."
+        confirmLabel="Clear Cache"
+        onConfirm={confirmClear}
+      />
+    </div>
+  );
+}

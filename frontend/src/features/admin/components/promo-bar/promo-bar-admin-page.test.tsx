@@ -1,0 +1,154 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import type { PromoBarSettings } from '@nexus/contract';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  fakeNetwork,
+  renderAdmin,
+  reply,
+  resetAdminState,
+  signedIn,
+  toastTexts,
+  type SentRequest,
+} from '../../testing/admin-test-kit';
+import { PromoBarAdminPage } from './promo-bar-admin-page';
+
+const originalFetch = globalThis.fetch;
+
+const stored: PromoBarSettings = {
+  isActive: true,
+  buttonText: 'Mint now',
+  buttonLink: 'https://example.com/mint',
+  buttonPosition: 'right',
+  buttonColor: 'cyan',
+  videoUrl: '/api/media/files/promo.mp4',
+  videoOpacity: 50,
+};
+
+function serve(settings: PromoBarSettings = stored): SentRequest[] {
+  return fakeNetwork((request) =>
+    request.method === 'GET' ? reply(200, settings) : reply(200, { ...settings }),
+  );
+}
+
+async function opacitySlider(): Promise<HTMLElement> {
+  return screen.findByRole('slider', { name: 'Video Opacity' });
+}
+
+const value = (slider: HTMLElement) => Number(slider.getAttribute('aria-valuenow'));
+
+describe(PromoBarAdminPage.name, () => {
+  beforeEach(() => {
+    resetAdminState();
+    signedIn();
+  });
+  afterEach(() => {
+    globalThis.fetch = originalFetch;
+  });
+
+  it('moves the opacity 5 per arrow, 50 with Page Up/Down or Shift+arrow, within 10 to 100', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderAdmin(<PromoBarAdminPage />);
+    const slider = await opacitySlider();
+    expect(value(slider)).toBe(50);
+    expect(slider.getAttribute('aria-valuemin')).toBe('10');
+    expect(slider.getAttribute('aria-valuemax')).toBe('100');
+    act(() => slider.focus());
+
+    await user.keyboard('{ArrowRight}');
+    expect(value(slider)).toBe(55);
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(value(slider)).toBe(45);
+    await user.keyboard('{PageUp}');
+    expect(value(slider)).toBe(95);
+    await user.keyboard('{PageUp}');
+    expect(value(slider)).toBe(100);
+    await user.keyboard('{PageDown}');
+    expect(value(slider)).toBe(50);
+    await user.keyboard('{Shift>}{ArrowLeft}{/Shift}');
+    expect(value(slider)).toBe(10);
+    await user.keyboard('{Shift>}{ArrowRight}{/Shift}');
+    expect(value(slider)).toBe(60);
+    await user.keyboard('{End}');
+    expect(value(slider)).toBe(100);
+    await user.keyboard('{Home}');
+    expect(value(slider)).toBe(10);
+    expect(screen.getByText('10%')).toBeTruthy();
+  });
+
+  it('holds edits locally until saved, then sends the merged settings and the video', async () => {
+    const sent = serve();
+    const user = userEvent.setup();
+    renderAdmin(<PromoBarAdminPage />);
+    const slider = await opacitySlider();
+    act(() => slider.focus());
+    await user.keyboard('{ArrowRight}');
+    await user.clear(screen.getByPlaceholderText('Go'));
+    await user.type(screen.getByPlaceholderText('Go'), 'Explore');
+    await user.click(screen.getByLabelText('Center'));
+    await user.click(screen.getByLabelText('Purple'));
+    const video = new File(['video-bytes'], 'clip.mp4', { type: 'video/mp4' });
+    await user.upload(screen.getByTestId('promo-bar-video'), video);
+    expect(screen.getByText('Selected: clip.mp4')).toBeTruthy();
+    expect(sent.filter((request) => request.method === 'PUT')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(toastTexts()).toContain('Promo bar settings updated successfully'));
+    const [put] = sent.filter((request) => request.method === 'PUT');
+    expect(put?.url).toBe('/api/admin/promo-bar-settings');
+    const form = put?.body as FormData;
+    expect(JSON.parse(String(form.get('settings')))).toEqual({
+      ...stored,
+      videoOpacity: 55,
+      buttonText: 'Explore',
+      buttonPosition: 'center',
+      buttonColor: 'purple',
+    });
+    expect((form.get('video') as File).name).toBe('clip.mp4');
+    expect(toastTexts()).toContain('Success');
+    // After the save the chosen file is cleared and the settings fetched again.
+    expect(screen.queryByText('Selected: clip.mp4')).toBeNull();
+    expect(sent.filter((request) => request.method === 'GET').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refuses a file that is not a video and keeps none', async () => {
+    const sent = serve();
+    renderAdmin(<PromoBarAdminPage />);
+    await opacitySlider();
+    const input = screen.getByTestId('promo-bar-video') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'poster.png', { type: 'image/png' })] } });
+    expect(toastTexts()).toEqual(['Invalid file', 'Please select a video file (MP4, WEBM, etc.)']);
+    expect(screen.queryByText(/Selected:/)).toBeNull();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(sent.filter((request) => request.method === 'PUT')).toHaveLength(1));
+    expect((sent.find((request) => request.method === 'PUT')?.body as FormData).get('video')).toBeNull();
+  });
+
+  it("reports a failed save as 'Failed to update settings: {message}'", async () => {
+    fakeNetwork((request) =>
+      request.method === 'GET'
+        ? reply(200, stored)
+        : reply(400, { statusCode: 400, message: 'videoOpacity must be a whole number' }),
+    );
+    renderAdmin(<PromoBarAdminPage />);
+    await opacitySlider();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(toastTexts()).toContain('Error'));
+    expect(toastTexts()).toContain('Failed to update settings: videoOpacity must be a whole number');
+  });
+
+  it('shows the live preview only while the banner is active', async () => {
+    serve({ ...stored, isActive: false });
+    const user = userEvent.setup();
+    renderAdmin(<PromoBarAdminPage />);
+    await opacitySlider();
+    expect(screen.queryByTestId('promo-bar-preview')).toBeNull();
+    await user.click(screen.getByRole('switch', { name: 'Active' }));
+    const preview = screen.getByTestId('promo-bar-preview');
+    expect(preview.textContent).toContain('Mint now');
+    const video = screen.getByTestId('promo-preview-video') as HTMLVideoElement;
+    expect(video.style.opacity).toBe('0.5');
+  });
+});

@@ -1,0 +1,250 @@
+import {
+  BUTTON_COLORS,
+  BUTTON_POSITIONS,
+  PROMO_BAR_MESSAGES,
+  PROMO_BAR_TEXT_MAX,
+  PROMO_OPACITY,
+  type PromoBarSettings,
+} from '@nexus/contract';
+import { useEffect, useId, useRef, useState } from 'react';
+import { EmptyState } from '../../../../components/empty-state';
+import { Spinner } from '../../../../components/spinner';
+import { toast } from '../../../../components/toast/toast-store';
+import { errorText } from '../../../../lib/api-client';
+import { usePromoBarSettings, useSavePromoBarSettings } from '../../api/promo-bar-admin';
+import { AdminSlider } from '../ui/admin-slider';
+import { AdminSwitch } from '../ui/admin-switch';
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A preview address for a chosen file, released when it changes or the page closes. */
+function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file || typeof URL.createObjectURL !== 'function') {
+      setUrl(null);
+      return;
+    }
+    const created = URL.createObjectURL(file);
+    setUrl(created);
+    return () => URL.revokeObjectURL(created);
+  }, [file]);
+  return url;
+}
+
+function PromoBarPreview({ settings, videoSrc }: { settings: PromoBarSettings; videoSrc: string }) {
+  return (
+    <section
+      className="card admin-promo-preview"
+      aria-labelledby="promo-preview-heading"
+      data-testid="promo-bar-preview"
+    >
+      <h2 id="promo-preview-heading">Live Preview</h2>
+      <div className={`admin-promo-preview__bar admin-promo-preview__bar--${settings.buttonPosition}`}>
+        {videoSrc ? (
+          <video
+            className="admin-promo-preview__video"
+            src={videoSrc}
+            style={{ opacity: settings.videoOpacity / 100 }}
+            autoPlay
+            muted
+            loop
+            playsInline
+            data-testid="promo-preview-video"
+          />
+        ) : null}
+        <span className={`admin-promo-preview__button admin-promo-preview__button--${settings.buttonColor}`}>
+          {settings.buttonText || 'Go'}
+        </span>
+      </div>
+    </section>
+  );
+}
+
+/** /admin/promo-bar: edits held locally until 'Save Changes' (SPEC §2, §4, §5). */
+export function PromoBarAdminPage() {
+  const id = useId();
+  const settings = usePromoBarSettings();
+  const save = useSavePromoBarSettings();
+  const [draft, setDraft] = useState<Partial<PromoBarSettings>>({});
+  const [video, setVideo] = useState<File | null>(null);
+  const videoInput = useRef<HTMLInputElement>(null);
+  const videoPreview = useObjectUrl(video);
+
+  if (settings.isPending) return <Spinner size="lg" label="Loading settings..." />;
+  if (!settings.data) {
+    return (
+      <EmptyState title="Failed to load settings" description={errorText(settings.error, '')}>
+        <button type="button" className="button button--ghost" onClick={() => void settings.refetch()}>
+          Retry
+        </button>
+      </EmptyState>
+    );
+  }
+
+  const current: PromoBarSettings = { ...settings.data, ...draft };
+  const edit = (change: Partial<PromoBarSettings>) => setDraft((previous) => ({ ...previous, ...change }));
+
+  const clearVideo = () => {
+    setVideo(null);
+    if (videoInput.current) videoInput.current.value = '';
+  };
+
+  const pickVideo = (file: File | undefined) => {
+    if (!file) return;
+    if (!file.type.startsWith('video/')) {
+      toast({ ...PROMO_BAR_MESSAGES.invalidVideo, variant: 'destructive' });
+      clearVideo();
+      return;
+    }
+    setVideo(file);
+  };
+
+  const onSave = () => {
+    // SPEC §5: saving does nothing until the current settings have loaded.
+    if (!settings.data || save.isPending) return;
+    save.mutate(
+      { settings: { ...settings.data, ...draft }, video },
+      {
+        onSuccess: () => {
+          clearVideo();
+          setDraft({});
+          toast({
+            title: 'Success',
+            description: 'Promo bar settings updated successfully',
+            variant: 'success',
+          });
+        },
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description: `Failed to update settings: ${errorText(error, 'Unknown error')}`,
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  return (
+    <div className="admin-stack">
+      {current.isActive ? (
+        <PromoBarPreview settings={current} videoSrc={videoPreview ?? current.videoUrl} />
+      ) : null}
+
+      <section className="card admin-promo-config" aria-labelledby="promo-config-heading">
+        <h2 id="promo-config-heading">Configuration</h2>
+
+        <AdminSwitch
+          checked={current.isActive}
+          onCheckedChange={(isActive) => edit({ isActive })}
+          label="Active"
+          testId="promo-bar-active"
+        />
+
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-video`}>
+            Background Video
+          </label>
+          <input
+            id={`${id}-video`}
+            ref={videoInput}
+            className="admin-file-field"
+            type="file"
+            accept="video/*"
+            onChange={(event) => pickVideo(event.target.files?.[0])}
+            data-testid="promo-bar-video"
+          />
+          {video ? <span className="admin-file-field__chosen">Selected: {video.name}</span> : null}
+          <span className="muted admin-file-field__current">
+            Current video: {current.videoUrl ? <code>{current.videoUrl}</code> : 'none'}
+          </span>
+        </div>
+
+        <div className="field">
+          <span className="field__label" id={`${id}-opacity`}>
+            Video Opacity: <strong>{current.videoOpacity}%</strong>
+          </span>
+          <AdminSlider
+            value={current.videoOpacity}
+            onValueChange={(videoOpacity) => edit({ videoOpacity })}
+            min={PROMO_OPACITY.min}
+            max={PROMO_OPACITY.max}
+            step={PROMO_OPACITY.step}
+            label="Video Opacity"
+            testId="promo-bar-opacity"
+          />
+        </div>
+
+        <div className="admin-form-grid">
+          <label className="field" htmlFor={`${id}-text`}>
+            <span className="field__label">Button Text</span>
+            <input
+              id={`${id}-text`}
+              className="text-field"
+              placeholder="Go"
+              maxLength={PROMO_BAR_TEXT_MAX.buttonText}
+              value={current.buttonText}
+              onChange={(event) => edit({ buttonText: event.target.value })}
+            />
+          </label>
+          <label className="field" htmlFor={`${id}-link`}>
+            <span className="field__label">Button Link</span>
+            <input
+              id={`${id}-link`}
+              className="text-field"
+              type="url"
+              inputMode="url"
+              placeholder="https://example.com"
+              maxLength={PROMO_BAR_TEXT_MAX.buttonLink}
+              value={current.buttonLink}
+              onChange={(event) => edit({ buttonLink: event.target.value })}
+            />
+          </label>
+        </div>
+
+        <fieldset className="admin-choice-group">
+          <legend className="field__label">Button Position</legend>
+          <div className="admin-segmented">
+            {BUTTON_POSITIONS.map((position) => (
+              <label key={position} className="admin-segmented__option">
+                <input
+                  type="radio"
+                  name={`${id}-position`}
+                  value={position}
+                  checked={current.buttonPosition === position}
+                  onChange={() => edit({ buttonPosition: position })}
+                />
+                <span>{capitalize(position)}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <fieldset className="admin-choice-group">
+          <legend className="field__label">Button Color</legend>
+          <div className="admin-segmented">
+            {BUTTON_COLORS.map((color) => (
+              <label key={color} className="admin-segmented__option">
+                <input
+                  type="radio"
+                  name={`${id}-color`}
+                  value={color}
+                  checked={current.buttonColor === color}
+                  onChange={() => edit({ buttonColor: color })}
+                />
+                <span className={`admin-swatch admin-swatch--${color}`} aria-hidden="true" />
+                <span>{capitalize(color)}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <div className="admin-form-actions">
+          <button type="button" className="button button--primary" onClick={onSave} disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Changes'}
+          </button>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+
+interface AdminDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  testId?: string;
+  children: ReactNode;
+}
+
+/** A modal form of the admin screens (Escape and the × close it). */
+export function AdminDialog({ open, onOpenChange, title, description, testId, children }: AdminDialogProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="admin-dialog-overlay" />
+        <Dialog.Content
+          className="admin-dialog admin-dialog--wide"
+          data-testid={testId}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          // A click outside must not throw away a half-filled form.
+          onPointerDownOutside={(event) => event.preventDefault()}
+        >
+          <Dialog.Title className="admin-dialog__title">{title}</Dialog.Title>
+          {description ? (
+            <Dialog.Description className="admin-dialog__description">{description}</Dialog.Description>
+          ) : null}
+          {children}
+          <Dialog.Close className="admin-dialog__close" aria-label="Close">
+            ×
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

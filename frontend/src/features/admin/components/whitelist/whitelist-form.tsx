@@ -1,0 +1,303 @@
+import {
+  ANIMATION_DIRECTIONS,
+  ANIMATION_SPEEDS,
+  BUBBLE_COUNT,
+  BUBBLE_SIZES,
+  NETWORK_LABELS,
+  type WhitelistedCollection,
+} from '@nexus/contract';
+import { useId } from 'react';
+import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { toast } from '../../../../components/toast/toast-store';
+import { errorText } from '../../../../lib/api-client';
+import { useSaveCollection } from '../../api/whitelist-admin';
+import {
+  WHITELIST_NETWORK_OPTIONS,
+  changedFields,
+  emptyWhitelistForm,
+  formFromCollection,
+  toWhitelistInput,
+  validateWhitelistForm,
+  type WhitelistFormValues,
+} from '../../lib/whitelist-form-logic';
+import { AdminSwitch } from '../ui/admin-switch';
+import { ImageUploadField } from './image-upload-field';
+
+const resolver: Resolver<WhitelistFormValues> = (values) => {
+  const problems = validateWhitelistForm(values);
+  const entries = Object.entries(problems);
+  if (entries.length === 0) return { values, errors: {} };
+  const errors: FieldErrors<WhitelistFormValues> = {};
+  for (const [field, message] of entries) {
+    errors[field as keyof WhitelistFormValues] = { type: 'validate', message };
+  }
+  return { values: {}, errors };
+};
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+interface WhitelistFormProps {
+  /** The collection edited, or null to add one. */
+  editing: WhitelistedCollection | null;
+  onDone: () => void;
+  onCancel: () => void;
+}
+
+/** SPEC §5 admin collection form, in add mode (blank, defaults of §3) or edit mode. */
+export function WhitelistForm({ editing, onDone, onCancel }: WhitelistFormProps) {
+  const id = useId();
+  const save = useSaveCollection();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    watch,
+    formState: { errors },
+  } = useForm<WhitelistFormValues>({
+    defaultValues: editing ? formFromCollection(editing) : emptyWhitelistForm(),
+    resolver,
+  });
+  const [logoUrl, bannerUrl] = watch(['logoUrl', 'bannerUrl']);
+
+  const onSubmit = handleSubmit((values) => {
+    const input = toWhitelistInput(values);
+    save.mutate(
+      editing
+        ? { mode: 'edit', id: editing.id, patch: changedFields(editing, input) }
+        : { mode: 'add', input },
+      {
+        onSuccess: () => {
+          toast({
+            title: editing ? 'Collection updated successfully' : 'Collection added successfully',
+            variant: 'success',
+          });
+          onDone();
+        },
+        onError: (error) =>
+          toast({
+            title: 'Failed to save collection',
+            description: errorText(error, 'Please try again.'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  });
+
+  const fieldId = (name: keyof WhitelistFormValues) => `${id}-${name}`;
+  const error = (name: keyof WhitelistFormValues) => {
+    const message = errors[name]?.message;
+    return message ? (
+      <span className="admin-field-error" id={`${fieldId(name)}-error`} role="alert">
+        {message}
+      </span>
+    ) : null;
+  };
+  const described = (name: keyof WhitelistFormValues) =>
+    errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${fieldId(name)}-error` } : {};
+
+  return (
+    <form
+      className="admin-whitelist-form"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      data-testid="whitelist-form"
+    >
+      <div className="admin-form-grid">
+        <div className="field">
+          <label className="field__label" htmlFor={fieldId('contractAddress')}>
+            Contract Address *
+          </label>
+          <input
+            id={fieldId('contractAddress')}
+            className="text-field admin-mono"
+            placeholder="0x..."
+            autoComplete="off"
+            spellCheck={false}
+            {...described('contractAddress')}
+            {...register('contractAddress')}
+          />
+          {error('contractAddress')}
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={fieldId('name')}>
+            Name *
+          </label>
+          <input
+            id={fieldId('name')}
+            className="text-field"
+            autoComplete="off"
+            {...described('name')}
+            {...register('name')}
+          />
+          {error('name')}
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={fieldId('network')}>
+            Network
+          </label>
+          <select id={fieldId('network')} className="select-field__control" {...register('network')}>
+            {WHITELIST_NETWORK_OPTIONS.map((network) => (
+              <option key={network} value={network}>
+                {NETWORK_LABELS[network]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field admin-form-grid__wide">
+          <label className="field__label" htmlFor={fieldId('description')}>
+            Description
+          </label>
+          <textarea
+            id={fieldId('description')}
+            className="text-field admin-textarea"
+            rows={3}
+            {...register('description')}
+          />
+        </div>
+        <ImageUploadField
+          kind="logo"
+          label="Logo"
+          value={logoUrl}
+          onUploaded={(url) => setValue('logoUrl', url, { shouldDirty: true })}
+        >
+          <input
+            className="text-field"
+            placeholder="https://..."
+            aria-label="Logo URL"
+            {...register('logoUrl')}
+          />
+        </ImageUploadField>
+        <ImageUploadField
+          kind="banner"
+          label="Banner"
+          value={bannerUrl}
+          onUploaded={(url) => setValue('bannerUrl', url, { shouldDirty: true })}
+        >
+          <input
+            className="text-field"
+            placeholder="https://..."
+            aria-label="Banner URL"
+            {...register('bannerUrl')}
+          />
+        </ImageUploadField>
+        {(['website', 'discord', 'twitter', 'telegram'] as const).map((name) => (
+          <div key={name} className="field">
+            <label className="field__label" htmlFor={fieldId(name)}>
+              {capitalize(name)}
+            </label>
+            <input id={fieldId(name)} className="text-field" placeholder="https://..." {...register(name)} />
+          </div>
+        ))}
+      </div>
+
+      <fieldset className="admin-form-section">
+        <legend>Display</legend>
+        <div className="admin-form-switches">
+          <Controller
+            control={control}
+            name="isFeatured"
+            render={({ field }) => (
+              <AdminSwitch checked={field.value} onCheckedChange={field.onChange} label="Featured" />
+            )}
+          />
+          <Controller
+            control={control}
+            name="hasAnimatedBackground"
+            render={({ field }) => (
+              <AdminSwitch
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                label="Animated Background"
+              />
+            )}
+          />
+        </div>
+        <div className="admin-form-grid">
+          <div className="field admin-form-grid__wide">
+            <label className="field__label" htmlFor={fieldId('backgroundImageUrls')}>
+              Background Image URLs (one per line)
+            </label>
+            <textarea
+              id={fieldId('backgroundImageUrls')}
+              className="text-field admin-textarea admin-mono"
+              rows={3}
+              placeholder={'https://example.com/image-1.png\nhttps://example.com/image-2.png'}
+              {...register('backgroundImageUrls')}
+            />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={fieldId('bubbleCount')}>
+              Bubble Count ({BUBBLE_COUNT.min}-{BUBBLE_COUNT.max})
+            </label>
+            <input
+              id={fieldId('bubbleCount')}
+              className="text-field"
+              type="number"
+              inputMode="numeric"
+              min={BUBBLE_COUNT.min}
+              max={BUBBLE_COUNT.max}
+              placeholder={String(BUBBLE_COUNT.default)}
+              {...described('bubbleCount')}
+              {...register('bubbleCount')}
+            />
+            {error('bubbleCount')}
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={fieldId('animationSpeed')}>
+              Animation Speed
+            </label>
+            <select
+              id={fieldId('animationSpeed')}
+              className="select-field__control"
+              {...register('animationSpeed')}
+            >
+              {ANIMATION_SPEEDS.map((value) => (
+                <option key={value} value={value}>
+                  {capitalize(value)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={fieldId('bubbleSize')}>
+              Bubble Size
+            </label>
+            <select id={fieldId('bubbleSize')} className="select-field__control" {...register('bubbleSize')}>
+              {BUBBLE_SIZES.map((value) => (
+                <option key={value} value={value}>
+                  {capitalize(value)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={fieldId('animationDirection')}>
+              Animation Direction
+            </label>
+            <select
+              id={fieldId('animationDirection')}
+              className="select-field__control"
+              {...register('animationDirection')}
+            >
+              {ANIMATION_DIRECTIONS.map((value) => (
+                <option key={value} value={value}>
+                  {capitalize(value)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      </fieldset>
+
+      <div className="admin-dialog__actions">
+        <button type="button" className="button button--ghost" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="button button--primary" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : editing ? 'Update Collection' : 'Add Collection'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,171 @@
+import { useQuery } from '@tanstack/react-query';
+import type { WhitelistedCollection } from '@nexus/contract';
+import { useMemo, useState } from 'react';
+import { sortWhitelist, whitelistedCollectionsQuery } from '../../../../api/whitelisted-collections';
+import { EmptyState } from '../../../../components/empty-state';
+import { NetworkBadge } from '../../../../components/network-badge';
+import { Spinner } from '../../../../components/spinner';
+import { toast } from '../../../../components/toast/toast-store';
+import { errorText } from '../../../../lib/api-client';
+import { shortenAddress } from '../../../../lib/format';
+import { useDeleteCollection } from '../../api/whitelist-admin';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { AdminDialog } from '../ui/admin-dialog';
+import { WhitelistForm } from './whitelist-form';
+
+type Editor = { mode: 'add'; key: number } | { mode: 'edit'; key: number; collection: WhitelistedCollection };
+
+function matches(collection: WhitelistedCollection, term: string): boolean {
+  if (term === '') return true;
+  return [collection.name, collection.contractAddress, collection.network].some((text) =>
+    text.toLowerCase().includes(term),
+  );
+}
+
+/** The whitelist on the admin dashboard: search, add, edit, delete (SPEC §2). */
+export function WhitelistManager() {
+  const collections = useQuery({ ...whitelistedCollectionsQuery, refetchOnMount: 'always' });
+  const remove = useDeleteCollection();
+  const [search, setSearch] = useState('');
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const [deleting, setDeleting] = useState<WhitelistedCollection | null>(null);
+  const [opened, setOpened] = useState(0);
+
+  const term = search.trim().toLowerCase();
+  const shown = useMemo(
+    () => sortWhitelist(collections.data ?? []).filter((collection) => matches(collection, term)),
+    [collections.data, term],
+  );
+
+  // Every opening gets a new form: Add starts blank (SPEC §4: the form resets on add).
+  const openEditor = (next: { mode: 'add' } | { mode: 'edit'; collection: WhitelistedCollection }) => {
+    setOpened((count) => count + 1);
+    setEditor({ ...next, key: opened + 1 });
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => toast({ title: 'Collection deleted successfully', variant: 'success' }),
+      onError: (error) =>
+        toast({
+          title: 'Failed to delete collection',
+          description: errorText(error, 'Please try again.'),
+          variant: 'destructive',
+        }),
+    });
+  };
+
+  return (
+    <section className="card admin-whitelist-manager" aria-labelledby="whitelist-heading">
+      <header className="admin-section-head">
+        <div>
+          <h2 id="whitelist-heading">Whitelisted Collections</h2>
+          <p className="muted">
+            {collections.data
+              ? `${collections.data.length} collections`
+              : 'Featured collections on the home page'}
+          </p>
+        </div>
+        <button type="button" className="button button--primary" onClick={() => openEditor({ mode: 'add' })}>
+          + Add Collection
+        </button>
+      </header>
+      <input
+        className="text-field"
+        type="search"
+        placeholder="Search by name, contract address or network..."
+        aria-label="Search whitelisted collections"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+
+      {collections.isPending ? (
+        <Spinner label="Loading collections..." />
+      ) : collections.isError && !collections.data ? (
+        <EmptyState title="Failed to load collections" description={errorText(collections.error, '')}>
+          <button type="button" className="button button--ghost" onClick={() => void collections.refetch()}>
+            Retry
+          </button>
+        </EmptyState>
+      ) : shown.length === 0 ? (
+        <EmptyState
+          title="No collections found"
+          description={term ? 'Try a different search.' : 'Add the first collection to the whitelist.'}
+        />
+      ) : (
+        <ul className="admin-whitelist-list">
+          {shown.map((collection) => (
+            <li key={collection.id} className="admin-whitelist-row" data-testid="whitelist-row">
+              {collection.logoUrl ? (
+                <img className="admin-whitelist-row__logo" src={collection.logoUrl} alt="" loading="lazy" />
+              ) : (
+                <span
+                  className="admin-whitelist-row__logo admin-whitelist-row__logo--empty"
+                  aria-hidden="true"
+                >
+                  {collection.name.charAt(0).toUpperCase()}
+                </span>
+              )}
+              <div className="admin-whitelist-row__text">
+                <div className="admin-whitelist-row__title">
+                  <strong>{collection.name}</strong>
+                  <NetworkBadge network={collection.network} />
+                  {collection.isFeatured ? <span className="pill pill--accent">Featured</span> : null}
+                </div>
+                <code className="muted" title={collection.contractAddress}>
+                  {shortenAddress(collection.contractAddress)}
+                </code>
+              </div>
+              <div className="admin-whitelist-row__actions">
+                <button
+                  type="button"
+                  className="button button--ghost admin-button--sm"
+                  onClick={() => openEditor({ mode: 'edit', collection })}
+                  aria-label={`Edit ${collection.name}`}
+                >
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost admin-button--sm admin-button--danger-ghost"
+                  onClick={() => setDeleting(collection)}
+                  aria-label={`Delete ${collection.name}`}
+                >
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <AdminDialog
+        open={editor !== null}
+        onOpenChange={(open) => {
+          if (!open) setEditor(null);
+        }}
+        title={editor?.mode === 'edit' ? 'Edit Collection' : 'Add Collection'}
+        testId="whitelist-dialog"
+      >
+        {editor ? (
+          <WhitelistForm
+            key={editor.key}
+            editing={editor.mode === 'edit' ? editor.collection : null}
+            onDone={() => setEditor(null)}
+            onCancel={() => setEditor(null)}
+          />
+        ) : null}
+      </AdminDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        message="Are you sure you want to delete this collection?"
+        confirmLabel="Delete"
+        onConfirm={confirmDelete}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { DEFAULT_GALLERY_SORT, type GallerySort } from './gallery-logic';
+import type { TraitSelection } from './trait-filter';
+
+/** What a gallery shows: kept in the page address by the app, so a reload or a shared link reopens it. */
+export interface GalleryViewState {
+  sort: GallerySort;
+  /** 1-based; an out-of-range page shows the nearest one. */
+  page: number;
+  /** The name / token id search box. */
+  text: string;
+  traits: TraitSelection;
+  /** Token id of the NFT whose detail dialog is open. */
+  nft: string | null;
+}
+
+export const DEFAULT_GALLERY_VIEW: GalleryViewState = {
+  sort: DEFAULT_GALLERY_SORT,
+  page: 1,
+  text: '',
+  traits: {},
+  nft: null,
+};
+
+/**
+ * How a change is written to the browser history: `push` makes a Back step (another page, an opened
+ * NFT), `replace` does not (typing, ticking filters, sorting: Back leaves the collection, not the
+ * last checkbox).
+ */
+export type GalleryHistoryMode = 'push' | 'replace';
+
+export interface GalleryViewChange {
+  patch: Partial<GalleryViewState>;
+  mode: GalleryHistoryMode;
+}

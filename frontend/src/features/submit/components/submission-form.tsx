@@ -1,0 +1,274 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  NETWORK_LABELS,
+  SUBMISSION_NETWORKS,
+  SUBMISSION_TEXT_MAX,
+  VOTING,
+  type SubmissionCreatedResponse,
+  type SubmissionInput,
+} from '@nexus/contract';
+import { VOTING_SUBMISSIONS_PATH } from '../../../api/voting-submissions';
+import { toast } from '../../../components/toast/toast-store';
+import {
+  createSubmission,
+  uploadSubmissionImages,
+  type SubmissionImages,
+} from '../api/collection-submissions';
+import { submissionFailureToast, uploadFailureToast } from '../submission-failure';
+import {
+  SUBMISSION_FORM_DEFAULTS,
+  submissionPayload,
+  submissionResolver,
+  type SubmissionFormValues,
+} from '../submission-form';
+import { Field, TextField } from './form-field';
+import { ImageUploadField } from './image-upload-field';
+
+type ImageKind = keyof SubmissionImages;
+type UploadedImage = { file: File; url: string };
+
+interface SubmissionFormProps {
+  onSubmitted: (created: SubmissionCreatedResponse) => void;
+}
+
+export function SubmissionForm({ onSubmitted }: SubmissionFormProps) {
+  const queryClient = useQueryClient();
+  const [images, setImages] = useState<Record<ImageKind, File | null>>({ banner: null, logo: null });
+  // An image already stored is not sent again when only the submission call has to be retried.
+  const uploaded = useRef<Partial<Record<ImageKind, UploadedImage>>>({});
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SubmissionFormValues>({
+    defaultValues: SUBMISSION_FORM_DEFAULTS,
+    resolver: submissionResolver,
+  });
+
+  const upload = useMutation({ mutationFn: uploadSubmissionImages });
+  const submit = useMutation({
+    mutationFn: (input: SubmissionInput) => createSubmission(input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [VOTING_SUBMISSIONS_PATH] }),
+  });
+
+  /** SPEC §7: the upload is called only when a file was chosen; its URLs fill bannerUrl/logoUrl. */
+  const uploadChosenImages = async (): Promise<{ bannerUrl?: string; logoUrl?: string }> => {
+    const pending: SubmissionImages = {};
+    for (const kind of ['banner', 'logo'] as const) {
+      const file = images[kind];
+      if (file && uploaded.current[kind]?.file !== file) pending[kind] = file;
+    }
+    if (pending.banner || pending.logo) {
+      const { files } = await upload.mutateAsync(pending);
+      for (const kind of ['banner', 'logo'] as const) {
+        const file = pending[kind];
+        const url = files[kind];
+        if (file && url) uploaded.current[kind] = { file, url };
+      }
+    }
+    const urlOf = (kind: ImageKind) => {
+      const stored = uploaded.current[kind];
+      return stored && stored.file === images[kind] ? stored.url : undefined;
+    };
+    return { bannerUrl: urlOf('banner'), logoUrl: urlOf('logo') };
+  };
+
+  const onValid = async (values: SubmissionFormValues) => {
+    let imageUrls: { bannerUrl?: string; logoUrl?: string };
+    try {
+      imageUrls = await uploadChosenImages();
+    } catch (error) {
+      toast(uploadFailureToast(error));
+      return;
+    }
+    try {
+      const created = await submit.mutateAsync(submissionPayload(values, imageUrls));
+      toast({
+        title: 'Collection Submitted!',
+        description: 'Your collection has been submitted for community voting.',
+        variant: 'success',
+      });
+      onSubmitted(created);
+    } catch (error) {
+      toast(submissionFailureToast(error));
+    }
+  };
+
+  const busy = isSubmitting || upload.isPending || submit.isPending;
+  const buttonText = upload.isPending
+    ? 'Uploading Assets...'
+    : submit.isPending
+      ? 'Submitting...'
+      : 'Submit for Community Voting';
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    // The disabled button drops focus; give it back once a failed attempt is over.
+    if (wasBusy.current && !busy && document.activeElement === document.body) buttonRef.current?.focus();
+    wasBusy.current = busy;
+  }, [busy]);
+  const chooseImage = (kind: ImageKind) => (file: File | null) =>
+    setImages((current) => ({ ...current, [kind]: file }));
+
+  return (
+    <form className="submit-form" noValidate onSubmit={(event) => void handleSubmit(onValid)(event)}>
+      <div className="submit-form__body">
+        <section className="card submit-section" aria-labelledby="submit-section-info">
+          <h2 id="submit-section-info">Collection Information</h2>
+          <div className="submit-grid">
+            <TextField
+              id="submission-contractAddress"
+              label="Contract Address"
+              required
+              placeholder="0x..."
+              registration={register('contractAddress')}
+              error={errors.contractAddress?.message}
+            />
+            <Field id="submission-network" label="Network" required error={errors.network?.message}>
+              {(control) => (
+                <select {...control} {...register('network')} className="select-field__control submit-select">
+                  {SUBMISSION_NETWORKS.map((network) => (
+                    <option key={network} value={network}>
+                      {NETWORK_LABELS[network]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
+          <TextField
+            id="submission-name"
+            label="Collection Name"
+            required
+            placeholder="My NFT Collection"
+            registration={register('name')}
+            error={errors.name?.message}
+          />
+          <TextField
+            id="submission-description"
+            label="Description"
+            multiline
+            placeholder="Tell the community what makes this collection special..."
+            maxLength={SUBMISSION_TEXT_MAX.description}
+            registration={register('description')}
+            error={errors.description?.message}
+          />
+        </section>
+
+        <section className="card submit-section" aria-labelledby="submit-section-assets">
+          <h2 id="submit-section-assets">Collection Assets</h2>
+          <div className="submit-grid submit-grid--assets">
+            <ImageUploadField
+              kind="banner"
+              label="Banner Image"
+              recommendedSize="1200x300"
+              file={images.banner}
+              disabled={busy}
+              onChange={chooseImage('banner')}
+            />
+            <ImageUploadField
+              kind="logo"
+              label="Logo Image"
+              recommendedSize="200x200"
+              file={images.logo}
+              disabled={busy}
+              onChange={chooseImage('logo')}
+            />
+          </div>
+        </section>
+
+        <section className="card submit-section" aria-labelledby="submit-section-social">
+          <h2 id="submit-section-social">Social Links</h2>
+          <div className="submit-grid">
+            <TextField
+              id="submission-website"
+              label="Website"
+              type="url"
+              placeholder="https://..."
+              maxLength={SUBMISSION_TEXT_MAX.link}
+              registration={register('website')}
+              error={errors.website?.message}
+            />
+            <TextField
+              id="submission-discord"
+              label="Discord"
+              placeholder="https://discord.gg/..."
+              maxLength={SUBMISSION_TEXT_MAX.link}
+              registration={register('discord')}
+              error={errors.discord?.message}
+            />
+            <TextField
+              id="submission-twitter"
+              label="Twitter"
+              placeholder="https://twitter.com/..."
+              maxLength={SUBMISSION_TEXT_MAX.link}
+              registration={register('twitter')}
+              error={errors.twitter?.message}
+            />
+            <TextField
+              id="submission-telegram"
+              label="Telegram"
+              placeholder="https://t.me/..."
+              maxLength={SUBMISSION_TEXT_MAX.link}
+              registration={register('telegram')}
+              error={errors.telegram?.message}
+            />
+          </div>
+        </section>
+
+        <section className="card submit-section" aria-labelledby="submit-section-contact">
+          <h2 id="submit-section-contact">Contact Information</h2>
+          <p className="muted">Only the Nexus team sees these, to reach you about your submission.</p>
+          <div className="submit-grid">
+            <TextField
+              id="submission-submitterEmail"
+              label="Email (optional)"
+              type="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              maxLength={SUBMISSION_TEXT_MAX.contact}
+              registration={register('submitterEmail')}
+              error={errors.submitterEmail?.message}
+            />
+            <TextField
+              id="submission-submitterContact"
+              label="Discord/Telegram Handle"
+              placeholder="@username"
+              maxLength={SUBMISSION_TEXT_MAX.contact}
+              registration={register('submitterContact')}
+              error={errors.submitterContact?.message}
+            />
+          </div>
+        </section>
+
+        <aside className="card submit-note" aria-labelledby="submit-note-title">
+          <h2 id="submit-note-title">Want to be Featured?</h2>
+          <p className="muted">
+            Featured placement requires opening a ticket in our community chat server after your collection is
+            approved.
+          </p>
+        </aside>
+
+        <div className="submit-actions">
+          <p className="muted submit-actions__text">
+            Your collection is open for community voting for {VOTING.durationDays} days.
+          </p>
+          <button
+            ref={buttonRef}
+            type="submit"
+            className="button button--primary submit-actions__button"
+            disabled={busy}
+          >
+            {busy ? <span className="spinner submit-actions__spinner" aria-hidden="true" /> : null}
+            {buttonText}
+          </button>
+          <p className="sr-only" role="status">
+            {busy ? buttonText : ''}
+          </p>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,135 @@
+import { useId } from 'react';
+import { isVotingOpen, type CollectionSubmission, type VoteType } from '@nexus/contract';
+import { NetworkBadge } from '../../../components/network-badge';
+import { formatCount, shortenAddress } from '../../../lib/format';
+import { useCastVote, useHasVoted, VOTE_FAILED_FALLBACK } from '../hooks/use-vote';
+import { voteShares, votingCountdownText, votingProjectionText } from '../voting-logic';
+import './voting.css';
+
+/** 'page' is a card of /vote; 'widget' is a row of the home vote tab. */
+export type VotingCardVariant = 'page' | 'widget';
+
+interface VotingCardProps {
+  submission: CollectionSubmission;
+  fingerprint: string;
+  /** Current time (ms), ticking, so the countdown and the end of voting move on by themselves. */
+  now: number;
+  variant: VotingCardVariant;
+}
+
+interface VoteButtonsProps {
+  hasVoted: boolean;
+  pending: boolean;
+  /** Id of the card heading, so that 'Vote Yes' is announced with the collection's name. */
+  describedBy: string;
+  onVote: (voteType: VoteType) => void;
+}
+
+/** SPEC §4: disabled while a vote is pending or once this browser voted; then they read 'Voted'. */
+function VoteButtons({ hasVoted, pending, describedBy, onVote }: VoteButtonsProps) {
+  const disabled = pending || hasVoted;
+  return (
+    <div className="vote-actions">
+      <button
+        type="button"
+        className="button vote-actions__yes"
+        disabled={disabled}
+        aria-describedby={describedBy}
+        onClick={() => onVote('yes')}
+      >
+        {hasVoted ? 'Voted' : 'Vote Yes'}
+      </button>
+      <button
+        type="button"
+        className="button vote-actions__no"
+        disabled={disabled}
+        aria-describedby={describedBy}
+        onClick={() => onVote('no')}
+      >
+        {hasVoted ? 'Voted' : 'Vote No'}
+      </button>
+    </div>
+  );
+}
+
+export function VotingCard({ submission, fingerprint, now, variant }: VotingCardProps) {
+  const headingId = useId();
+  const voted = useHasVoted(submission.id, fingerprint);
+  const vote = useCastVote(fingerprint, VOTE_FAILED_FALLBACK[variant]);
+  const hasVoted = voted.data === true;
+  const open = isVotingOpen(submission, now);
+  const shares = voteShares(submission);
+  const onVote = (voteType: VoteType) => vote.mutate({ submissionId: submission.id, voteType });
+  const countdown = votingCountdownText(submission.votingEndsAt, now);
+
+  if (variant === 'widget') {
+    return (
+      <li className="vote-item" data-testid="voting-card">
+        <div className="vote-item__head">
+          <h3 id={headingId}>{submission.name}</h3>
+          <NetworkBadge network={submission.network} />
+          {hasVoted ? <span className="pill voted-badge">Voted (24h limit)</span> : null}
+        </div>
+        {submission.description ? <p className="vote-item__description">{submission.description}</p> : null}
+        <code className="vote-item__address" title={submission.contractAddress}>
+          {shortenAddress(submission.contractAddress)}
+        </code>
+        <div className="vote-item__counts">
+          <span className="vote-item__yes">Yes {formatCount(submission.yesVotes)}</span>
+          <span className="vote-item__no">No {formatCount(submission.noVotes)}</span>
+          <span>{shares.yes}% yes</span>
+        </div>
+        <div
+          className="progress progress--thin"
+          role="progressbar"
+          aria-label="Yes votes"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={shares.yes}
+        >
+          <div className="progress__fill progress__fill--yes" style={{ width: `${shares.yes}%` }} />
+        </div>
+        <p className="vote-item__countdown">{countdown}</p>
+        {/* SPEC §4: on the home widget a voter who voted sees the badge instead of the buttons. */}
+        {open && !hasVoted ? (
+          <VoteButtons hasVoted={false} pending={vote.isPending} describedBy={headingId} onVote={onVote} />
+        ) : null}
+      </li>
+    );
+  }
+
+  return (
+    <article className="card voting-card" data-testid="voting-card" aria-labelledby={headingId}>
+      <header className="voting-card__head">
+        <h3 id={headingId}>{submission.name}</h3>
+        <span className="pill pill--success">Active</span>
+        <NetworkBadge network={submission.network} />
+      </header>
+      {submission.description ? <p className="voting-card__description">{submission.description}</p> : null}
+      <code className="voting-card__address" title={submission.contractAddress}>
+        {shortenAddress(submission.contractAddress)}
+      </code>
+      <div className="voting-card__counts">
+        <span className="vote-count--yes">Yes {formatCount(submission.yesVotes)}</span>
+        <span className="vote-count--no">No {formatCount(submission.noVotes)}</span>
+        <span className="muted">
+          {formatCount(submission.totalVotes)} {submission.totalVotes === 1 ? 'vote' : 'votes'}
+        </span>
+      </div>
+      <div className="split-bar" role="img" aria-label={`${shares.yes}% yes, ${shares.no}% no`}>
+        <span className="split-bar__yes" style={{ width: `${shares.yes}%` }} />
+        <span className="split-bar__no" style={{ width: `${shares.no}%` }} />
+      </div>
+      <div className="voting-card__foot">
+        <span className="voting-card__countdown">{countdown}</span>
+        <span className="muted">{votingProjectionText(submission)}</span>
+      </div>
+      {open ? (
+        <div className="voting-card__vote">
+          {hasVoted ? <p className="voting-card__done">✓ You have voted on this submission</p> : null}
+          <VoteButtons hasVoted={hasVoted} pending={vote.isPending} describedBy={headingId} onVote={onVote} />
+        </div>
+      ) : null}
+    </article>
+  );
+}
