@@ -203,6 +203,10 @@ describe(SecurityController.name, () => {
     expect(doc.paths['/api/nfts']!.post!.responses['429']!.headers).toHaveProperty('Retry-After');
     expect(doc.paths['/api/calculate-rarity']!.post!['x-rate-limit-policy']).toBe('rarity');
     expect(doc.paths['/api/donations']!.get!['x-rate-limit-policy']).toBe('api');
+    expect(doc.paths['/api/collection-submissions']!.post!['x-rate-limit-policy']).toBe('submission');
+    expect(doc.paths['/api/collection-submissions/upload']!.post!['x-rate-limit-policy']).toBe('submission');
+    expect(doc.paths['/api/collection-votes']!.post!['x-rate-limit-policy']).toBe('vote');
+    expect(doc.paths['/api/media/image']!.get!['x-rate-limit-policy']).toBe('media');
     expect(doc.paths['/api/health']!.get!.responses['429']).toBeUndefined();
     expect(doc.components.schemas).toHaveProperty('SecurityStatusDto');
     expect(doc.components.schemas).toHaveProperty('RateLimitStatusDto');
