@@ -83,11 +83,12 @@ export interface AppConfig {
 }
 
 /** Receiving addresses of the donations page (SPEC §2). */
+/** Null: not configured (production never shows the development placeholders). */
 export interface DonationAddresses {
   /** One address for ethereum, polygon and cronos. */
-  evm: string;
-  solana: string;
-  bitcoin: string;
+  evm: string | null;
+  solana: string | null;
+  bitcoin: string | null;
 }
 
 export class ConfigError extends Error {
@@ -288,14 +289,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     failedLogins: threshold('SUSPICIOUS_IP_FAILED_LOGINS', DEFAULT_SUSPICIOUS_IP_RULES.failedLogins),
   };
 
+  // The built-in addresses only fill a development donations page; nobody holds their keys, so a
+  // production deployment shows only the addresses it configures.
   const donationAddress = (
     name: string,
     fallback: string,
     valid: (text: string) => boolean,
     what: string,
-  ): string => {
+  ): string | null => {
     const raw = env[name]?.trim();
-    if (raw === undefined || raw === '') return fallback;
+    if (raw === undefined || raw === '') return production ? null : fallback;
     if (!valid(raw)) problems.push(`${name} is not ${what} (got "${raw}")`);
     return raw;
   };

@@ -65,4 +65,15 @@ describe(DonationsController.name, () => {
       'https://mempool.space/address/1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
     );
   });
+
+  it('shows in production only the addresses it configures, never the development placeholders', async () => {
+    const entries = await donations({
+      NODE_ENV: 'production',
+      DONATION_BITCOIN_ADDRESS: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+    });
+
+    expect(entries.map((e) => [e.title, e.address])).toEqual([
+      ['Bitcoin', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa'],
+    ]);
+  });
 });

@@ -22,27 +22,34 @@ export class DonationsService {
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     const { evm, solana, bitcoin } = config.donations;
-    this.entries = [
-      {
-        title: 'EVM Networks',
-        address: evm,
-        networks: [
-          { name: 'Ethereum', symbol: 'ETH', explorer: explorer('ethereum', evm) },
-          { name: 'Polygon', symbol: 'POL', explorer: explorer('polygon', evm) },
-          { name: 'Cronos', symbol: 'CRO', explorer: explorer('cronos', evm) },
-        ],
-      },
-      {
-        title: 'Solana',
-        address: solana,
-        networks: [{ name: 'Solana', symbol: 'SOL', explorer: explorer('solana', solana) }],
-      },
-      {
-        title: 'Bitcoin',
-        address: bitcoin,
-        networks: [{ name: 'Bitcoin', symbol: 'BTC', explorer: explorer('bitcoin', bitcoin) }],
-      },
+    const entries: Array<DonationEntry | null> = [
+      evm
+        ? {
+            title: 'EVM Networks',
+            address: evm,
+            networks: [
+              { name: 'Ethereum', symbol: 'ETH', explorer: explorer('ethereum', evm) },
+              { name: 'Polygon', symbol: 'POL', explorer: explorer('polygon', evm) },
+              { name: 'Cronos', symbol: 'CRO', explorer: explorer('cronos', evm) },
+            ],
+          }
+        : null,
+      solana
+        ? {
+            title: 'Solana',
+            address: solana,
+            networks: [{ name: 'Solana', symbol: 'SOL', explorer: explorer('solana', solana) }],
+          }
+        : null,
+      bitcoin
+        ? {
+            title: 'Bitcoin',
+            address: bitcoin,
+            networks: [{ name: 'Bitcoin', symbol: 'BTC', explorer: explorer('bitcoin', bitcoin) }],
+          }
+        : null,
     ];
+    this.entries = entries.filter((entry): entry is DonationEntry => entry !== null);
   }
 
   list(): DonationEntry[] {
