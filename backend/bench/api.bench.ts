@@ -8,6 +8,8 @@
  *
  * The API is the compiled backend (backend/dist) on the database `nexus_bench_api` (recreated and
  * migrated by each run, dropped at the end) with its own Redis key prefix (removed at the end).
+ * Rate limits stay on with budgets out of reach (every request comes from one address), so the
+ * figures include the limiter's Redis round trip per request.
  * Settings: NEXUS_BENCH_DATABASE_URL, NEXUS_BENCH_DURATION (s, default 10), NEXUS_BENCH_CONNECTIONS
  * (default 10), NEXUS_BENCH_WRITE=0 to leave docs/PERFORMANCE.md alone, NEXUS_BENCH_PROFILE=<dir> for a
  * CPU profile of the API process, NEXUS_BENCH_ONLY=<text> to run only the scenarios whose name has it.
@@ -40,6 +42,13 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0';
 const DURATION_S = Math.max(1, Number(process.env.NEXUS_BENCH_DURATION ?? 10) || 10);
 const CONNECTIONS = Math.max(1, Number(process.env.NEXUS_BENCH_CONNECTIONS ?? 10) || 10);
 const WARMUP_S = 2;
+/** The bench API's admin password (production refuses to start without a strong one). */
+const ADMIN_PASSWORD = randomBytes(18).toString('base64url');
+/**
+ * Every request of a scenario comes from one address, far past a visitor's budget: the limits are
+ * raised out of reach, not switched off, so the figures include what the limiter costs.
+ */
+const BENCH_RATE_LIMIT = '1000000000/60';
 
 const WALLET = '0x' + '7e'.repeat(20);
 const COLLECTION = '0x' + 'c0'.repeat(20);
@@ -310,7 +319,21 @@ async function prepareDatabase(): Promise<void> {
   }
 }
 
+/** The admin session cookie, through the real login (whitelist writes are admin-only). */
+async function adminCookie(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/admin/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password: ADMIN_PASSWORD }),
+  });
+  const session = res.headers.getSetCookie().find((c) => c.startsWith('nexus_admin='));
+  if (res.status !== 200 || !session)
+    throw new Error(`Admin login failed: ${res.status} ${await res.text()}`);
+  return session.split(';')[0]!;
+}
+
 async function seedWhitelist(base: string): Promise<void> {
+  const cookie = await adminCookie(base);
   const names = [
     'Bench Apes',
     'Pixel Punks',
@@ -329,7 +352,7 @@ async function seedWhitelist(base: string): Promise<void> {
   for (const [i, name] of names.entries()) {
     const res = await fetch(`${base}/api/whitelisted-collections`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', cookie },
       body: JSON.stringify({
         contractAddress: '0x' + (0x10 + i).toString(16).repeat(20),
         name,
@@ -630,6 +653,9 @@ async function main(): Promise<void> {
     POLYGON_RPC_URL: 'http://127.0.0.1:9/',
     CRONOS_RPC_URL: 'http://127.0.0.1:9/',
     FRONTEND_DIST: join(repoRoot, '.nexus', 'bench', 'no-frontend'),
+    ADMIN_PASSWORD,
+    RATE_LIMIT_API: BENCH_RATE_LIMIT,
+    RATE_LIMIT_SCAN: BENCH_RATE_LIMIT,
   };
   console.log(
     `API bench: Node ${process.version}, ${cpus().length} cores shared by servers and load generator; ` +

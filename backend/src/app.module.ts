@@ -17,6 +17,8 @@ import { TrendingModule } from './trending/trending.module.js';
 import { WhitelistModule } from './whitelist/whitelist.module.js';
 import { UploadsModule } from './uploads/uploads.module.js';
 import { PromoModule } from './promo/promo.module.js';
+import { SecurityModule } from './security/security.module.js';
+import { DonationsModule } from './donations/donations.module.js';
 
 /** The API. */
 @Module({})
@@ -37,6 +39,8 @@ export class AppModule {
         AdminModule,
         UploadsModule,
         PromoModule,
+        SecurityModule,
+        DonationsModule,
         MediaModule.forRootAsync({
           isGlobal: true,
           imports: [ChainModule],

@@ -1,3 +1,12 @@
+/**
+ * The named per-address request budgets (docs/API.md "Security and rate limits"): `api` for every
+ * /api route without a stricter one, `scan` POST /api/nfts, `rarity` POST /api/calculate-rarity,
+ * `media` images and uploaded files, `submission` collection submissions and their upload, `vote`
+ * community votes, `login` failed admin logins.
+ */
+export const RATE_LIMIT_POLICIES = ['api', 'scan', 'rarity', 'media', 'submission', 'vote', 'login'] as const;
+export type RateLimitPolicy = (typeof RATE_LIMIT_POLICIES)[number];
+
 /** One rate limit as the security dashboard shows it (SPEC §3: current, limit, resetIn in ms). */
 export interface RateLimitStatus {
   /** Requests counted in the current window for the busiest client. */

@@ -9,19 +9,23 @@ import { RpcNftSource } from './rpc/rpc-nft.source.js';
 import { AlchemyNftSource, alchemyServes } from './alchemy/index.js';
 import { RoutedNftSource } from './routed-nft.source.js';
 import { GatewayMetadataResolver } from './metadata/gateway-metadata.resolver.js';
+import { ApiKeyRefusalsRepository } from '../security/api-key-refusals.repository.js';
 
 /** Chain adapters: the NFT source per network and the metadata resolver. */
 @Module({
   providers: [
+    ApiKeyRefusalsRepository,
     {
       provide: NFT_SOURCE,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig): NftSource => {
+      inject: [APP_CONFIG, ApiKeyRefusalsRepository],
+      useFactory: (config: AppConfig, refusals: ApiKeyRefusalsRepository): NftSource => {
         const rpc = new RpcNftSource(config.chains);
-        if (!config.alchemyApiKey) return rpc;
+        const apiKey = config.alchemyApiKey;
+        if (!apiKey) return rpc;
         const alchemy = new AlchemyNftSource({
-          apiKey: config.alchemyApiKey,
+          apiKey,
           ...(config.alchemyBaseUrl ? { baseUrl: config.alchemyBaseUrl } : {}),
+          onKeyRefused: (status) => refusals.record('ALCHEMY_API_KEY', apiKey, status),
         });
         // Alchemy serves ethereum and polygon; cronos always reads its node.
         return new RoutedNftSource((network) => (alchemyServes(network) ? alchemy : rpc));

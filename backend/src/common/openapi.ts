@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { documentDefaultRateLimit } from '../security/rate-limit.openapi.js';
 
 /** Where the API reference is served (the JSON at `/api/docs-json`). */
 export const OPENAPI_PATH = 'api/docs';
@@ -15,7 +16,7 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setVersion('1')
     .addCookieAuth('nexus_admin', { type: 'apiKey', in: 'cookie', name: 'nexus_admin' }, 'admin')
     .build();
-  return SwaggerModule.createDocument(app, config);
+  return documentDefaultRateLimit(SwaggerModule.createDocument(app, config));
 }
 
 /** Serves the reference UI at /api/docs; the document is built on first request, not at start. */

@@ -7,6 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { CollectionSubmission, SubmissionCreatedResponse } from '@nexus/contract';
+import { RateLimit } from '../security/rate-limit.decorator.js';
 import { CollectionSubmissionDto, CreateSubmissionDto, SubmissionCreatedDto } from './submission.dto.js';
 import { SubmissionsService } from './submissions.service.js';
 
@@ -17,6 +18,7 @@ export class SubmissionsController {
   constructor(private readonly submissions: SubmissionsService) {}
 
   @Post()
+  @RateLimit('submission')
   @ApiCreatedResponse({ type: SubmissionCreatedDto, description: 'In voting for 7 days from now' })
   @ApiBadRequestResponse({ description: 'SPEC §5 form messages, e.g. "Invalid contract address format"' })
   @ApiConflictResponse({ description: 'This collection has already been submitted for this network' })

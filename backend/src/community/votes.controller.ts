@@ -6,10 +6,10 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiTags,
-  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { VoteCheckResponse, VoteResponse } from '@nexus/contract';
 import type { Request } from 'express';
+import { RateLimit } from '../security/rate-limit.decorator.js';
 import { CastVoteDto, VoteCheckDto, VoteCheckParams, VoteCheckQueryDto, VoteResultDto } from './vote.dto.js';
 import { VotesService } from './votes.service.js';
 
@@ -20,14 +20,12 @@ export class VotesController {
   constructor(private readonly votes: VotesService) {}
 
   @Post()
+  @RateLimit('vote', 'when this network cast too many votes on this submission within 24 hours (Retry-After)')
   @ApiCreatedResponse({ type: VoteResultDto, description: 'The vote counted; the totals after it' })
   @ApiBadRequestResponse({ description: "voteType must be 'yes' or 'no'; a malformed fingerprint or id" })
   @ApiNotFoundResponse({ description: 'Submission not found' })
   @ApiConflictResponse({
     description: 'Voting is closed for this submission, or this fingerprint voted on it within 24 hours',
-  })
-  @ApiTooManyRequestsResponse({
-    description: 'Too many votes on this submission from this network within 24 hours (Retry-After)',
   })
   cast(@Body() body: CastVoteDto, @Req() req: Request): Promise<VoteResponse> {
     // req.ip honours TRUST_PROXY: behind a proxy, the client address it forwarded.

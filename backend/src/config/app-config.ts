@@ -1,6 +1,25 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CHAIN_IDS, ENABLED_NETWORKS, type Network } from '@nexus/contract';
+import {
+  CHAIN_IDS,
+  ENABLED_NETWORKS,
+  RATE_LIMIT_POLICIES,
+  type Network,
+  type RateLimitPolicy,
+} from '@nexus/contract';
+import {
+  isBitcoinAddress,
+  isEvmAddress,
+  isSolanaAddress,
+  NEXUS_DONATION_ADDRESSES,
+} from '../donations/donation-address.js';
+import {
+  DEFAULT_RATE_LIMITS,
+  DEFAULT_SUSPICIOUS_IP_RULES,
+  parseCountPerSeconds,
+  type RateLimitRule,
+  type ThresholdRule,
+} from '../security/rate-limit-rules.js';
 import { loadEnvFiles } from './env-files.js';
 
 export interface ChainConfig {
@@ -56,6 +75,20 @@ export interface AppConfig {
   votesPerIpPerSubmission: number;
   /** Key of the HMAC that stores voters' addresses; null: one generated once and kept in Redis. */
   voteIpHashKey: string | null;
+  /** Per-address request budgets, by policy (RATE_LIMIT_<POLICY>=<requests>/<seconds>). */
+  rateLimits: Record<RateLimitPolicy, RateLimitRule>;
+  /** When an address is listed as suspicious (SUSPICIOUS_IP_BREACHES, SUSPICIOUS_IP_FAILED_LOGINS). */
+  suspiciousIps: { rateLimitBreaches: ThresholdRule; failedLogins: ThresholdRule };
+  donations: DonationAddresses;
+}
+
+/** Receiving addresses of the donations page (SPEC §2). */
+/** Null: not configured (production never shows the development placeholders). */
+export interface DonationAddresses {
+  /** One address for ethereum, polygon and cronos. */
+  evm: string | null;
+  solana: string | null;
+  bitcoin: string | null;
 }
 
 export class ConfigError extends Error {
@@ -217,6 +250,79 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (voteIpHashKey !== null && voteIpHashKey.length < 32)
     problems.push('VOTE_IP_HASH_KEY must be at least 32 characters (a long random secret)');
 
+  const countPerSeconds = (
+    name: string,
+    fallback: { count: number; seconds: number },
+    limits: { maxCount: number; maxSeconds: number },
+  ): { count: number; seconds: number } => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const parsed = parseCountPerSeconds(raw, limits);
+    if (parsed === null) {
+      problems.push(
+        `${name} must be <count>/<seconds> with a count from 1 to ${limits.maxCount} and seconds from 1 to ${limits.maxSeconds}, e.g. 120/60 (got "${raw}")`,
+      );
+      return fallback;
+    }
+    return parsed;
+  };
+  const rateLimits = {} as Record<RateLimitPolicy, RateLimitRule>;
+  for (const policy of RATE_LIMIT_POLICIES) {
+    const fallback = DEFAULT_RATE_LIMITS[policy];
+    const { count, seconds } = countPerSeconds(
+      `RATE_LIMIT_${policy.toUpperCase()}`,
+      { count: fallback.points, seconds: fallback.durationS },
+      { maxCount: 1_000_000_000, maxSeconds: 24 * 3600 },
+    );
+    rateLimits[policy] = { points: count, durationS: seconds };
+  }
+  const threshold = (name: string, fallback: ThresholdRule): ThresholdRule => {
+    const { count, seconds } = countPerSeconds(
+      name,
+      { count: fallback.count, seconds: fallback.windowS },
+      { maxCount: 1000, maxSeconds: 30 * 24 * 3600 },
+    );
+    return { count, windowS: seconds };
+  };
+  const suspiciousIps = {
+    rateLimitBreaches: threshold('SUSPICIOUS_IP_BREACHES', DEFAULT_SUSPICIOUS_IP_RULES.rateLimitBreaches),
+    failedLogins: threshold('SUSPICIOUS_IP_FAILED_LOGINS', DEFAULT_SUSPICIOUS_IP_RULES.failedLogins),
+  };
+
+  // The built-in addresses only fill a development donations page; nobody holds their keys, so a
+  // production deployment shows only the addresses it configures.
+  const donationAddress = (
+    name: string,
+    fallback: string,
+    valid: (text: string) => boolean,
+    what: string,
+  ): string | null => {
+    const raw = env[name]?.trim();
+    if (raw === undefined || raw === '') return production ? null : fallback;
+    if (!valid(raw)) problems.push(`${name} is not ${what} (got "${raw}")`);
+    return raw;
+  };
+  const donations: DonationAddresses = {
+    evm: donationAddress(
+      'DONATION_EVM_ADDRESS',
+      NEXUS_DONATION_ADDRESSES.evm,
+      isEvmAddress,
+      'an EVM address (0x and 40 hex digits, EIP-55 checksum if mixed case)',
+    ),
+    solana: donationAddress(
+      'DONATION_SOLANA_ADDRESS',
+      NEXUS_DONATION_ADDRESSES.solana,
+      isSolanaAddress,
+      'a Solana address (base58 of 32 bytes)',
+    ),
+    bitcoin: donationAddress(
+      'DONATION_BITCOIN_ADDRESS',
+      NEXUS_DONATION_ADDRESSES.bitcoin,
+      isBitcoinAddress,
+      'a Bitcoin mainnet address with a valid checksum (bc1…, 1… or 3…)',
+    ),
+  };
+
   const config: AppConfig = {
     port: int('PORT', 3000, 1, 65535),
     host: env.HOST || '127.0.0.1',
@@ -246,6 +352,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metadataConcurrency: int('METADATA_CONCURRENCY', 64, 1, 1024),
     votesPerIpPerSubmission: int('VOTES_PER_IP_PER_SUBMISSION', 3, 1, 1000),
     voteIpHashKey,
+    rateLimits,
+    suspiciousIps,
+    donations,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -41,6 +41,74 @@ describe(loadConfig.name, () => {
     expect(() => loadConfig({ ...chains, ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
   });
 
+  it('reads rate limits as <requests>/<seconds> per policy, with defaults for the rest', () => {
+    const sut = loadConfig({ ...chains, RATE_LIMIT_SCAN: '120/60', RATE_LIMIT_VOTE: ' 10 / 3600 ' });
+    expect(sut.rateLimits.scan).toEqual({ points: 120, durationS: 60 });
+    expect(sut.rateLimits.vote).toEqual({ points: 10, durationS: 3600 });
+    expect(sut.rateLimits.api).toEqual({ points: 600, durationS: 60 });
+    expect(sut.rateLimits.login).toEqual({ points: 5, durationS: 60 });
+    expect(sut.suspiciousIps).toEqual({
+      rateLimitBreaches: { count: 3, windowS: 86_400 },
+      failedLogins: { count: 3, windowS: 86_400 },
+    });
+  });
+
+  it('refuses a malformed rate limit or suspicious-address threshold, naming each', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        ...chains,
+        RATE_LIMIT_API: '600',
+        RATE_LIMIT_SCAN: '0/60',
+        RATE_LIMIT_RARITY: '10/0',
+        RATE_LIMIT_MEDIA: '1.5/60',
+        SUSPICIOUS_IP_BREACHES: 'three/day',
+      });
+    } catch (e) {
+      error = e;
+    }
+    const problems = (error as ConfigError).problems;
+    expect(problems).toHaveLength(5);
+    for (const name of ['RATE_LIMIT_API', 'RATE_LIMIT_SCAN', 'RATE_LIMIT_RARITY', 'RATE_LIMIT_MEDIA']) {
+      expect(problems).toContainEqual(
+        expect.stringMatching(new RegExp(`^${name} must be <count>/<seconds>`)),
+      );
+    }
+    expect(problems).toContainEqual(expect.stringMatching(/^SUSPICIOUS_IP_BREACHES must be/));
+  });
+
+  it('takes donation addresses of the right format, and refuses others', () => {
+    const evm = '0x52908400098527886E0F7030069857D2E4169EE7';
+    const sut = loadConfig({
+      ...chains,
+      DONATION_EVM_ADDRESS: evm,
+      DONATION_SOLANA_ADDRESS: 'So11111111111111111111111111111111111111112',
+      DONATION_BITCOIN_ADDRESS: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+    });
+    expect(sut.donations).toEqual({
+      evm,
+      solana: 'So11111111111111111111111111111111111111112',
+      bitcoin: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+    });
+
+    let error: unknown;
+    try {
+      loadConfig({
+        ...chains,
+        DONATION_EVM_ADDRESS: evm.toLowerCase().replace('0x5', '0x'),
+        DONATION_SOLANA_ADDRESS: evm,
+        DONATION_BITCOIN_ADDRESS: 'bc1-not-an-address',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as ConfigError).problems).toEqual([
+      expect.stringMatching(/^DONATION_EVM_ADDRESS is not an EVM address/),
+      expect.stringMatching(/^DONATION_SOLANA_ADDRESS is not a Solana address/),
+      expect.stringMatching(/^DONATION_BITCOIN_ADDRESS is not a Bitcoin mainnet address/),
+    ]);
+  });
+
   it('caps votes at 3 per address per submission unless VOTES_PER_IP_PER_SUBMISSION says otherwise', () => {
     expect(loadConfig({ ...chains }).votesPerIpPerSubmission).toBe(3);
     expect(loadConfig({ ...chains, VOTES_PER_IP_PER_SUBMISSION: '10' }).votesPerIpPerSubmission).toBe(10);

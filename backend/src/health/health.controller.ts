@@ -1,7 +1,10 @@
 import { Controller, Get, HttpCode, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { SkipRateLimit } from '../security/rate-limit.decorator.js';
 import { HealthService } from './health.service.js';
 
+/** Probed by load balancers and monitors: never rate limited. */
+@SkipRateLimit()
 @Controller('health')
 export class HealthController {
   constructor(private readonly health: HealthService) {}

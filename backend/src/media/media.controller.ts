@@ -18,6 +18,7 @@ import {
 import type { ValidationError } from 'class-validator';
 import type { Response } from 'express';
 
+import { RateLimit } from '../security/rate-limit.decorator.js';
 import { ImageProxyError, ImageProxyService, type ProxiedImage } from './image-proxy.service.js';
 import { ImageQueryDto } from './image-query.dto.js';
 import { UPLOAD_NAME, UPLOAD_PREFIX } from './media-upload.service.js';
@@ -75,6 +76,8 @@ function parseRange(header: string | undefined, size: number): ByteRange | 'unsa
   return range;
 }
 
+/** A gallery page shows up to 50 images: media has its own, larger budget. */
+@RateLimit('media')
 @Controller('media')
 export class MediaController {
   private readonly logger = new Logger(MediaController.name);

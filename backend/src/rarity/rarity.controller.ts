@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import type { CalculateRarityRequest } from '@nexus/contract';
 import type { Response } from 'express';
+import { RateLimit } from '../security/rate-limit.decorator.js';
 import { CalculateRarityPipe } from './calculate-rarity.pipe.js';
 import { RarityCalculationService } from './rarity-calculation.service.js';
 
@@ -11,6 +12,7 @@ export class RarityController {
   /** SPEC §7: `{nfts: [{tokenId, rarityScore, rarityRank}]}` in rank order, plus method and cache source. */
   @Post('calculate-rarity')
   @HttpCode(200)
+  @RateLimit('rarity')
   async calculate(
     @Body(CalculateRarityPipe) body: CalculateRarityRequest,
     @Res() res: Response,

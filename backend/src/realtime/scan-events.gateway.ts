@@ -1,4 +1,10 @@
-import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
+import {
+  ConnectedSocket,
+  MessageBody,
+  SubscribeMessage,
+  WebSocketGateway,
+  WebSocketServer,
+} from '@nestjs/websockets';
 import {
   parseScanKey,
   scanRoom,
@@ -7,7 +13,7 @@ import {
   type ServerToClientEvents,
   type SubscribeAck,
 } from '@nexus/contract';
-import type { Socket } from 'socket.io';
+import type { Server, Socket } from 'socket.io';
 import { ScanProgressRepository } from './scan-progress.repository.js';
 
 type ScanSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
@@ -15,7 +21,14 @@ type ScanSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 /** Browsers subscribe to a scan key; progress arrives through the Redis adapter from the workers. */
 @WebSocketGateway()
 export class ScanEventsGateway {
+  @WebSocketServer() private readonly server!: Server<ClientToServerEvents, ServerToClientEvents>;
+
   constructor(private readonly progress: ScanProgressRepository) {}
+
+  /** Browsers connected to any API process (the Redis adapter asks the others). */
+  async connectedClients(): Promise<number> {
+    return (await this.server.fetchSockets()).length;
+  }
 
   /** Joins the scan's room and answers the current state at once (late subscribers). */
   @SubscribeMessage(SocketEvent.Subscribe)

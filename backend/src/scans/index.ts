@@ -1,3 +1,4 @@
+export { ScansModule } from './scans.module.js';
 export { ScanStateModule } from './scan-state.module.js';
 export {
   ScanCacheRepository,

@@ -1,5 +1,6 @@
 import { Body, Controller, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { RateLimit } from '../security/rate-limit.decorator.js';
 import { NftsRequestDto } from './nfts-request.dto.js';
 import { ScansService } from './scans.service.js';
 
@@ -12,6 +13,7 @@ export class ScansController {
    * A cached answer goes compressed to a client that accepts deflate: compressed once when cached.
    */
   @Post()
+  @RateLimit('scan')
   async nfts(@Body() body: NftsRequestDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     const answer = await this.scans.getNfts(body);
     const deflated =

@@ -13,5 +13,6 @@ import { SearchRepository } from './search.repository.js';
   imports: [ScanStateModule, CollectionsModule, AddressesModule],
   controllers: [ScansController],
   providers: [ScansService, ScanWaiter, SearchRepository, ScanEventsGateway],
+  exports: [ScanEventsGateway],
 })
 export class ScansModule {}

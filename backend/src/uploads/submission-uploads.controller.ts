@@ -2,6 +2,7 @@ import { BadRequestException, Controller, Post, UseInterceptors } from '@nestjs/
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import type { SubmissionUploadResponse } from '@nexus/contract';
 
+import { RateLimit } from '../security/rate-limit.decorator.js';
 import { MediaUploadInterceptor } from './media-upload.interceptor.js';
 import { StoredUploads, type StoredUploadsByField } from './stored-uploads.decorator.js';
 import { multipartSchema } from './upload.openapi.js';
@@ -16,6 +17,8 @@ import { SubmissionUploadResponseDto } from './upload.response.js';
 @Controller('collection-submissions')
 export class SubmissionUploadsController {
   @Post('upload')
+  // Counted before the interceptor streams anything to storage (guards run first).
+  @RateLimit('submission')
   @UseInterceptors(MediaUploadInterceptor(SUBMISSION_IMAGE_UPLOAD))
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: multipartSchema(SUBMISSION_IMAGE_UPLOAD) })

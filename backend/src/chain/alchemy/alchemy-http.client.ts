@@ -32,6 +32,8 @@ export interface AlchemyHttpClientOptions {
   /** Longest single wait, Retry-After included. */
   maxRetryDelayMs: number;
   fetch?: typeof fetch;
+  /** Told when Alchemy refuses the key (401 or 403), for the security dashboard. */
+  onKeyRefused?: (status: number) => void;
 }
 
 export type AlchemyQuery = Record<string, string | number | boolean | null | undefined>;
@@ -120,6 +122,7 @@ export class AlchemyHttpClient {
       throw new FetchError(kind, `${what} failed: ${failed}${code ? ` (${code})` : ''}`);
     }
     if (!response.ok) {
+      if (response.status === 401 || response.status === 403) this.options.onKeyRefused?.(response.status);
       const detail = errorDetail(body);
       throw new FetchError(
         'http-status',

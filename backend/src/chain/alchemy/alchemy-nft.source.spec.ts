@@ -493,6 +493,19 @@ describe(AlchemyNftSource.name, () => {
       }
     });
 
+    it('tells the security status when Alchemy refuses the key, and only then', async () => {
+      const refusals: number[] = [];
+      const refused = makeSut({ apiKey: `${API_KEY}-revoked`, onKeyRefused: (s) => refusals.push(s) });
+      await expectKind(refused.getCollection('ethereum', HARBOR), 'http-status');
+      expect(refusals).toEqual([401]);
+
+      script('getContractMetadata', { status: 503, body: fixture('error.server') });
+      const accepted = makeSut({ retries: 0, onKeyRefused: (s) => refusals.push(s) });
+      await expectKind(accepted.getCollection('ethereum', HARBOR), 'http-status');
+      await accepted.getCollection('ethereum', HARBOR);
+      expect(refusals).toEqual([401]);
+    });
+
     it('never puts the API key in a connection error', async () => {
       const closed = await LoopbackServer.start(() => undefined);
       const origin = closed.origin;

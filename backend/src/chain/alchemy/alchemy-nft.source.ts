@@ -45,6 +45,8 @@ export interface AlchemyNftSourceOptions {
   /** Pages read per wallet or collection before stopping with what was read (default 200). */
   maxPages?: number;
   fetch?: typeof fetch;
+  /** Told when Alchemy refuses the key (401 or 403). */
+  onKeyRefused?: (status: number) => void;
 }
 
 interface Page<T> {
@@ -99,6 +101,7 @@ export class AlchemyNftSource implements NftSource {
       retryBaseDelayMs: options.retryBaseDelayMs ?? 500,
       maxRetryDelayMs: options.maxRetryDelayMs ?? 30_000,
       fetch: options.fetch,
+      onKeyRefused: options.onKeyRefused,
     });
     const pageSize = options.pageSize ?? ALCHEMY_MAX_PAGE_SIZE;
     if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > ALCHEMY_MAX_PAGE_SIZE) {

@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { RATE_LIMIT_POLICIES, type RateLimitPolicy, type RateLimitStatus } from '@nexus/contract';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { REDIS, RedisConnections } from '../redis/redis.module.js';
+import type { RateLimitRule } from './rate-limit-rules.js';
+import { TopClientTracker } from './top-client.tracker.js';
+import { TopClientsRepository } from './top-clients.repository.js';
+
+/** What the limiter decided for one request. */
+export interface RateLimitVerdict {
+  allowed: boolean;
+  /** Requests allowed per window. */
+  limit: number;
+  remaining: number;
+  /** Milliseconds until the client's window ends. */
+  resetMs: number;
+  /** This request is the first one over the limit in its window (a breach, counted once). */
+  firstBreach: boolean;
+}
+
+interface PolicyLimiter {
+  rule: RateLimitRule;
+  store: RateLimiterRedis;
+  /** Counts in this process while Redis cannot be reached. */
+  fallback: RateLimiterMemory;
+}
+
+/** How often this process tells the others who its busiest clients are (not per request). */
+const PUBLISH_EVERY_MS = 1000;
+/** One log line per outage, not one per request. */
+const OUTAGE_LOG_EVERY_MS = 60_000;
+
+/**
+ * The per-address request budgets (rate-limiter-flexible, fixed windows in Redis, one counter per
+ * policy and client key), shared by every API process. Redis unreachable: each process counts in
+ * memory instead (the same budgets, per process) and says so in the log; a request is never
+ * refused or failed because Redis is down.
+ */
+@Injectable()
+export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('RateLimit');
+  private readonly limiters: Record<RateLimitPolicy, PolicyLimiter>;
+  private readonly top = new TopClientTracker();
+  private readonly instance = randomUUID();
+  private readonly published = new Map<RateLimitPolicy, { key: string; at: number }>();
+  private publishing: NodeJS.Timeout | null = null;
+  private publishInFlight = false;
+  private lastOutageLog = 0;
+  /** Before the first connection, commands wait for it; after, a lost connection means memory at once. */
+  private connectedOnce: boolean;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(REDIS) private readonly redis: Redis,
+    connections: RedisConnections,
+    private readonly topClients: TopClientsRepository,
+  ) {
+    const limiters = {} as Record<RateLimitPolicy, PolicyLimiter>;
+    for (const policy of RATE_LIMIT_POLICIES) {
+      const rule = config.rateLimits[policy];
+      const options = { points: rule.points, duration: rule.durationS };
+      limiters[policy] = {
+        rule,
+        store: new RateLimiterRedis({
+          ...options,
+          storeClient: redis,
+          keyPrefix: connections.key('ratelimit', policy),
+        }),
+        fallback: new RateLimiterMemory(options),
+      };
+    }
+    this.limiters = limiters;
+    this.connectedOnce = redis.status === 'ready';
+    redis.once('ready', () => (this.connectedOnce = true));
+  }
+
+  onApplicationBootstrap(): void {
+    this.publishing = setInterval(() => void this.publishTopClients(), PUBLISH_EVERY_MS);
+    this.publishing.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (this.publishing) clearInterval(this.publishing);
+    this.publishing = null;
+    // A shutdown does not wait for a Redis that is away.
+    if (this.redis.status === 'ready') await this.topClients.withdraw(this.instance).catch(() => undefined);
+  }
+
+  rule(policy: RateLimitPolicy): RateLimitRule {
+    return this.limiters[policy].rule;
+  }
+
+  /** Counts one request of `key` against `policy`. */
+  async consume(policy: RateLimitPolicy, key: string): Promise<RateLimitVerdict> {
+    const { rule, store, fallback } = this.limiters[policy];
+    let res: RateLimiterRes;
+    let allowed = true;
+    try {
+      this.assertConnected();
+      res = await store.consume(key);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) {
+        res = error;
+        allowed = false;
+      } else {
+        this.outage(error);
+        try {
+          res = await fallback.consume(key);
+        } catch (rejected) {
+          if (!(rejected instanceof RateLimiterRes)) throw rejected;
+          res = rejected;
+          allowed = false;
+        }
+      }
+    }
+    const now = Date.now();
+    this.top.observe(policy, key, res.consumedPoints, now + res.msBeforeNext, now);
+    return {
+      allowed,
+      limit: rule.points,
+      remaining: Math.max(0, rule.points - res.consumedPoints),
+      resetMs: Math.max(0, res.msBeforeNext),
+      firstBreach: !allowed && res.consumedPoints === rule.points + 1,
+    };
+  }
+
+  /** What `key` has spent of `policy` in its current window, without counting; null when nothing. */
+  async peek(policy: RateLimitPolicy, key: string): Promise<{ consumed: number; resetMs: number } | null> {
+    const { store, fallback } = this.limiters[policy];
+    let res: RateLimiterRes | null;
+    try {
+      this.assertConnected();
+      res = await store.get(key);
+    } catch (error) {
+      this.outage(error);
+      res = await fallback.get(key);
+    }
+    return res === null ? null : { consumed: res.consumedPoints, resetMs: Math.max(0, res.msBeforeNext) };
+  }
+
+  /** Forgets what `key` spent of `policy` (in Redis and in this process's memory). */
+  async reset(policy: RateLimitPolicy, key: string): Promise<void> {
+    const { store, fallback } = this.limiters[policy];
+    await fallback.delete(key);
+    try {
+      this.assertConnected();
+      await store.delete(key);
+    } catch (error) {
+      this.outage(error);
+    }
+  }
+
+  /** Forgets what `key` spent of every policy. */
+  async resetAll(key: string): Promise<void> {
+    await Promise.all(RATE_LIMIT_POLICIES.map((policy) => this.reset(policy, key)));
+    this.top.forget(key);
+  }
+
+  /**
+   * Each policy with the count of its busiest client in that client's current window, read from
+   * Redis for the leaders every API process has named.
+   */
+  async status(now = Date.now()): Promise<Record<RateLimitPolicy, RateLimitStatus>> {
+    const entries = await Promise.all(
+      RATE_LIMIT_POLICIES.map(async (policy): Promise<[RateLimitPolicy, RateLimitStatus]> => {
+        const { rule, store } = this.limiters[policy];
+        const local = this.top.leader(policy, now);
+        const keys = new Set(await this.topClients.candidates(policy));
+        if (local !== null) keys.add(local);
+        let current = 0;
+        let resetIn = 0;
+        for (const res of await Promise.all([...keys].map((key) => store.get(key)))) {
+          if (res !== null && res.msBeforeNext > 0 && res.consumedPoints > current) {
+            current = res.consumedPoints;
+            resetIn = res.msBeforeNext;
+          }
+        }
+        return [policy, { current, limit: rule.points, resetIn, windowMs: rule.durationS * 1000 }];
+      }),
+    );
+    return Object.fromEntries(entries) as Record<RateLimitPolicy, RateLimitStatus>;
+  }
+
+  private async publishTopClients(now = Date.now()): Promise<void> {
+    if (this.publishInFlight || this.redis.status !== 'ready') return;
+    this.publishInFlight = true;
+    try {
+      await this.publishLeaders(now);
+    } finally {
+      this.publishInFlight = false;
+    }
+  }
+
+  private async publishLeaders(now: number): Promise<void> {
+    for (const policy of RATE_LIMIT_POLICIES) {
+      const leader = this.top.leader(policy, now);
+      const published = this.published.get(policy);
+      const windowMs = this.limiters[policy].rule.durationS * 1000;
+      if (leader === null || (published?.key === leader && now - published.at < windowMs / 2)) continue;
+      try {
+        await this.topClients.publish(policy, this.instance, leader, windowMs);
+        this.published.set(policy, { key: leader, at: now });
+      } catch (error) {
+        this.outage(error);
+        return;
+      }
+    }
+  }
+
+  /** Not a wait of seconds in ioredis's offline queue per request while Redis is away. */
+  private assertConnected(): void {
+    if (this.connectedOnce && this.redis.status !== 'ready') throw new Error('connection lost');
+  }
+
+  private outage(error: unknown): void {
+    const now = Date.now();
+    if (now - this.lastOutageLog < OUTAGE_LOG_EVERY_MS) return;
+    this.lastOutageLog = now;
+    const reason = error instanceof Error ? error.message : String(error);
+    this.logger.warn(`Redis unreachable (${reason}): rate limits count in this process's memory meanwhile`);
+  }
+}

@@ -1,0 +1,54 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ClearSuspiciousIpResponse, SecurityStatus } from '@nexus/contract';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { ScanEventsGateway } from '../realtime/index.js';
+import { ApiKeyRefusalsRepository } from './api-key-refusals.repository.js';
+import { clientKey } from './client-address.js';
+import { RateLimiterService } from './rate-limiter.service.js';
+import { SuspiciousIpService } from './suspicious-ip.service.js';
+
+/** The admin security dashboard: API keys, rate limits, live browsers, suspicious addresses. */
+@Injectable()
+export class SecurityStatusService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly limits: RateLimiterService,
+    private readonly suspicious: SuspiciousIpService,
+    private readonly refusals: ApiKeyRefusalsRepository,
+    private readonly gateway: ScanEventsGateway,
+  ) {}
+
+  async status(): Promise<SecurityStatus> {
+    const [missing, rateLimits, activeUserSessions, suspiciousIPs] = await Promise.all([
+      this.missingApiKeys(),
+      this.limits.status(),
+      this.gateway.connectedClients(),
+      this.suspicious.list(),
+    ]);
+    return {
+      apiKeys: { valid: missing.length === 0, missing },
+      rateLimits,
+      activeUserSessions,
+      suspiciousIPs,
+    };
+  }
+
+  /** Takes the address off the list and gives it fresh budgets on every policy. */
+  async clear(ip: string): Promise<ClearSuspiciousIpResponse> {
+    const key = clientKey(ip.replace(/\/64$/, ''));
+    const [cleared] = await Promise.all([this.suspicious.clear(key), this.limits.resetAll(key)]);
+    return { success: true, cleared };
+  }
+
+  /**
+   * API keys the configuration would use that are unset, or that the provider refused within the
+   * last hour. Nexus needs no key by default (JSON-RPC nodes, local dev chains); the one key it
+   * knows is ALCHEMY_API_KEY: wanted when ALCHEMY_BASE_URL names an Alchemy endpoint.
+   */
+  private async missingApiKeys(): Promise<string[]> {
+    const { alchemyApiKey, alchemyBaseUrl } = this.config;
+    if (alchemyApiKey === null) return alchemyBaseUrl === null ? [] : ['ALCHEMY_API_KEY'];
+    return (await this.refusals.refused('ALCHEMY_API_KEY', alchemyApiKey)) ? ['ALCHEMY_API_KEY'] : [];
+  }
+}

@@ -1,0 +1,99 @@
+import { ApiProperty, getSchemaPath } from '@nestjs/swagger';
+import {
+  RATE_LIMIT_POLICIES,
+  type ClearSuspiciousIpRequest,
+  type ClearSuspiciousIpResponse,
+  type RateLimitStatus,
+  type SecurityStatus,
+  type SuspiciousIp,
+} from '@nexus/contract';
+import { ValidateBy } from 'class-validator';
+import { isClientKey } from './client-address.js';
+
+/** POST /api/admin/clear-suspicious-ip body. */
+export class ClearSuspiciousIpDto implements ClearSuspiciousIpRequest {
+  @ApiProperty({
+    description: 'An address as listed: IPv4, IPv6, or an IPv6 /64 (IPv6 clients are counted by /64)',
+    example: '203.0.113.7',
+  })
+  @ValidateBy({
+    name: 'isClientKey',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && value.length <= 64 && isClientKey(value),
+      defaultMessage: () => 'ip must be an IPv4 or IPv6 address',
+    },
+  })
+  ip!: string;
+}
+
+export class ClearSuspiciousIpResponseDto implements ClearSuspiciousIpResponse {
+  @ApiProperty({ enum: [true] })
+  success!: true;
+
+  @ApiProperty({ description: 'False when the address was not listed (its budgets are reset anyway)' })
+  cleared!: boolean;
+}
+
+export class RateLimitStatusDto implements RateLimitStatus {
+  @ApiProperty({
+    description:
+      'Requests the busiest client made in its current window (may pass the limit: refused ones count)',
+  })
+  current!: number;
+
+  @ApiProperty({ description: 'Requests allowed per client address per window' })
+  limit!: number;
+
+  @ApiProperty({
+    description: "Milliseconds until the busiest client's window ends (0 when nothing is counted)",
+  })
+  resetIn!: number;
+
+  @ApiProperty({ description: 'Window length in milliseconds' })
+  windowMs!: number;
+}
+
+export class ApiKeysStatusDto {
+  @ApiProperty({ description: 'True when no key is missing' })
+  valid!: boolean;
+
+  @ApiProperty({
+    type: [String],
+    description:
+      'Variables of API keys the configuration would use but that are unset, or that the provider refused within the last hour',
+    example: ['ALCHEMY_API_KEY'],
+  })
+  missing!: string[];
+}
+
+export class SuspiciousIpDto implements SuspiciousIp {
+  @ApiProperty({ example: '203.0.113.7', description: 'IPv4 address or IPv6 /64' })
+  ip!: string;
+
+  @ApiProperty({ description: 'Windows in which it went over a limit, within the breach window' })
+  rateLimitBreaches!: number;
+
+  @ApiProperty({ description: 'Failed admin logins within the login window' })
+  failedLogins!: number;
+
+  @ApiProperty({ format: 'date-time', description: 'Latest event' })
+  lastSeenAt!: string;
+}
+
+export class SecurityStatusDto implements SecurityStatus {
+  @ApiProperty({ type: ApiKeysStatusDto })
+  apiKeys!: ApiKeysStatusDto;
+
+  @ApiProperty({
+    type: 'object',
+    description: `One entry per policy: ${RATE_LIMIT_POLICIES.join(', ')}`,
+    additionalProperties: { $ref: getSchemaPath(RateLimitStatusDto) },
+  })
+  rateLimits!: Record<string, RateLimitStatusDto>;
+
+  @ApiProperty({ description: 'Browsers connected to the live-progress socket, across every API process' })
+  activeUserSessions!: number;
+
+  @ApiProperty({ type: [SuspiciousIpDto] })
+  suspiciousIPs!: SuspiciousIpDto[];
+}
