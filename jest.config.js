@@ -1,4 +1,4 @@
-/** One jest run for the server side: contract, backend, workers, dev-chain tooling, end-to-end. */
+/** Jest for the whole tree: contract, backend, workers, dev-chain tooling, end-to-end, web app. */
 const tsJest = [
   'ts-jest',
   {
@@ -27,32 +27,62 @@ const tsJestReact = [
 
 const contract = { '^@nexus/contract$': '<rootDir>/contract/src/index.ts' };
 
-export default {
+const server = {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': tsJest },
+  moduleNameMapper: {
+    ...contract,
+    '^@nexus/backend/jobs$': '<rootDir>/backend/src/jobs/index.ts',
+    '^@nexus/deploy/(.*)\\.js$': '<rootDir>/deploy/$1',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
+
+/** PostgreSQL, Redis and the dev chains: a fresh migrated test database, the chains on the test ports. */
+const services = {
   globalSetup: '<rootDir>/test/global-setup.mjs',
   globalTeardown: '<rootDir>/test/global-teardown.mjs',
+};
+
+/**
+ * Four projects, selectable with --selectProjects (npm run test:unit / test:integration / test:e2e):
+ * - unit: `*.unit.spec.ts` and the web app's logic tests; no database, Redis or chain, seconds;
+ * - integration: every other `*.spec.ts`, against real PostgreSQL, Redis and the dev chains;
+ * - e2e: `test/e2e`, the built API and workers as processes, and Chromium;
+ * - web: React components in jsdom.
+ * The services start only when a selected project needs them.
+ */
+export default {
   testTimeout: 60000,
   projects: [
     {
-      displayName: 'server',
-      testEnvironment: 'node',
-      extensionsToTreatAsEsm: ['.ts'],
-      transform: { '^.+\\.ts$': tsJest },
-      moduleNameMapper: {
-        ...contract,
-        '^@nexus/backend/(.*)\\.js$': '<rootDir>/backend/src/$1',
-        '^@nexus/deploy/(.*)\\.js$': '<rootDir>/deploy/$1',
-        '^(\\.{1,2}/.*)\\.js$': '$1',
-      },
+      ...server,
+      displayName: 'unit',
       roots: [
         '<rootDir>/contract',
         '<rootDir>/backend',
         '<rootDir>/workers',
-        '<rootDir>/deploy',
         '<rootDir>/test',
         '<rootDir>/frontend',
       ],
-      testMatch: ['**/*.spec.ts', '**/*.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+      testMatch: ['**/*.unit.spec.ts', '<rootDir>/frontend/src/**/*.test.ts'],
+    },
+    {
+      ...server,
+      ...services,
+      displayName: 'integration',
+      roots: ['<rootDir>/contract', '<rootDir>/backend', '<rootDir>/workers', '<rootDir>/deploy'],
+      testMatch: ['**/*.spec.ts'],
+      testPathIgnorePatterns: [...server.testPathIgnorePatterns, '\\.unit\\.spec\\.ts$'],
+    },
+    {
+      ...server,
+      ...services,
+      displayName: 'e2e',
+      roots: ['<rootDir>/test'],
+      testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
     },
     {
       displayName: 'web',

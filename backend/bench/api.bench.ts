@@ -119,9 +119,8 @@ async function serve(kind: ServerKind): Promise<void> {
     const { loadConfig } =
       await importDist<typeof import('../src/config/app-config.js')>('config/app-config.js');
     const { createApiApp } = await importDist<typeof import('../src/bootstrap.js')>('bootstrap.js');
-    const { ScanCacheRepository } = await importDist<typeof import('../src/scans/scan-cache.repository.js')>(
-      'scans/scan-cache.repository.js',
-    );
+    const { ScanCacheRepository } =
+      await importDist<typeof import('../src/scans/index.js')>('scans/index.js');
     const config: AppConfig = loadConfig();
     app = await createApiApp(config, { logger: false });
     await app.init();
@@ -240,8 +239,7 @@ const TRAITS: Record<string, string[]> = {
 
 /** NFTs as the API answers them, built with the backend's own mapper, metadata and ranks included. */
 async function buildNfts(count: number, collections: number, seed: number): Promise<Nft[]> {
-  const { toApiNft } =
-    await importDist<typeof import('../src/collections/nft.mapper.js')>('collections/nft.mapper.js');
+  const { toApiNft } = await importDist<typeof import('../src/collections/index.js')>('collections/index.js');
   const next = random(seed);
   const nfts: Nft[] = [];
   for (let i = 0; i < count; i++) {

@@ -7,7 +7,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RarityEngine, type RarityMethodName, type RarityToken } from '../src/rarity/index.js';
+import type { RarityMethodName } from '@nexus/contract';
+// The engine alone: the rarity surface (index.ts) also carries the Nest module.
+import { RarityEngine } from '../src/rarity/rarity.engine.js';
+import type { RarityToken } from '../src/rarity/rarity.types.js';
 import { TraitIndex } from '../src/rarity/trait-index.js';
 
 const COLLECTIONS = [

@@ -16,12 +16,11 @@ import { fileURLToPath } from 'node:url';
 import type { DevchainManifest } from '../../deploy/devchain/src/manifest.js';
 import { GatewayMetadataResolver } from '../src/chain/metadata/gateway-metadata.resolver.js';
 import { RpcNftSource } from '../src/chain/rpc/rpc-nft.source.js';
-import { CollectionsRepository } from '../src/collections/collections.repository.js';
-import { toApiNft } from '../src/collections/nft.mapper.js';
-import { resolveTokens } from '../src/collections/token-metadata.js';
+import { CollectionsRepository, toApiNft } from '../src/collections/index.js';
 import { ormConfig } from '../src/database/mikro-orm.config.js';
 import { migrate } from '../src/database/migrate.js';
-import { RarityEngine } from '../src/rarity/rarity.engine.js';
+import { resolveTokens } from '../src/jobs/index.js';
+import { RarityEngine } from '../src/rarity/index.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/nexus_bench';

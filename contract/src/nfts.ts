@@ -83,3 +83,11 @@ export interface CollectionSummary {
   contractAddress: string;
   sampleNFTs: Nft[];
 }
+
+/**
+ * The order of token ids: shorter ids first, then by text, which is numeric order for decimal ids
+ * (ids reach 2^256, beyond a JS number). A collection is stored, ranked and listed in this order.
+ */
+export function compareTokenIds(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}

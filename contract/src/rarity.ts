@@ -14,6 +14,7 @@ export interface RarityResult {
 /** Rarity methods: OpenRarity information content (default) or the classic sum of N / count. */
 export const RARITY_METHOD_NAMES = ['openrarity', 'statistical'] as const;
 export type RarityMethodName = (typeof RARITY_METHOD_NAMES)[number];
+export const DEFAULT_RARITY_METHOD: RarityMethodName = 'openrarity';
 
 /** Bounds of POST /api/calculate-rarity (the attribute bounds are those applied to stored metadata). */
 export const RARITY_LIMITS = {

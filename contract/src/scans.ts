@@ -1,4 +1,5 @@
-import type { Network } from './networks.js';
+import { EVM_ADDRESS_PATTERN } from './addresses.js';
+import { isNetwork, type Network } from './networks.js';
 
 /** Queues, named once (DESIGN: wallet-scan, collection-scan, rarity). */
 export const QueueName = {
@@ -8,13 +9,27 @@ export const QueueName = {
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
-export type ScanKind = 'wallet' | 'collection' | 'rarity';
+export const SCAN_KINDS = ['wallet', 'collection', 'rarity'] as const;
+export type ScanKind = (typeof SCAN_KINDS)[number];
+
+/** What a job of each queue carries (every queue runs one scan key today). */
+export interface JobPayloads {
+  [QueueName.WalletScan]: ScanJobPayload;
+  [QueueName.CollectionScan]: ScanJobPayload;
+  [QueueName.Rarity]: ScanJobPayload;
+}
 
 export const QUEUE_OF_KIND: Record<ScanKind, QueueName> = {
   wallet: QueueName.WalletScan,
   collection: QueueName.CollectionScan,
   rarity: QueueName.Rarity,
 };
+
+/** SPEC §8: why a collection scan (or the ranking of a collection) cannot run. */
+export const SCAN_ERRORS = {
+  notFound: 'Collection Not Found',
+  empty: 'No NFTs found in this collection',
+} as const;
 
 /** Stages and their percentages (SPEC §4). */
 export const SCAN_STAGES = [
@@ -40,6 +55,15 @@ export const STAGE_PERCENT: Record<Exclude<ScanStage, 'error'>, number> = {
  */
 export function scanKey(kind: ScanKind, network: Network, address: string): string {
   return `${kind}:${network}:${address.toLowerCase()}`;
+}
+
+/** The parts of a scan key, or null for anything `scanKey` does not make (a socket subscription is checked so). */
+export function parseScanKey(key: string): { kind: ScanKind; network: Network; address: string } | null {
+  const [kind, network, address, ...rest] = key.split(':');
+  if (rest.length > 0 || !(SCAN_KINDS as readonly string[]).includes(kind!) || !isNetwork(network))
+    return null;
+  if (!EVM_ADDRESS_PATTERN.test(address!) || address !== address!.toLowerCase()) return null;
+  return { kind: kind as ScanKind, network, address };
 }
 
 export interface ScanJobPayload {

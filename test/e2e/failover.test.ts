@@ -10,9 +10,10 @@ import {
 import { io, type Socket } from 'socket.io-client';
 import { ormConfig } from '../../backend/src/database/mikro-orm.config.js';
 import { bigCollections, readTestManifest, startSystem, type RunningSystem } from '../support/system.js';
-import { hasTestChain, TEST_DATABASE_URL, TEST_PORT_OFFSET, testPrefix } from '../support/test-env.js';
+import { TEST_DATABASE_URL, TEST_PORT_OFFSET, testPrefix } from '../support/test-env.js';
+import { describeWith, TEST_CHAIN } from '../support/requirements.js';
 
-const maybe = hasTestChain() ? describe : describe.skip;
+const maybe = describeWith([TEST_CHAIN]);
 
 maybe('a worker killed mid-scan (real processes, chains, PostgreSQL, Redis)', () => {
   let system: RunningSystem;

@@ -9,9 +9,10 @@ import {
 } from '@nexus/contract';
 import { io, type Socket } from 'socket.io-client';
 import { readTestManifest, startSystem, type RunningSystem } from '../support/system.js';
-import { hasTestChain, TEST_PORT_OFFSET, testPrefix } from '../support/test-env.js';
+import { TEST_PORT_OFFSET, testPrefix } from '../support/test-env.js';
+import { describeWith, TEST_CHAIN } from '../support/requirements.js';
 
-const maybe = hasTestChain() ? describe : describe.skip;
+const maybe = describeWith([TEST_CHAIN]);
 
 maybe('progress across two API processes (Socket.IO Redis adapter)', () => {
   let system: RunningSystem;

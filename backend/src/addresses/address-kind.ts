@@ -1,5 +1,5 @@
-/** SPEC §5: 0x followed by exactly 40 hex characters. */
-export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+import { EVM_ADDRESS_PATTERN } from '@nexus/contract';
+
 /** SPEC §5: letters, digits, hyphens, ending .eth (dots between labels allowed). */
 export const ENS_NAME = /^(?:[a-zA-Z0-9-]+\.)+eth$/;
 /** SPEC §5: a 32 to 44 character base58 string is treated as Solana. */
@@ -9,7 +9,7 @@ export type AddressKind = 'evm' | 'ens' | 'solana';
 
 export function addressKind(input: string): AddressKind | null {
   const value = input.trim();
-  if (EVM_ADDRESS.test(value)) return 'evm';
+  if (EVM_ADDRESS_PATTERN.test(value)) return 'evm';
   if (ENS_NAME.test(value)) return 'ens';
   if (SOLANA_ADDRESS.test(value)) return 'solana';
   return null;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ENABLED_NETWORKS, type CacheStats, type ClearCacheResponse } from '@nexus/contract';
-import { RarityCacheRepository } from '../rarity/rarity-cache.repository.js';
-import { ScanCacheRepository } from '../scans/scan-cache.repository.js';
+import { RarityCacheRepository } from '../rarity/index.js';
+import { ScanCacheRepository } from '../scans/index.js';
 import { TrendingCacheRepository } from '../trending/trending-cache.repository.js';
 import { WhitelistCacheRepository } from '../whitelist/whitelist-cache.repository.js';
 import { ApiUsageRecorder, utcDay } from './api-usage.recorder.js';

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { adminCookie } from '../../../test/support/admin-session.js';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
 import { REDIS } from '../redis/redis.module.js';
-import { ScanCacheRepository } from '../scans/scan-cache.repository.js';
+import { ScanCacheRepository } from '../scans/index.js';
 import { AdminController } from './admin.controller.js';
 
 const address = (byte: string) => '0x' + byte.repeat(20);

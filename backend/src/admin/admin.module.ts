@@ -1,6 +1,6 @@
 import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
-import { RarityModule } from '../rarity/rarity.module.js';
-import { ScanStateModule } from '../scans/scan-state.module.js';
+import { RarityModule } from '../rarity/index.js';
+import { ScanStateModule } from '../scans/index.js';
 import { TrendingModule } from '../trending/trending.module.js';
 import { WhitelistModule } from '../whitelist/whitelist.module.js';
 import { AdminAccessModule } from './admin-access.module.js';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ScanStateModule } from '../scans/scan-state.module.js';
+import { ScanStateModule } from '../scans/index.js';
 import { HealthController } from './health.controller.js';
 import { HealthService } from './health.service.js';
 

@@ -6,7 +6,7 @@ import { createPublicClient, http } from 'viem';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { REDIS } from '../redis/redis.module.js';
-import { ScanQueueRepository } from '../scans/scan-queue.repository.js';
+import { ScanQueueRepository } from '../queues/index.js';
 
 const PROBE_TIMEOUT_MS = 2000;
 

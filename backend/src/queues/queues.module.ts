@@ -1,34 +1,48 @@
-import { BullModule } from '@nestjs/bull';
+import { BullModule, getQueueToken } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
-import { QueueName } from '@nexus/contract';
+import type { JobPayloads, QueueName } from '@nexus/contract';
+import type { Queue } from 'bull';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
+import { JOBS, QUEUE_NAMES } from './job.registry.js';
+import { BULL_QUEUES, ScanQueueRepository, type BullQueues } from './scan-queue.repository.js';
 
-const queues = BullModule.registerQueue(
-  { name: QueueName.WalletScan },
-  { name: QueueName.CollectionScan },
-  { name: QueueName.Rarity },
+/** Every queue of the registry, with its job options and lock settings. */
+const queues = BullModule.registerQueueAsync(
+  ...QUEUE_NAMES.map((name) => ({
+    name,
+    inject: [APP_CONFIG],
+    useFactory: (config: AppConfig) => ({
+      defaultJobOptions: JOBS[name].options,
+      settings: {
+        // A worker that dies mid-job stops renewing its lock; after this the job is handed to another.
+        lockDuration: config.jobLockMs,
+        lockRenewTime: Math.floor(config.jobLockMs / 2),
+        stalledInterval: config.jobLockMs,
+        maxStalledCount: JOBS[name].lock.maxStalledCount,
+      },
+    }),
+  })),
 );
 
-/** Bull on Redis: the same queue definitions for the API (producer) and the workers (consumers). */
+/** Bull on Redis: the same queues for the API (producer) and the workers (consumers). */
 @Module({
   imports: [
     BullModule.forRootAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({
-        redis: config.redisUrl,
-        prefix: `${config.redisPrefix}:bull`,
-        settings: {
-          // A worker that dies mid-job stops renewing its lock; after this the job is handed to another.
-          lockDuration: config.jobLockMs,
-          lockRenewTime: Math.floor(config.jobLockMs / 2),
-          stalledInterval: config.jobLockMs,
-          maxStalledCount: 2,
-        },
-      }),
+      useFactory: (config: AppConfig) => ({ redis: config.redisUrl, prefix: `${config.redisPrefix}:bull` }),
     }),
     queues,
   ],
-  exports: [queues],
+  providers: [
+    {
+      provide: BULL_QUEUES,
+      inject: QUEUE_NAMES.map((name) => getQueueToken(name)),
+      useFactory: (...list: Array<Queue<JobPayloads[QueueName]>>): BullQueues =>
+        Object.fromEntries(QUEUE_NAMES.map((name, i) => [name, list[i]!])) as BullQueues,
+    },
+    ScanQueueRepository,
+  ],
+  exports: [ScanQueueRepository],
 })
 export class QueuesModule {}

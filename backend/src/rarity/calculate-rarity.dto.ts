@@ -1,5 +1,6 @@
 import {
   ENABLED_NETWORKS,
+  EVM_ADDRESS_PATTERN,
   RARITY_METHOD_NAMES,
   type CalculateRarityRequest,
   type Network,
@@ -7,7 +8,6 @@ import {
   type RarityRequest,
 } from '@nexus/contract';
 import { IsBoolean, IsIn, IsOptional, IsString, Matches } from 'class-validator';
-import { EVM_ADDRESS } from '../addresses/address-kind.js';
 import { IsRarityTokens } from './rarity-tokens.validator.js';
 
 export const CONTRACT_ADDRESS_MESSAGE = 'contractAddress must be 0x followed by 40 hex characters';
@@ -18,7 +18,7 @@ export class CalculateRarityDto implements CalculateRarityRequest {
   nfts!: RarityRequest['nfts'];
 
   @IsString({ message: CONTRACT_ADDRESS_MESSAGE })
-  @Matches(EVM_ADDRESS, { message: CONTRACT_ADDRESS_MESSAGE })
+  @Matches(EVM_ADDRESS_PATTERN, { message: CONTRACT_ADDRESS_MESSAGE })
   contractAddress!: string;
 
   @IsIn(ENABLED_NETWORKS, { message: `network must be one of: ${ENABLED_NETWORKS.join(', ')}` })

@@ -1,3 +1,4 @@
+import { compareTokenIds } from '@nexus/contract';
 import { createHash } from 'node:crypto';
 import type { RarityToken } from './rarity.types.js';
 
@@ -8,11 +9,6 @@ export interface CanonicalTokens<T extends RarityToken = RarityToken> {
   tokens: T[];
   /** SHA-256 of the ids and attributes, in that order: the cache key of this token set. */
   hash: string;
-}
-
-/** Shorter ids first, then by text: numeric order for decimal ids (the stored collection's order). */
-export function compareTokenIds(a: string, b: string): number {
-  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 /**

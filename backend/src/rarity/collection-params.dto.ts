@@ -1,5 +1,6 @@
 import {
   ENABLED_NETWORKS,
+  EVM_ADDRESS_PATTERN,
   RARITY_LIMITS,
   RARITY_METHOD_NAMES,
   type Network,
@@ -7,14 +8,13 @@ import {
 } from '@nexus/contract';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { EVM_ADDRESS } from '../addresses/address-kind.js';
 
 /** `/api/collections/:network/:address` */
 export class CollectionParamsDto {
   @IsIn(ENABLED_NETWORKS, { message: `network must be one of: ${ENABLED_NETWORKS.join(', ')}` })
   network!: Network;
 
-  @Matches(EVM_ADDRESS, { message: 'address must be 0x followed by 40 hex characters' })
+  @Matches(EVM_ADDRESS_PATTERN, { message: 'address must be 0x followed by 40 hex characters' })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.toLowerCase() : value))
   address!: string;
 }

@@ -1,18 +1,18 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import type {
-  CollectionTraitsResponse,
-  Network,
-  NftDetailResponse,
-  NftRarityExplanation,
-  RarityMethodName,
+import {
+  DEFAULT_RARITY_METHOD,
+  SCAN_ERRORS,
+  type CollectionTraitsResponse,
+  type Network,
+  type NftDetailResponse,
+  type NftRarityExplanation,
+  type RarityMethodName,
 } from '@nexus/contract';
-import { SCAN_ERRORS } from '../collections/collection-scan.service.js';
-import { CollectionsRepository, type NftRecord } from '../collections/collections.repository.js';
-import { toApiNft, type CollectionRef } from '../collections/nft.mapper.js';
+import { CollectionsRepository, toApiNft, type CollectionRef, type NftRecord } from '../collections/index.js';
 import { LruCache } from '../common/lru-cache.js';
 import type { RankedCollection } from './ranked-collection.js';
 import { RarityEngine } from './rarity.engine.js';
-import { DEFAULT_RARITY_METHOD, type RarityExplanation, type TraitSummary } from './rarity.types.js';
+import type { RarityExplanation, TraitSummary } from './rarity.types.js';
 
 /** SPEC §8's card title, for a contract Nexus has no collection scan of. */
 const COLLECTION_NOT_FOUND = SCAN_ERRORS.notFound;

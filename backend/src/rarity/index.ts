@@ -7,3 +7,6 @@ export { competitionRank, scoresTie, SCORE_TIE_TOLERANCE } from './competition-r
 export type { RarityMethod, MethodWeights } from './rarity-method.js';
 export { InformationContentMethod } from './information-content.method.js';
 export { StatisticalMethod } from './statistical.method.js';
+export { canonicalTokens, type CanonicalTokens } from './canonical-tokens.js';
+export { RarityModule } from './rarity.module.js';
+export { RarityCacheRepository, rarityResultKey, type CachedRarity } from './rarity-cache.repository.js';

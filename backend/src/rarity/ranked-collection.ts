@@ -1,9 +1,8 @@
-import type { RarityResult } from '@nexus/contract';
+import type { RarityMethodName, RarityResult } from '@nexus/contract';
 import type { MethodWeights } from './rarity-method.js';
 import type {
   RankedToken,
   RarityExplanation,
-  RarityMethodName,
   RarityRanking,
   TraitContribution,
   TraitSummary,

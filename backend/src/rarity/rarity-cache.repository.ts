@@ -3,7 +3,7 @@ import { scanKey, type Network, type RarityMethodName } from '@nexus/contract';
 import type { Redis } from 'ioredis';
 import { REDIS, RedisConnections } from '../redis/redis.module.js';
 import { deleteMatching, readPayload, writePayload } from '../redis/redis-json.js';
-import { SCAN_CACHE_TTL_S } from '../scans/scan-cache.repository.js';
+import { SCAN_CACHE_TTL_S } from '../scans/index.js';
 
 /** A calculated ranking: SPEC §7's `nfts` list kept as the JSON text the API sends. */
 export interface CachedRarity {

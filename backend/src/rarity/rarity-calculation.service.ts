@@ -1,15 +1,17 @@
 import { Injectable, InternalServerErrorException, Logger } from '@nestjs/common';
 import {
+  DEFAULT_RARITY_METHOD,
   RARITY_FAILED,
   type CalculateRarityRequest,
   type CalculateRarityResponse,
   type RarityCacheSource,
+  type RarityMethodName,
 } from '@nexus/contract';
 import { canonicalTokens } from './canonical-tokens.js';
 import type { CachedRarity } from './rarity-cache.repository.js';
 import { RarityResultCache } from './rarity-result.cache.js';
 import { RarityEngine } from './rarity.engine.js';
-import { DEFAULT_RARITY_METHOD, type RarityMethodName, type RarityToken } from './rarity.types.js';
+import type { RarityToken } from './rarity.types.js';
 
 /** A POST /api/calculate-rarity answer as JSON text: the cached `nfts` list is spliced in, not re-serialised. */
 export interface RarityAnswer {

@@ -1,4 +1,4 @@
-import type { RarityMethodName } from './rarity.types.js';
+import type { RarityMethodName } from '@nexus/contract';
 import type { TraitIndex } from './trait-index.js';
 
 /** Per-pair figures a method derives from the counts; a token's score is Σ weights / normalizer. */

@@ -2,12 +2,8 @@ import { competitionRank } from './competition-rank.js';
 import { InformationContentMethod } from './information-content.method.js';
 import { RankedCollection } from './ranked-collection.js';
 import type { RarityMethod } from './rarity-method.js';
-import {
-  DEFAULT_RARITY_METHOD,
-  type RarityMethodName,
-  type RarityToken,
-  type TraitSummary,
-} from './rarity.types.js';
+import { DEFAULT_RARITY_METHOD, type RarityMethodName } from '@nexus/contract';
+import type { RarityToken, TraitSummary } from './rarity.types.js';
 import { StatisticalMethod } from './statistical.method.js';
 import { PairFlag, TraitIndex } from './trait-index.js';
 import { summarizeTraits } from './trait-summary.js';

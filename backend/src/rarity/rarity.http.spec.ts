@@ -5,6 +5,7 @@ import type {
   CollectionTraitsResponse,
   NftAttribute,
   NftDetailResponse,
+  RarityMethodName,
   RarityResult,
 } from '@nexus/contract';
 import request from 'supertest';
@@ -13,11 +14,11 @@ import { dropDatabase, freshDatabase } from '../../../test/support/fresh-databas
 import { clearPrefix } from '../../../test/support/redis-prefix.js';
 import { createApiApp } from '../bootstrap.js';
 import type { CollectionInfo } from '../chain/nft-source.js';
-import { CollectionsRepository, type NftRecord } from '../collections/collections.repository.js';
+import { CollectionsRepository, type NftRecord } from '../collections/index.js';
 import { CollectionRarityController } from './collection-rarity.controller.js';
 import { RarityController } from './rarity.controller.js';
 import { RarityEngine } from './rarity.engine.js';
-import type { RarityMethodName, RarityToken } from './rarity.types.js';
+import type { RarityToken } from './rarity.types.js';
 
 const ADDRESS = '0x' + 'ab'.repeat(20);
 const STORED = '0x' + 'cd'.repeat(20);

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CollectionsModule } from '../collections/collections.module.js';
+import { CollectionsModule } from '../collections/index.js';
 import { CollectionRarityController } from './collection-rarity.controller.js';
 import { CollectionRarityService } from './collection-rarity.service.js';
 import { CalculateRarityPipe } from './calculate-rarity.pipe.js';

@@ -1,12 +1,13 @@
 import { isUnscoredAttribute, normalizeTraitString, PairFlag, type TraitIndex } from './trait-index.js';
-import type { NumericTraitSummary, TraitSummary, TraitTypeSummary } from './rarity.types.js';
+import type { NumericTraitRange, TraitTypeCounts } from '@nexus/contract';
+import type { TraitSummary } from './rarity.types.js';
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /** Trait types with their values and counts (on normalised values), for a filter bar. */
 export function summarizeTraits(index: TraitIndex): TraitSummary {
   const traitCountType = index.traitCountType;
-  const traitTypes: TraitTypeSummary[] = [];
+  const traitTypes: TraitTypeCounts[] = [];
   for (let type = 0; type < traitCountType; type++) {
     traitTypes.push({
       traitType: index.typeLabels[type],
@@ -45,8 +46,8 @@ export function summarizeTraits(index: TraitIndex): TraitSummary {
   };
 }
 
-function summarizeNumericTraits(index: TraitIndex): NumericTraitSummary[] {
-  const byKey = new Map<string, NumericTraitSummary>();
+function summarizeNumericTraits(index: TraitIndex): NumericTraitRange[] {
+  const byKey = new Map<string, NumericTraitRange>();
   index.tokens.forEach((token, t) => {
     if (!index.hasUnscored[t]) return;
     const seen = new Set<string>();

@@ -6,6 +6,7 @@ import {
   WebSocketServer,
 } from '@nestjs/websockets';
 import {
+  parseScanKey,
   scanRoom,
   SocketEvent,
   type ClientToServerEvents,
@@ -13,11 +14,9 @@ import {
   type SubscribeAck,
 } from '@nexus/contract';
 import type { Server, Socket } from 'socket.io';
-import { ScanProgressRepository } from '../scans/scan-progress.repository.js';
+import { ScanProgressRepository } from './scan-progress.repository.js';
 
 type ScanSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
-
-const KEY_PATTERN = /^(wallet|collection|rarity):[a-z]+:0x[0-9a-f]{40}$/;
 
 /** Browsers subscribe to a scan key; progress arrives through the Redis adapter from the workers. */
 @WebSocketGateway()
@@ -34,7 +33,7 @@ export class ScanEventsGateway {
   /** Joins the scan's room and answers the current state at once (late subscribers). */
   @SubscribeMessage(SocketEvent.Subscribe)
   async subscribe(@ConnectedSocket() socket: ScanSocket, @MessageBody() key: unknown): Promise<SubscribeAck> {
-    if (typeof key !== 'string' || !KEY_PATTERN.test(key)) return { progress: null };
+    if (typeof key !== 'string' || !parseScanKey(key)) return { progress: null };
     await socket.join(scanRoom(key));
     return { progress: await this.progress.get(key) };
   }

@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
-import { QueuesModule } from '../queues/queues.module.js';
+import { QueuesModule } from '../queues/index.js';
+import { RealtimeModule } from '../realtime/index.js';
 import { ScanCacheRepository } from './scan-cache.repository.js';
-import { ScanProgressRepository } from './scan-progress.repository.js';
-import { ScanQueueRepository } from './scan-queue.repository.js';
 
-/** Scan state shared by API and workers: queues, progress, cache. */
+/** Scan state shared by API and workers: queues, live progress, cached answers. */
 @Module({
-  imports: [QueuesModule],
-  providers: [ScanCacheRepository, ScanProgressRepository, ScanQueueRepository],
-  exports: [ScanCacheRepository, ScanProgressRepository, ScanQueueRepository],
+  imports: [QueuesModule, RealtimeModule],
+  providers: [ScanCacheRepository],
+  exports: [ScanCacheRepository, QueuesModule, RealtimeModule],
 })
 export class ScanStateModule {}

@@ -1,8 +1,8 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { ScanProgressRepository, type ScanOutcome } from '../realtime/index.js';
 import { RedisConnections } from '../redis/redis.module.js';
 import { ScanCacheRepository } from './scan-cache.repository.js';
-import { ScanProgressRepository, type ScanOutcome } from './scan-progress.repository.js';
 
 type Waiter = (outcome: ScanOutcome | null) => void;
 

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AddressesModule } from '../addresses/addresses.module.js';
-import { CollectionsModule } from '../collections/collections.module.js';
-import { ScanEventsGateway } from '../realtime/scan-events.gateway.js';
+import { CollectionsModule } from '../collections/index.js';
+import { ScanEventsGateway } from '../realtime/index.js';
 import { ScanStateModule } from './scan-state.module.js';
 import { ScanWaiter } from './scan-waiter.service.js';
 import { ScansController } from './scans.controller.js';

@@ -4,11 +4,10 @@ import { scanKey, type NftsRequest, type NftsResponse, type ScanKind } from '@ne
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { AddressesService } from '../addresses/addresses.service.js';
-import { CollectionsRepository } from '../collections/collections.repository.js';
-import { toApiNft } from '../collections/nft.mapper.js';
+import { CollectionsRepository, toApiNft } from '../collections/index.js';
 import { spliceDeflate } from '../common/deflate-splice.js';
+import { ScanQueueRepository } from '../queues/index.js';
 import { ScanCacheRepository, type CachedScan } from './scan-cache.repository.js';
-import { ScanQueueRepository } from './scan-queue.repository.js';
 import { ScanWaiter } from './scan-waiter.service.js';
 import { SearchRepository } from './search.repository.js';
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ClearSuspiciousIpResponse, SecurityStatus } from '@nexus/contract';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { ScanEventsGateway } from '../realtime/scan-events.gateway.js';
+import { ScanEventsGateway } from '../realtime/index.js';
 import { ApiKeyRefusalsRepository } from './api-key-refusals.repository.js';
 import { clientKey } from './client-address.js';
 import { RateLimiterService } from './rate-limiter.service.js';

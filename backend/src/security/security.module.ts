@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminAccessModule } from '../admin/admin-access.module.js';
-import { ScansModule } from '../scans/scans.module.js';
+import { ScansModule } from '../scans/index.js';
 import { ApiKeyRefusalsRepository } from './api-key-refusals.repository.js';
 import { RateLimitModule } from './rate-limit.module.js';
 import { SecurityController } from './security.controller.js';

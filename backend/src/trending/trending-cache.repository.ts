@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { CachedJson } from '../redis/cached-json.js';
 import { REDIS, RedisConnections } from '../redis/redis.module.js';
-import { deleteMatching } from '../redis/redis-json.js';
 
 /** SPEC §9: trending searches are cached 30 min, under the name trending_searches. */
 export const TRENDING_CACHE_TTL_S = 30 * 60;
@@ -9,25 +9,22 @@ export const TRENDING_CACHE_TTL_S = 30 * 60;
 /** The Redis cache of GET /api/trending-searches, one entry per limit, kept as the JSON text sent. */
 @Injectable()
 export class TrendingCacheRepository {
-  constructor(
-    @Inject(REDIS) private readonly redis: Redis,
-    private readonly connections: RedisConnections,
-  ) {}
+  private readonly cache: CachedJson;
 
-  private key(limit: number | '*'): string {
-    return this.connections.key('cache', 'trending_searches', String(limit));
+  constructor(@Inject(REDIS) redis: Redis, connections: RedisConnections) {
+    this.cache = new CachedJson(redis, connections.key('cache', 'trending_searches'), TRENDING_CACHE_TTL_S);
   }
 
-  async get(limit: number): Promise<string | null> {
-    return this.redis.get(this.key(limit));
+  get(limit: number): Promise<string | null> {
+    return this.cache.get(String(limit));
   }
 
-  async set(limit: number, json: string): Promise<void> {
-    await this.redis.set(this.key(limit), json, 'EX', TRENDING_CACHE_TTL_S);
+  set(limit: number, json: string): Promise<void> {
+    return this.cache.set(json, String(limit));
   }
 
   /** Answers how many keys were removed. */
-  async clear(): Promise<number> {
-    return deleteMatching(this.redis, this.key('*'));
+  clear(): Promise<number> {
+    return this.cache.clear();
   }
 }

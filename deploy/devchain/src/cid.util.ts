@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 
-/** Multicodec codes used in our CIDs. */
-export const CODEC_DAG_PB = 0x70;
-export const CODEC_RAW = 0x55;
+/** Multicodec code of our CIDs: dag-pb, as IPFS directories have. */
+const CODEC_DAG_PB = 0x70;
 
 const BASE32_ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
 
 /** RFC 4648 base32, lower-case, no padding: the alphabet of the 'b' multibase prefix. */
-export function base32(bytes: Uint8Array): string {
+function base32(bytes: Uint8Array): string {
   let output = '';
   let buffer = 0;
   let bits = 0;
@@ -36,15 +35,11 @@ function varint(value: number): number[] {
 }
 
 /**
- * CIDv1 of some content: version 1, codec, sha2-256 multihash, base32 with the 'b' multibase
- * prefix. A dag-pb CID reads `bafybei…` like an IPFS directory; a raw one `bafkrei…`.
+ * CIDv1 of some content: version 1, dag-pb, sha2-256 multihash, base32 with the 'b' multibase
+ * prefix: it reads `bafybei…` like an IPFS directory.
  */
-export function cidV1(content: string | Uint8Array, codec: number = CODEC_DAG_PB): string {
+export function cidV1(content: string | Uint8Array): string {
   const digest = createHash('sha256').update(content).digest();
-  const bytes = Uint8Array.from([...varint(1), ...varint(codec), 0x12, 0x20, ...digest]);
+  const bytes = Uint8Array.from([...varint(1), ...varint(CODEC_DAG_PB), 0x12, 0x20, ...digest]);
   return `b${base32(bytes)}`;
-}
-
-export function isCidV1(value: string): boolean {
-  return /^b[a-z2-7]{58,}$/.test(value);
 }

@@ -5,9 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 import type { Nft } from '@nexus/contract';
 
-import type { NftRecord } from '../../collections/collections.repository.js';
-import { mediaUrl, toApiNft } from '../../collections/nft.mapper.js';
-import { resolveTokens } from '../../collections/token-metadata.js';
+import { mediaUrl, toApiNft, type NftRecord } from '../../collections/index.js';
+import { resolveTokens } from '../../jobs/index.js';
 import { LoopbackServer } from '../metadata/testing/loopback-server.fixture.js';
 import type { CollectionInfo, MetadataResolver, TokenRef, WalletHolding } from '../nft-source.js';
 import type { AlchemyContract, AlchemyNft, AlchemyOwnedNft } from './alchemy-api.types.js';

@@ -1,0 +1,10 @@
+export { CollectionsModule } from './collections.module.js';
+export {
+  CollectionsRepository,
+  type NftRecord,
+  type ScanResultWrite,
+  type StoredCollection,
+} from './collections.repository.js';
+export { CollectionEntity } from './collection.entity.js';
+export { NftEntity, type MetadataStatus } from './nft.entity.js';
+export { mediaUrl, toApiNft, type CollectionRef } from './nft.mapper.js';

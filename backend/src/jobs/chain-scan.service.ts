@@ -1,0 +1,37 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Nft, ScanJobPayload } from '@nexus/contract';
+import { NFT_SOURCE } from '../chain/chain.tokens.js';
+import type { NftSource } from '../chain/nft-source.js';
+import { CollectionsRepository } from '../collections/index.js';
+import { ScanCacheRepository } from '../scans/index.js';
+import { ScanExecution, ScanJobService, type ScanOutcomeSummary } from './scan-execution.service.js';
+import { TokenMetadataService } from './token-metadata.js';
+
+/** A scan that reads the chain: tokens from the source, their metadata, stored, then cached as the answer. */
+@Injectable()
+export abstract class ChainScanService extends ScanJobService {
+  protected readonly logger = new Logger(this.constructor.name);
+
+  constructor(
+    @Inject(NFT_SOURCE) protected readonly source: NftSource,
+    protected readonly metadata: TokenMetadataService,
+    protected readonly collections: CollectionsRepository,
+    private readonly cache: ScanCacheRepository,
+    execution: ScanExecution,
+  ) {
+    super(execution);
+  }
+
+  /** Caches the POST /api/nfts answer of the scan: its NFTs as the JSON text the API sends. */
+  protected async cacheAnswer(
+    payload: ScanJobPayload,
+    nfts: Nft[],
+    outcome: Omit<ScanOutcomeSummary, 'totalNfts'>,
+  ): Promise<void> {
+    const { scanDuration, totalCollections, isComplete } = outcome;
+    await this.cache.set(payload.key, payload.kind, {
+      meta: { scanDuration, totalCollections, isComplete, cachedAt: Date.now() },
+      nftsJson: JSON.stringify(nfts),
+    });
+  }
+}

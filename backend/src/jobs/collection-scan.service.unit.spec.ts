@@ -1,0 +1,139 @@
+import { jest } from '@jest/globals';
+import { SCAN_ERRORS, STAGE_PERCENT, type Nft } from '@nexus/contract';
+import { CollectionScanService } from './collection-scan.service.js';
+import { PermanentScanError } from './scan-execution.service.js';
+import { FakeChain, FakeResolver } from './testing/fake-chain.js';
+import { scanPayload } from './testing/fake-state.js';
+import { jobHarness, type JobHarness } from './testing/job-harness.js';
+
+const CATS = '0x' + '1a'.repeat(20);
+const PARTIAL = '0x' + '2b'.repeat(20);
+const EMPTY = '0x' + '3c'.repeat(20);
+const UNKNOWN = '0x' + '4d'.repeat(20);
+
+describe(CollectionScanService.name, () => {
+  const chain = new FakeChain([
+    { address: CATS, supply: 120 },
+    { address: PARTIAL, supply: 40, missing: 15 },
+    { address: EMPTY, supply: 0 },
+  ]);
+  const resolver = new FakeResolver();
+  let harness: JobHarness;
+  let sut: CollectionScanService;
+
+  beforeEach(async () => {
+    harness = await jobHarness(chain, resolver);
+    sut = harness.module.get(CollectionScanService);
+  });
+
+  afterEach(() => jest.restoreAllMocks());
+
+  it('runs the SPEC §4 stages in order, then stores, caches, reports and queues the ranking', async () => {
+    const payload = scanPayload('collection', CATS);
+
+    const outcome = await sut.run(payload);
+
+    expect(outcome).toMatchObject({ totalNfts: 120, totalCollections: 1, isComplete: true });
+    const { progress, runs, cache, queue, collections } = harness;
+    expect(progress.stages(payload.key)).toEqual([
+      'initializing',
+      'preparing',
+      'calculating',
+      'finalizing',
+      'complete',
+    ]);
+    expect(progress.events.map((e) => e.percent)).toEqual(
+      progress.events.map((e) => STAGE_PERCENT[e.stage as keyof typeof STAGE_PERCENT]),
+    );
+    expect(progress.events.at(-1)).toMatchObject({
+      tokensFound: 120,
+      metadataFetched: 120,
+      tokensTotal: 120,
+    });
+    expect(progress.completed).toEqual([{ key: payload.key, ...outcome }]);
+    expect(collections.stored.get(`polygon:${CATS}`)?.nfts).toHaveLength(120);
+
+    const cached = cache.entries.get(payload.key)!;
+    expect(cached.kind).toBe('collection');
+    expect(cached.value.meta).toMatchObject({ totalCollections: 1, isComplete: true });
+    const nfts = cache.nfts<Nft>(payload.key);
+    expect(nfts).toHaveLength(120);
+    expect(nfts[7]).toMatchObject({ tokenId: '7', name: 'Fake Cat #7', contract: { address: CATS } });
+
+    expect(queue.enqueued).toEqual([
+      expect.objectContaining({ kind: 'rarity', key: `rarity:polygon:${CATS}` }),
+    ]);
+    expect(runs.runs).toEqual([
+      {
+        id: '1',
+        key: payload.key,
+        attempt: 1,
+        outcome: expect.objectContaining({ status: 'complete', tokensFound: 120, metadataFetched: 120 }),
+      },
+    ]);
+  });
+
+  it('fails permanently with SPEC §8 "Collection Not Found" for a contract the chain does not know', async () => {
+    const run = sut.run(scanPayload('collection', UNKNOWN), 2);
+
+    await expect(run).rejects.toBeInstanceOf(PermanentScanError);
+    await expect(run).rejects.toThrow(SCAN_ERRORS.notFound);
+    expect(harness.runs.runs).toEqual([
+      expect.objectContaining({
+        attempt: 2,
+        outcome: expect.objectContaining({ status: 'failed', error: SCAN_ERRORS.notFound }),
+      }),
+    ]);
+    expect(harness.progress.completed).toEqual([]);
+    expect(harness.cache.entries.size).toBe(0);
+    expect(harness.queue.enqueued).toEqual([]);
+  });
+
+  it('fails permanently with SPEC §8 "No NFTs found in this collection" for an empty one', async () => {
+    await expect(sut.run(scanPayload('collection', EMPTY))).rejects.toThrow(
+      new PermanentScanError(SCAN_ERRORS.empty),
+    );
+    expect(harness.collections.stored.size).toBe(0);
+  });
+
+  it('flags a scan that listed fewer tokens than the supply as partial', async () => {
+    const payload = scanPayload('collection', PARTIAL);
+
+    const outcome = await sut.run(payload);
+
+    expect(outcome).toMatchObject({ totalNfts: 25, isComplete: false });
+    expect(harness.cache.entries.get(payload.key)!.value.meta.isComplete).toBe(false);
+    expect(harness.progress.completed[0]).toMatchObject({ isComplete: false });
+  });
+
+  it('reads no metadata when the job asks for none', async () => {
+    const resolve = jest.spyOn(resolver, 'resolve');
+    const payload = { ...scanPayload('collection', CATS), includeMetadata: false };
+
+    await sut.run(payload);
+
+    expect(resolve).not.toHaveBeenCalled();
+    expect(harness.progress.events.at(-1)).toMatchObject({ tokensFound: 120, metadataFetched: 0 });
+    expect(
+      harness.collections.stored.get(`polygon:${CATS}`)!.nfts.every((n) => n.metadataStatus === 'missing'),
+    ).toBe(true);
+  });
+
+  it('stands when the ranking cannot be queued', async () => {
+    harness.queue.failWith = new Error('Redis is down');
+    const payload = scanPayload('collection', CATS);
+
+    await expect(sut.run(payload)).resolves.toMatchObject({ totalNfts: 120 });
+    expect(harness.progress.completed).toHaveLength(1);
+  });
+
+  it('fails (for Bull to retry) when the chain fails, with the run logged as failed', async () => {
+    jest.spyOn(chain, 'enumerateCollection').mockRejectedValueOnce(new Error('node timed out'));
+    const run = sut.run(scanPayload('collection', CATS));
+
+    await expect(run).rejects.toThrow('node timed out');
+    await expect(run).rejects.not.toBeInstanceOf(PermanentScanError);
+    expect(harness.runs.runs[0]!.outcome).toMatchObject({ status: 'failed', error: 'node timed out' });
+    expect(harness.progress.stages(`collection:polygon:${CATS}`)).toEqual(['initializing', 'preparing']);
+  });
+});

@@ -1,0 +1,40 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { QUEUE_NAMES, ScanQueueRepository } from '../queues/index.js';
+import { processedQueue, type JobProcessor } from './job-processor.js';
+import { wireProcessors } from './job-wiring.js';
+
+/**
+ * Starts the worker's consumers once every provider exists: each queue of the registry gets its one
+ * processor, at WORKER_CONCURRENCY jobs at a time (from the validated configuration).
+ */
+@Injectable()
+export class JobConsumer implements OnApplicationBootstrap {
+  private readonly logger = new Logger(JobConsumer.name);
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly queues: ScanQueueRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const found = this.discovery.getProviders().flatMap((wrapper) => {
+      const queue = processedQueue(wrapper.metatype);
+      if (!queue || !wrapper.instance) return [];
+      return [{ queue, name: wrapper.name, processor: wrapper.instance as JobProcessor }];
+    });
+    const wired = wireProcessors(QUEUE_NAMES, found);
+    for (const [queue, { processor }] of wired) {
+      this.queues.consume(
+        queue,
+        this.config.workerConcurrency,
+        (job) => processor.process(job),
+        processor.completed && ((job) => processor.completed!(job)),
+      );
+    }
+    this.logger.log(`consuming ${[...wired.keys()].join(', ')} (${this.config.workerConcurrency} at a time)`);
+  }
+}

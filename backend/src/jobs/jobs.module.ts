@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { ChainModule } from '../chain/chain.module.js';
+import { CollectionsModule } from '../collections/index.js';
+import { RarityCacheRepository } from '../rarity/index.js';
+import { ScanStateModule } from '../scans/index.js';
+import { CollectionScanService } from './collection-scan.service.js';
+import { RarityJobService } from './rarity-job.service.js';
+import { RarityRankRepository } from './rarity-rank.repository.js';
+import { ScanExecution } from './scan-execution.service.js';
+import { ScanRunRepository } from './scan-run.repository.js';
+import { TokenMetadataService } from './token-metadata.js';
+import { WalletScanService } from './wallet-scan.service.js';
+
+/**
+ * The work of every job: the collection scan, the wallet scan and the rarity job, and the execution
+ * they share (run log, progress reporter, outcome). The worker adds the processors that feed them.
+ */
+@Module({
+  imports: [ChainModule, ScanStateModule, CollectionsModule],
+  providers: [
+    CollectionScanService,
+    WalletScanService,
+    RarityJobService,
+    TokenMetadataService,
+    ScanExecution,
+    ScanRunRepository,
+    RarityRankRepository,
+    RarityCacheRepository,
+  ],
+  exports: [CollectionScanService, WalletScanService, RarityJobService, ScanExecution],
+})
+export class JobsModule {}

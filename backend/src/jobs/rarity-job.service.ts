@@ -1,0 +1,163 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  DEFAULT_RARITY_METHOD,
+  RARITY_FAILED,
+  SCAN_ERRORS,
+  scanKey,
+  type ScanJobPayload,
+  type ScanStage,
+} from '@nexus/contract';
+import {
+  CollectionsRepository,
+  toApiNft,
+  type CollectionEntity,
+  type NftRecord,
+} from '../collections/index.js';
+import { ScanQueueRepository } from '../queues/index.js';
+import { canonicalTokens, RarityCacheRepository, RarityEngine, rarityResultKey } from '../rarity/index.js';
+import { ScanCacheRepository } from '../scans/index.js';
+import { RarityRankRepository } from './rarity-rank.repository.js';
+import { rarityJobPayload } from './rarity-job.payload.js';
+import {
+  PermanentScanError,
+  ScanExecution,
+  ScanJobService,
+  type ScanOutcomeSummary,
+} from './scan-execution.service.js';
+import type { ScanReporter } from './scan-reporter.js';
+
+/** Tries when scans keep replacing the collection while it is ranked; then the job fails and Bull retries. */
+const MAX_PASSES = 3;
+
+/**
+ * Runs inside a worker after every collection scan: rank the stored collection (SPEC §4 stages),
+ * store score and rank on its rows, and refresh the answers that carry them.
+ */
+@Injectable()
+export class RarityJobService extends ScanJobService {
+  private readonly logger = new Logger(RarityJobService.name);
+  private readonly engine = new RarityEngine();
+  /** Scan time (ms) of the data each finished job ranked, until the queue reports the job complete. */
+  private readonly rankedScans = new Map<string, number>();
+
+  constructor(
+    private readonly collections: CollectionsRepository,
+    private readonly rarity: RarityRankRepository,
+    private readonly scanCache: ScanCacheRepository,
+    private readonly results: RarityCacheRepository,
+    private readonly queue: ScanQueueRepository,
+    execution: ScanExecution,
+  ) {
+    super(execution);
+  }
+
+  /** Failures other than a missing collection reach the visitor as SPEC §8's 'Failed to calculate rarity'. */
+  override async run(payload: ScanJobPayload, attempt = 1): Promise<ScanOutcomeSummary> {
+    try {
+      return await super.run(payload, attempt);
+    } catch (error) {
+      if (error instanceof PermanentScanError) throw error;
+      this.logger.warn(`${payload.key}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(RARITY_FAILED, { cause: error });
+    }
+  }
+
+  /**
+   * After the queue has marked a job complete: a scan that stored new NFTs while the job was finishing
+   * joined it instead of starting another, so rank again when the stored scan is not the one ranked.
+   */
+  async followUp(payload: ScanJobPayload): Promise<boolean> {
+    const ranked = this.rankedScans.get(payload.key);
+    this.rankedScans.delete(payload.key);
+    if (ranked === undefined) return false;
+    const collection = await this.collections.find(payload.network, payload.address);
+    const latest = collection?.lastScannedAt?.getTime();
+    if (latest === undefined || latest === ranked) return false;
+    await this.queue.enqueue(rarityJobPayload(payload.network, payload.address));
+    return true;
+  }
+
+  /**
+   * Puts the ranks into the cached POST /api/nfts answer of the collection. Only an answer still
+   * cached is replaced: one that expired or was cleared is rebuilt from PostgreSQL, ranks included.
+   */
+  private async refreshScanAnswer(collection: CollectionEntity, nfts: NftRecord[]): Promise<void> {
+    const key = scanKey('collection', collection.network, collection.address);
+    const cached = await this.scanCache.get(key);
+    if (!cached) return;
+    const ref = {
+      network: collection.network,
+      address: collection.address,
+      name: collection.name,
+      standard: collection.standard,
+    };
+    await this.scanCache.set(key, 'collection', {
+      meta: cached.meta,
+      nftsJson: JSON.stringify(nfts.map((n) => toApiNft(n, ref))),
+    });
+  }
+
+  protected async scan(
+    payload: ScanJobPayload,
+    reporter: ScanReporter,
+    started: number,
+  ): Promise<ScanOutcomeSummary> {
+    // A pass repeated because a scan replaced the NFTs does not send the stages again.
+    const stage = async (
+      pass: number,
+      name: Exclude<ScanStage, 'error' | 'complete' | 'initializing'>,
+      counts = {},
+    ) => {
+      if (pass === 1) await reporter.stage(name, counts);
+    };
+    for (let pass = 1; ; pass++) {
+      await stage(pass, 'preparing');
+      const stored = await this.collections.load(payload.network, payload.address);
+      if (!stored?.collection.lastScannedAt) throw new PermanentScanError(SCAN_ERRORS.notFound);
+      const { collection, nfts } = stored;
+      const scannedAt = stored.collection.lastScannedAt;
+      // N is the tokens whose metadata resolved; ranked in token id order, like POST /api/calculate-rarity.
+      const { tokens, hash } = canonicalTokens(nfts.filter((n) => n.metadataStatus === 'ok'));
+
+      await stage(pass, 'calculating', { tokensFound: nfts.length, tokensTotal: nfts.length });
+      const rankStarted = performance.now();
+      const ranked = this.engine.rank(tokens);
+      const results = ranked.results();
+      const calculationTime = Math.round(performance.now() - rankStarted);
+
+      await stage(pass, 'finalizing', { metadataFetched: tokens.length });
+      for (const nft of nfts) {
+        const entry = ranked.get(nft.tokenId);
+        nft.rarityScore = entry?.rarityScore ?? null;
+        nft.rarityRank = entry?.rarityRank ?? null;
+      }
+      const write = await this.rarity.storeRanks(collection.id, scannedAt, nfts);
+      if (!write.current) {
+        if (pass < MAX_PASSES) continue;
+        throw new Error(`${payload.key}: the collection changed during ${MAX_PASSES} rankings`);
+      }
+
+      // From now on POST /api/nfts answers carry the ranks, and this exact token set is answered from cache.
+      await this.refreshScanAnswer(collection, nfts);
+      const resultKey = rarityResultKey(collection.network, collection.address, DEFAULT_RARITY_METHOD, hash);
+      await this.results.set(resultKey, {
+        nftsJson: JSON.stringify(results),
+        method: DEFAULT_RARITY_METHOD,
+        tokenCount: tokens.length,
+        calculationTime,
+      });
+      this.rankedScans.set(payload.key, scannedAt.getTime());
+
+      const scanDuration = Date.now() - started;
+      this.logger.log(
+        `${payload.key}: ${tokens.length} of ${nfts.length} NFTs ranked in ${scanDuration} ms (${write.changed} changed)`,
+      );
+      return {
+        totalNfts: tokens.length,
+        totalCollections: 1,
+        scanDuration,
+        isComplete: collection.isComplete,
+      };
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { NftRecord } from '../collections/index.js';
+
+export interface StoredRanks {
+  /** False when a newer scan replaced the collection's NFTs since they were loaded: nothing was written. */
+  current: boolean;
+  /** Rows whose score or rank changed. */
+  changed: number;
+}
+
+/** PostgreSQL writes of the rarity job. */
+@Injectable()
+export class RarityRankRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /**
+   * Stores score and rank (null for an unranked NFT) on every given NFT row of a collection in one
+   * statement, provided the collection still holds the scan they were calculated from. Rows that
+   * already hold the values are not rewritten.
+   */
+  async storeRanks(
+    collectionId: string,
+    scannedAt: Date,
+    nfts: ReadonlyArray<Pick<NftRecord, 'tokenId' | 'rarityScore' | 'rarityRank'>>,
+  ): Promise<StoredRanks> {
+    const ranks = JSON.stringify(nfts.map((n) => ({ t: n.tokenId, s: n.rarityScore, r: n.rarityRank })));
+    const [row] = await this.em
+      .fork()
+      .getConnection()
+      .execute<Array<{ current: number; changed: number }>>(
+        `with guard as (
+           select id from collection where id = ? and last_scanned_at = ?::timestamptz
+         ), ranks as (
+           select t, s, r from jsonb_to_recordset(?::jsonb) as x(t text, s float8, r int)
+         ), changed as (
+           update nft set rarity_score = ranks.s, rarity_rank = ranks.r, updated_at = ?
+           from guard, ranks
+           where nft.collection_id = guard.id and nft.token_id = ranks.t
+             and (nft.rarity_score is distinct from ranks.s or nft.rarity_rank is distinct from ranks.r)
+           returning 1
+         )
+         select (select count(*) from guard)::int as current, (select count(*) from changed)::int as changed`,
+        [collectionId, scannedAt.toISOString(), ranks, new Date()],
+      );
+    return { current: (row?.current ?? 0) > 0, changed: row?.changed ?? 0 };
+  }
+}

@@ -1,0 +1,52 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { ScanJobPayload } from '@nexus/contract';
+import { hostname } from 'node:os';
+import { ScanEntity } from '../scans/index.js';
+
+/** Name of this process in the scan log: which worker ran which attempt. */
+export const WORKER_ID = `${hostname()}:${process.pid}`;
+
+/** The durable log of scan runs (one row per attempt). */
+@Injectable()
+export class ScanRunRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async start(payload: ScanJobPayload, attempt: number): Promise<string> {
+    const em = this.em.fork();
+    const run = em.create(ScanEntity, {
+      key: payload.key,
+      kind: payload.kind,
+      network: payload.network,
+      address: payload.address,
+      worker: WORKER_ID,
+      attempt,
+    });
+    await em.flush();
+    return run.id;
+  }
+
+  async finish(
+    id: string,
+    outcome: {
+      status: 'complete' | 'failed';
+      tokensFound: number;
+      metadataFetched: number;
+      durationMs: number;
+      error?: string;
+    },
+  ): Promise<void> {
+    await this.em.fork().nativeUpdate(
+      ScanEntity,
+      { id },
+      {
+        status: outcome.status,
+        tokensFound: outcome.tokensFound,
+        metadataFetched: outcome.metadataFetched,
+        durationMs: outcome.durationMs,
+        error: outcome.error ?? null,
+        finishedAt: new Date(),
+      },
+    );
+  }
+}

@@ -1,0 +1,187 @@
+import {
+  scanKey,
+  type Network,
+  type ScanCompleted,
+  type ScanFailed,
+  type ScanJobPayload,
+  type ScanKind,
+  type ScanProgress,
+} from '@nexus/contract';
+import { randomUUID } from 'node:crypto';
+import type { CollectionInfo } from '../../chain/nft-source.js';
+import {
+  CollectionEntity,
+  type CollectionsRepository,
+  type NftRecord,
+  type ScanResultWrite,
+  type StoredCollection,
+} from '../../collections/index.js';
+import type { EnqueueResult, ScanQueueRepository } from '../../queues/index.js';
+import type { ScanProgressRepository } from '../../realtime/index.js';
+import type { CachedScan, ScanCacheRepository } from '../../scans/index.js';
+import type { ScanRunRepository } from '../scan-run.repository.js';
+
+/**
+ * Fakes at the repository boundary (STYLE habit 9): the orchestration of scans runs against them
+ * in unit tests, with no PostgreSQL, Redis or chain.
+ */
+
+export function scanPayload(kind: ScanKind, address: string, network: Network = 'polygon'): ScanJobPayload {
+  return {
+    key: scanKey(kind, network, address),
+    kind,
+    network,
+    address: address.toLowerCase(),
+    includeMetadata: true,
+    includeAllTokenTypes: true,
+    requestId: randomUUID(),
+    requestedAt: new Date().toISOString(),
+  };
+}
+
+/** Progress events, completions and failures, as the sockets and waiting requests would get them. */
+export class FakeProgress implements Pick<ScanProgressRepository, 'get' | 'publish' | 'complete' | 'fail'> {
+  readonly outcomeChannel = 'test:scan-outcomes';
+  readonly events: ScanProgress[] = [];
+  readonly completed: ScanCompleted[] = [];
+  readonly failed: ScanFailed[] = [];
+
+  async get(key: string): Promise<ScanProgress | null> {
+    return this.events.filter((e) => e.key === key).at(-1) ?? null;
+  }
+
+  async publish(progress: ScanProgress): Promise<void> {
+    this.events.push(progress);
+  }
+
+  async complete(event: ScanCompleted): Promise<void> {
+    this.completed.push(event);
+  }
+
+  async fail(event: ScanFailed): Promise<void> {
+    this.failed.push(event);
+  }
+
+  /** The stages of a key's events, each change once. */
+  stages(key: string): string[] {
+    const stages: string[] = [];
+    for (const event of this.events.filter((e) => e.key === key)) {
+      if (event.stage !== stages.at(-1)) stages.push(event.stage);
+    }
+    return stages;
+  }
+}
+
+type RunOutcome = Parameters<ScanRunRepository['finish']>[1];
+
+/** The run log: one entry per attempt, finished or not. */
+export class FakeRunLog implements Pick<ScanRunRepository, 'start' | 'finish'> {
+  readonly runs: Array<{ id: string; key: string; attempt: number; outcome: RunOutcome | null }> = [];
+
+  async start(payload: ScanJobPayload, attempt: number): Promise<string> {
+    const id = String(this.runs.length + 1);
+    this.runs.push({ id, key: payload.key, attempt, outcome: null });
+    return id;
+  }
+
+  async finish(id: string, outcome: RunOutcome): Promise<void> {
+    this.runs.find((r) => r.id === id)!.outcome = outcome;
+  }
+}
+
+/** The scan answers cache, in memory. */
+export class FakeScanCache implements Pick<ScanCacheRepository, 'get' | 'set' | 'forget' | 'delete'> {
+  readonly entries = new Map<string, { kind: ScanKind; value: CachedScan }>();
+  readonly forgotten: string[] = [];
+
+  async get(key: string): Promise<CachedScan | null> {
+    return this.entries.get(key)?.value ?? null;
+  }
+
+  async set(key: string, kind: ScanKind, value: CachedScan): Promise<void> {
+    this.entries.set(key, { kind, value });
+  }
+
+  forget(key: string): void {
+    this.forgotten.push(key);
+  }
+
+  async delete(key: string): Promise<void> {
+    this.entries.delete(key);
+  }
+
+  /** The NFTs of a cached answer, parsed. */
+  nfts<T = { tokenId: string }>(key: string): T[] {
+    const entry = this.entries.get(key);
+    if (!entry) throw new Error(`nothing cached under ${key}`);
+    return JSON.parse(entry.value.nftsJson.toString()) as T[];
+  }
+}
+
+/** The queues: jobs asked for, in order; `failWith` makes the next adds fail (Redis down). */
+export class FakeQueue implements Pick<ScanQueueRepository, 'enqueue' | 'isRunning'> {
+  readonly enqueued: ScanJobPayload[] = [];
+  failWith: Error | null = null;
+  /** Called after each add, as a worker picking the job up would be. */
+  onEnqueue: (payload: ScanJobPayload) => void = () => undefined;
+
+  async enqueue(payload: ScanJobPayload): Promise<EnqueueResult> {
+    if (this.failWith) throw this.failWith;
+    this.enqueued.push(payload);
+    this.onEnqueue(payload);
+    return { jobId: payload.key, joined: false };
+  }
+
+  async isRunning(key: string): Promise<boolean> {
+    return this.enqueued.some((p) => p.key === key);
+  }
+}
+
+/** Collections and their NFTs in memory; `ranks` are the scores a rarity job stored, by token id. */
+export class FakeCollections implements Pick<
+  CollectionsRepository,
+  'find' | 'load' | 'saveScan' | 'saveHoldings'
+> {
+  readonly stored = new Map<string, StoredCollection>();
+  readonly ranks = new Map<string, { rarityScore: number; rarityRank: number }>();
+  readonly holdingsSaved: Array<Array<{ info: CollectionInfo; nfts: NftRecord[] }>> = [];
+
+  private key(network: Network, address: string): string {
+    return `${network}:${address.toLowerCase()}`;
+  }
+
+  async find(network: Network, address: string): Promise<CollectionEntity | null> {
+    return this.stored.get(this.key(network, address))?.collection ?? null;
+  }
+
+  async load(network: Network, address: string): Promise<StoredCollection | null> {
+    return this.stored.get(this.key(network, address)) ?? null;
+  }
+
+  async saveScan(result: ScanResultWrite): Promise<CollectionEntity> {
+    const collection = Object.assign(new CollectionEntity(), {
+      id: String(this.stored.size + 1),
+      network: result.info.network,
+      address: result.info.address.toLowerCase(),
+      name: result.info.name,
+      standard: result.info.standard,
+      totalSupply: result.info.totalSupply,
+      nftCount: result.nfts.length,
+      lastScannedAt: new Date(),
+      scanDuration: result.scanDuration,
+      isComplete: result.isComplete,
+    });
+    this.stored.set(this.key(result.info.network, result.info.address), { collection, nfts: result.nfts });
+    return collection;
+  }
+
+  async saveHoldings(holdings: Array<{ info: CollectionInfo; nfts: NftRecord[] }>): Promise<void> {
+    this.holdingsSaved.push(holdings);
+    for (const { nfts } of holdings) {
+      for (const nft of nfts) {
+        nft.rarityScore = this.ranks.get(nft.tokenId)?.rarityScore ?? null;
+        nft.rarityRank = this.ranks.get(nft.tokenId)?.rarityRank ?? null;
+      }
+    }
+  }
+}

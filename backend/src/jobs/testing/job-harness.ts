@@ -1,0 +1,52 @@
+import { Test, type TestingModule } from '@nestjs/testing';
+import { METADATA_RESOLVER, NFT_SOURCE } from '../../chain/chain.tokens.js';
+import type { MetadataResolver, NftSource } from '../../chain/nft-source.js';
+import { CollectionsRepository } from '../../collections/index.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import { ScanQueueRepository } from '../../queues/index.js';
+import { ScanProgressRepository } from '../../realtime/index.js';
+import { ScanCacheRepository } from '../../scans/index.js';
+import { CollectionScanService } from '../collection-scan.service.js';
+import { ScanExecution } from '../scan-execution.service.js';
+import { ScanRunRepository } from '../scan-run.repository.js';
+import { TokenMetadataService } from '../token-metadata.js';
+import { WalletScanService } from '../wallet-scan.service.js';
+import { FakeCollections, FakeProgress, FakeQueue, FakeRunLog, FakeScanCache } from './fake-state.js';
+
+export interface JobHarness {
+  module: TestingModule;
+  progress: FakeProgress;
+  runs: FakeRunLog;
+  cache: FakeScanCache;
+  queue: FakeQueue;
+  collections: FakeCollections;
+}
+
+/** The scan services as the worker wires them, on a chain and a resolver the test gives, and fakes. */
+export async function jobHarness(source: NftSource, resolver: MetadataResolver): Promise<JobHarness> {
+  const fakes = {
+    progress: new FakeProgress(),
+    runs: new FakeRunLog(),
+    cache: new FakeScanCache(),
+    queue: new FakeQueue(),
+    collections: new FakeCollections(),
+  };
+  const module = await Test.createTestingModule({
+    providers: [
+      CollectionScanService,
+      WalletScanService,
+      ScanExecution,
+      TokenMetadataService,
+      { provide: NFT_SOURCE, useValue: source },
+      { provide: METADATA_RESOLVER, useValue: resolver },
+      { provide: APP_CONFIG, useValue: { metadataConcurrency: 8 } },
+      { provide: ScanProgressRepository, useValue: fakes.progress },
+      { provide: ScanRunRepository, useValue: fakes.runs },
+      { provide: ScanCacheRepository, useValue: fakes.cache },
+      { provide: ScanQueueRepository, useValue: fakes.queue },
+      { provide: CollectionsRepository, useValue: fakes.collections },
+    ],
+  }).compile();
+  module.useLogger(false);
+  return { module, ...fakes };
+}

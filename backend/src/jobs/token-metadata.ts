@@ -1,0 +1,72 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { METADATA_RESOLVER } from '../chain/chain.tokens.js';
+import type { MetadataResolver, TokenRef } from '../chain/nft-source.js';
+import type { NftRecord } from '../collections/index.js';
+import { mapWithConcurrency } from '../common/concurrency.js';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+
+export function emptyRecord(token: TokenRef): NftRecord {
+  return {
+    tokenId: token.tokenId,
+    tokenUri: token.tokenUri,
+    name: '',
+    description: '',
+    image: null,
+    attributes: [],
+    metadataStatus: 'missing',
+    rarityScore: null,
+    rarityRank: null,
+  };
+}
+
+/**
+ * Resolves every token's metadata with at most `concurrency` requests in flight, in input order.
+ * Metadata the source already holds is used as it is; a token the source could not read
+ * (`metadataUnavailable`) is not fetched again here: its URI is typically a spam host.
+ */
+export async function resolveTokens(
+  tokens: readonly TokenRef[],
+  resolver: MetadataResolver,
+  concurrency: number,
+  onProgress: (done: number) => void,
+): Promise<NftRecord[]> {
+  let done = 0;
+  return mapWithConcurrency(tokens, concurrency, async (token) => {
+    const uri = token.metadataUnavailable === undefined ? token.tokenUri : null;
+    const metadata = token.metadata ?? (uri ? await resolver.resolve(uri) : null);
+    onProgress(++done);
+    if (!metadata) {
+      const failed = Boolean(token.tokenUri) || token.metadataUnavailable !== undefined;
+      return { ...emptyRecord(token), metadataStatus: failed ? ('error' as const) : ('missing' as const) };
+    }
+    return {
+      ...emptyRecord(token),
+      name: metadata.name ?? '',
+      description: metadata.description ?? '',
+      image: metadata.image,
+      ...(metadata.imageFallback ? { imageFallback: metadata.imageFallback } : {}),
+      attributes: metadata.attributes,
+      metadataStatus: 'ok' as const,
+    };
+  });
+}
+
+/** The NFT rows of scanned tokens: with their metadata when the job asks for it, else bare. */
+@Injectable()
+export class TokenMetadataService {
+  constructor(
+    @Inject(METADATA_RESOLVER) private readonly resolver: MetadataResolver,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** At most METADATA_CONCURRENCY requests in flight; `onProgress` counts the tokens done. */
+  records(
+    tokens: readonly TokenRef[],
+    includeMetadata: boolean,
+    onProgress: (done: number) => void,
+  ): Promise<NftRecord[]> {
+    if (!includeMetadata) return Promise.resolve(tokens.map((t) => emptyRecord(t)));
+    return resolveTokens(tokens, this.resolver, this.config.metadataConcurrency, onProgress);
+  }
+}

@@ -1,0 +1,70 @@
+import { QUEUE_OF_KIND, QueueName, type ScanKind } from '@nexus/contract';
+import type { JobOptions } from 'bull';
+
+/** What a queue is and how its jobs run: the one place a queue is declared (STYLE habit 1). */
+export interface JobDefinition<Q extends QueueName = QueueName> {
+  queue: Q;
+  /** The scan kind its jobs carry (`ScanJobPayload.kind`). */
+  kind: ScanKind;
+  /** Given to every job added to the queue (ghostfolio's per-queue constants). */
+  options: JobOptions &
+    Required<
+      Pick<JobOptions, 'attempts' | 'backoff' | 'removeOnComplete' | 'removeOnFail' | 'priority' | 'timeout'>
+    >;
+  /**
+   * A job whose worker stops renewing its lock (JOB_LOCK_MS) is handed to another worker; after this
+   * many hand-overs it fails instead of being tried again.
+   */
+  lock: { maxStalledCount: number };
+}
+
+/** Every queue, its scan kind and its job options. Workers refuse to start unless each has one processor. */
+export const JOBS: { readonly [Q in QueueName]: JobDefinition<Q> } = {
+  [QueueName.WalletScan]: {
+    queue: QueueName.WalletScan,
+    kind: 'wallet',
+    options: {
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 2000 },
+      removeOnComplete: true,
+      removeOnFail: true,
+      priority: 1,
+      timeout: 10 * 60_000,
+    },
+    lock: { maxStalledCount: 2 },
+  },
+  [QueueName.CollectionScan]: {
+    queue: QueueName.CollectionScan,
+    kind: 'collection',
+    options: {
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 2000 },
+      removeOnComplete: true,
+      removeOnFail: true,
+      priority: 2,
+      timeout: 15 * 60_000,
+    },
+    lock: { maxStalledCount: 2 },
+  },
+  [QueueName.Rarity]: {
+    queue: QueueName.Rarity,
+    kind: 'rarity',
+    options: {
+      attempts: 2,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: true,
+      removeOnFail: true,
+      priority: 3,
+      timeout: 5 * 60_000,
+    },
+    lock: { maxStalledCount: 2 },
+  },
+};
+
+/** The queue names, in registry order. */
+export const QUEUE_NAMES = Object.keys(JOBS) as QueueName[];
+
+/** The definition of the queue that runs a scan kind. */
+export function jobOfKind(kind: ScanKind): JobDefinition {
+  return JOBS[QUEUE_OF_KIND[kind]];
+}

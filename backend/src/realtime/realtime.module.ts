@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { ScanProgressRepository } from './scan-progress.repository.js';
+
+/** Live scan state in Redis and the socket events that carry it (API and workers alike). */
+@Module({
+  providers: [ScanProgressRepository],
+  exports: [ScanProgressRepository],
+})
+export class RealtimeModule {}

@@ -1,0 +1,103 @@
+import { ESLint, type Linter } from 'eslint';
+import { resolve } from 'node:path';
+import { TEST_ROOT } from '../support/test-env.js';
+
+/**
+ * The import boundaries are enforced by `npm run check` (ESLint with the repository's config): these
+ * files are linted as if they stood where the path says, and must fail, or pass, as stated.
+ */
+describe('import boundaries (eslint.config.js)', () => {
+  let eslint: ESLint;
+
+  beforeAll(() => {
+    eslint = new ESLint({
+      cwd: TEST_ROOT,
+      // The fixtures are ignored by the repository's lint run; type-aware rules need files a
+      // tsconfig lists, which these virtual files are not (the boundary rules need no types).
+      ignore: false,
+      overrideConfig: [
+        {
+          files: ['**/*.ts', '**/*.tsx'],
+          languageOptions: { parserOptions: { project: null } },
+          rules: { '@typescript-eslint/no-floating-promises': 'off' },
+        },
+      ],
+    });
+  });
+
+  async function lint(path: string, code: string): Promise<Linter.LintMessage[]> {
+    const [result] = await eslint.lintText(code, { filePath: resolve(TEST_ROOT, path) });
+    return result!.messages.filter((m) => m.severity === 2);
+  }
+  const rules = (messages: Linter.LintMessage[]) => messages.map((m) => m.ruleId);
+
+  it('fails a web app file that imports the backend by path', async () => {
+    const messages = await lint(
+      'frontend/src/features/example.ts',
+      "import { loadConfig } from '../../../backend/src/config/app-config.js';\nexport const x = loadConfig;\n",
+    );
+    expect(rules(messages)).toEqual(['import-x/no-restricted-paths']);
+    expect(messages[0]!.message).toContain('The web app imports only @nexus/contract of ours');
+  });
+
+  it('fails a web app file that imports a server package', async () => {
+    const messages = await lint(
+      'frontend/src/features/example.ts',
+      "import { startWorker } from '@nexus/backend/jobs';\nexport const x = startWorker;\n",
+    );
+    // Named, and (once built) resolved into the backend: both rules see it.
+    expect(rules(messages)).toContain('no-restricted-imports');
+  });
+
+  it('lets a web app file import the contract', async () => {
+    const messages = await lint(
+      'frontend/src/features/example.ts',
+      "import { scanKey } from '@nexus/contract';\nexport const x = scanKey;\n",
+    );
+    expect(messages).toEqual([]);
+  });
+
+  it('fails a contract file that imports anything of ours', async () => {
+    const byPath = await lint(
+      'contract/src/example.ts',
+      "import { toApiNft } from '../../backend/src/collections/index.js';\nexport const x = toApiNft;\n",
+    );
+    const byName = await lint(
+      'contract/src/example.ts',
+      "import { startWorker } from '@nexus/backend/jobs';\nexport const x = startWorker;\n",
+    );
+    expect(rules(byPath)).toEqual(['import-x/no-restricted-paths']);
+    expect(rules(byName)).toContain('no-restricted-imports');
+  });
+
+  it("fails a backend file that reaches into another domain's files, not its surface", async () => {
+    const internal = await lint(
+      'backend/src/admin/example.ts',
+      "import { ScanCacheRepository } from '../scans/scan-cache.repository.js';\nexport const x = ScanCacheRepository;\n",
+    );
+    const surface = await lint(
+      'backend/src/admin/example.ts',
+      "import { ScanCacheRepository } from '../scans/index.js';\nexport const x = ScanCacheRepository;\n",
+    );
+    expect(rules(internal)).toEqual(['no-restricted-imports']);
+    expect(surface).toEqual([]);
+  });
+
+  it('lets workers import the job surface only', async () => {
+    const other = await lint(
+      'workers/src/example.ts',
+      "import { loadConfig } from '../../backend/src/config/app-config.js';\nexport const x = loadConfig;\n",
+    );
+    const jobs = await lint(
+      'workers/src/example.ts',
+      "import { startWorker } from '@nexus/backend/jobs';\nexport const x = startWorker;\n",
+    );
+    expect(rules(other)).toEqual(['no-restricted-imports']);
+    expect(jobs).toEqual([]);
+  });
+
+  it('fails an import cycle', async () => {
+    const [result] = await eslint.lintFiles([resolve(TEST_ROOT, 'test/lint/fixtures/cycle-a.ts')]);
+    expect(result!.messages.map((m) => m.ruleId)).toEqual(['import-x/no-cycle']);
+  });
+});
