@@ -1,4 +1,6 @@
-// npm test: installs what is missing, then the whole suite (unit, PostgreSQL/Redis/anvil, browser).
+// npm test: installs what is missing, then the whole suite (unit, PostgreSQL/Redis/anvil, browser),
+// then, for a whole run, the static checks (types, lint with the import boundaries, format) as CI
+// needs them.
 import { spawnSync } from 'node:child_process';
 import { build, ensureChromium, ensureInstalled, ensureServices, log, nodeBin, root } from './lib.mjs';
 
@@ -18,4 +20,11 @@ const result = spawnSync(
   ],
   { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
 );
-process.exit(result.status ?? 1);
+let status = result.status ?? 1;
+const wholeSuite = process.argv.length <= 2;
+if (wholeSuite) {
+  log('static checks (npm run check)…');
+  const check = spawnSync('npm', ['run', 'check'], { cwd: root, stdio: 'inherit', shell: false });
+  if (status === 0) status = check.status ?? 1;
+}
+process.exit(status);
