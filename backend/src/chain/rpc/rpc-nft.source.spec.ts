@@ -190,7 +190,7 @@ describe(RpcNftSource.name, () => {
   });
 
   describe('enumerateCollection', () => {
-    it('enumerates the 10,000-token enumerable collection by index, with URIs, in a couple of seconds', async () => {
+    it('enumerates the 10,000-token enumerable collection by index, with URIs, in a few dozen batched calls', async () => {
       const apes = collection('apes');
       const info = (await sut.getCollection('ethereum', apes.address))!;
       const progress: EnumerateProgress[] = [];
@@ -212,8 +212,8 @@ describe(RpcNftSource.name, () => {
       expect(progress.map((event) => event.tokensFound)).toEqual(
         [...progress.map((event) => event.tokensFound)].sort((a, b) => a - b),
       );
+      // Batched: a few dozen calls, not one per token (time is measured by bench:scan, not asserted).
       expect(stats.rpcCalls).toBeLessThan(60);
-      expect(elapsed).toBeLessThan(10_000);
     });
 
     it('enumerates a non-enumerable collection from Transfer logs, mints minus burns', async () => {
