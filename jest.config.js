@@ -51,7 +51,8 @@ const services = {
  * - unit: `*.unit.spec.ts` and the web app's logic tests; no database, Redis or chain, seconds;
  * - integration: every other `*.spec.ts`, against real PostgreSQL, Redis and the dev chains;
  * - e2e: `test/e2e`, the built API and workers as processes, and Chromium;
- * - web: React components in jsdom.
+ * - web: React components in jsdom;
+ * - faults (only with NEXUS_FAULTS=1, npm run test:faults): the fault-injection suite.
  * The services start only when a selected project needs them.
  */
 export default {
@@ -100,5 +101,18 @@ export default {
       testPathIgnorePatterns: ['/node_modules/', '/dist/'],
       setupFiles: ['<rootDir>/frontend/test/setup-dom.js'],
     },
+    // The fault suite (npm run test:faults) brings up its own Redis, PostgreSQL and chains and breaks
+    // them on purpose; it takes minutes, so it is not part of npm test.
+    ...(process.env.NEXUS_FAULTS === '1'
+      ? [
+          {
+            ...server,
+            displayName: 'faults',
+            roots: ['<rootDir>/test'],
+            testMatch: ['<rootDir>/test/faults/**/*.faults.test.ts'],
+            testTimeout: 600000,
+          },
+        ]
+      : []),
   ],
 };
