@@ -243,9 +243,7 @@ describe(GatewayMetadataResolver.name, () => {
         ],
       });
       const abandonedBefore = slowGateway.abandoned;
-      const started = Date.now();
       await expect(sut.resolve(`ipfs://${CID_V0}/race.json`)).resolves.toEqual(EXPECTED);
-      expect(Date.now() - started).toBeLessThan(1_500);
       expect(slowGateway.requests).toContain(`/ipfs/${CID_V0}/race.json`);
       expect(failingGateway.requests).toContain(`/ipfs/${CID_V0}/race.json`);
       await waitFor(() => slowGateway.abandoned > abandonedBefore);
