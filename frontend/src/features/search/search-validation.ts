@@ -1,7 +1,6 @@
 import {
   isEvmAddress as isEvmAddressText,
   isSolanaAddress as isSolanaAddressText,
-  type SearchType,
 } from '@nexus/contract';
 
 export interface ToastMessage {
@@ -79,8 +78,4 @@ export function checkCollectionInput(raw: string, suggestionCount: number): Coll
   if (isEvmAddress(value)) return { ok: true, kind: 'address', address: value };
   if (suggestionCount > 0) return { ok: true, kind: 'suggestion' };
   return { ok: false, message: SearchMessages.collectionNotFound };
-}
-
-export function emptyInputMessage(searchType: SearchType): ToastMessage {
-  return searchType === 'wallet' ? SearchMessages.walletRequired : SearchMessages.collectionRequired;
 }
