@@ -38,9 +38,12 @@ export async function returningVisitor(
   return context;
 }
 
-/** The title of the toast on screen (SPEC §9: at most one at a time). */
-export async function toastText(page: Page, timeout = 15_000): Promise<string> {
-  const toast = page.getByTestId('toast').last();
+/**
+ * Waits for a toast saying `text` (SPEC §9: one at a time; an earlier one may still be closing)
+ * and answers its whole text.
+ */
+export async function toastText(page: Page, text: string, timeout = 15_000): Promise<string> {
+  const toast = page.getByTestId('toast').filter({ hasText: text }).last();
   await toast.waitFor({ state: 'visible', timeout });
   return toast.innerText();
 }
