@@ -91,7 +91,7 @@ maybe('the screens of the SPEC in Chromium (real API, workers and chains)', () =
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   /** A visitor's browser: its own storage (fingerprint, flags) and cookies. */
-  const visitor = async (options: { width?: number; height?: number } = {}) => {
+  const visitor = async (options: { width?: number; height?: number; locale?: string } = {}) => {
     const context = await returningVisitor(browser, { ...options, baseURL: system.url });
     contexts.push(context);
     return context;
@@ -235,8 +235,9 @@ maybe('the screens of the SPEC in Chromium (real API, workers and chains)', () =
     expect(await after.innerText()).toContain('1 vote');
     expect(await after.innerText()).toContain('No 0');
 
-    // Another browser has its own fingerprint: it may vote, and the count rises again.
-    const other = await (await visitor()).newPage();
+    // Another voter (another browser language: another fingerprint, SPEC §3) may vote, and the
+    // count rises again.
+    const other = await (await visitor({ locale: 'de-DE' })).newPage();
     await other.goto('/vote');
     const theirs = other.getByTestId('voting-card').filter({ hasText: name });
     await theirs.getByRole('button', { name: 'Vote No' }).click();
@@ -410,9 +411,13 @@ maybe('the screens of the SPEC in Chromium (real API, workers and chains)', () =
       .evaluateAll((spans) => spans.map((span) => Number(span.textContent!.replace(/\D/g, ''))));
     const most = counts.indexOf(Math.max(...counts));
     expect(counts[most]).toBeGreaterThan(GALLERY_PAGE_SIZE);
-    await values.nth(most).locator('input').check();
+    await values.nth(most).locator('input').click();
     await page.waitForURL(/trait=/);
     await page.getByTestId('trait-filter-chip').first().waitFor();
+    await page.waitForFunction(
+      (before) => document.querySelector('[data-testid="gallery-count"]')?.textContent?.trim() !== before,
+      total,
+    );
     await page.getByTestId('trait-filter-toggle').click();
     const filtered = await readView(page);
     expect(filtered.params.getAll('trait')).toHaveLength(1);
@@ -420,6 +425,11 @@ maybe('the screens of the SPEC in Chromium (real API, workers and chains)', () =
     expect(filtered.count).not.toBe(total);
     await page.getByTestId('gallery-pager').getByRole('button', { name: /Next/ }).click();
     await page.waitForURL(/page=2/);
+    await page.waitForFunction(
+      (firstBefore) =>
+        document.querySelector('[data-testid="nft-card"]')?.getAttribute('data-token-id') !== firstBefore,
+      filtered.cards[0],
+    );
     const paged = await readView(page);
     expect(paged.params.get('page')).toBe('2');
     expect(paged.params.getAll('trait')).toEqual(filtered.params.getAll('trait'));
@@ -438,19 +448,35 @@ maybe('the screens of the SPEC in Chromium (real API, workers and chains)', () =
     await fresh.goto(paged.url);
     await expectView(fresh, paged, 150_000);
 
-    // An NFT's dialog has an address too: reloaded, it opens again; Escape closes it and the address.
+    // An NFT's dialog has an address too: reloaded, it opens again.
     const first = fresh.getByTestId('nft-card').first();
     const tokenId = (await first.getAttribute('data-token-id'))!;
     await first.click();
     await fresh.waitForURL((url) => url.searchParams.get('nft') === tokenId);
     await fresh.reload();
-    const dialog = fresh.getByRole('dialog');
+    const dialog = fresh.getByTestId('nft-detail');
     await dialog.waitFor({ timeout: 60_000 });
     expect(await dialog.innerText()).toContain(tokenId);
     await fresh.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(fresh.url()).searchParams.get('nft')).toBeNull();
     expect(new URL(fresh.url()).searchParams.get('page')).toBe('2');
+
+    // Opened from its card with the keyboard: a download (notice, then the file, then its toast),
+    // then one Escape closes the dialog and the focus is back on the card.
+    await first.focus();
+    await fresh.keyboard.press('Enter');
+    await dialog.waitFor();
+    const download = fresh.waitForEvent('download');
+    await dialog.getByTestId('nft-download').click();
+    const notice = fresh.getByTestId('download-notice');
+    await notice.getByRole('button', { name: 'Download' }).click();
+    await notice.waitFor({ state: 'detached' });
+    expect((await download).suggestedFilename()).not.toBe('');
+    await toastText(fresh, 'Download Complete');
+    await fresh.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await fresh.evaluate(() => document.activeElement?.getAttribute('data-token-id'))).toBe(tokenId);
   }, 300_000);
 
   it('copies a donation address, shows the copied state for 2 s', async () => {

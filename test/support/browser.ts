@@ -28,11 +28,12 @@ export const BETA_WELCOME_SEEN_KEY = 'betaWelcomeSeen';
  */
 export async function returningVisitor(
   browser: Browser,
-  options: { width?: number; height?: number; baseURL?: string } = {},
+  options: { width?: number; height?: number; baseURL?: string; locale?: string } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+    ...(options.locale ? { locale: options.locale } : {}),
   });
   await context.addInitScript((key) => window.localStorage.setItem(key, 'true'), BETA_WELCOME_SEEN_KEY);
   return context;
