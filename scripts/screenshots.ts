@@ -16,9 +16,8 @@ process.env.NODE_ENV ??= 'test';
 const root = resolve(import.meta.dirname, '..');
 process.chdir(root);
 
-const { launchChromium, pngImage, randomContractAddress, returningVisitor } = await import(
-  '../test/support/browser.js'
-);
+const { launchChromium, pngImage, randomContractAddress, returningVisitor } =
+  await import('../test/support/browser.js');
 const { readTestManifest, startSystem } = await import('../test/support/system.js');
 const { TEST_ADMIN_PASSWORD, TEST_PORT_OFFSET, testPrefix } = await import('../test/support/test-env.js');
 const { default: globalSetup } = await import('../test/global-setup.mjs');
@@ -31,6 +30,8 @@ const VIEWPORTS = [
 ] as const;
 
 type Viewport = (typeof VIEWPORTS)[number];
+/** Screens wider than their viewport (reported at the end). */
+const overflowing: string[] = [];
 
 function log(message: string): void {
   console.log(`[screenshots] ${message}`);
@@ -87,7 +88,7 @@ async function seed(browser: Browser, baseUrl: string): Promise<void> {
   // A few voters (each browser has its own fingerprint).
   for (const [i, voteType] of (['yes', 'yes', 'no'] as const).entries()) {
     const vote = await request.post('/api/collection-votes', {
-      data: { submissionId: ids[0], voteType, voterFingerprint: `screenshots-voter-${i}` },
+      data: { submissionId: ids[0], voteType, voterFingerprint: (1e9 + i * 7919).toString(36) },
     });
     await must(vote, 'vote');
   }
@@ -102,7 +103,11 @@ async function seed(browser: Browser, baseUrl: string): Promise<void> {
   }
   const asset = await request.post('/api/promo-assets/upload', {
     multipart: {
-      file: { name: 'summer-drop.png', mimeType: 'image/png', buffer: pngImage(640, 360, [14, 165, 233], [34, 197, 94]) },
+      file: {
+        name: 'summer-drop.png',
+        mimeType: 'image/png',
+        buffer: pngImage(640, 360, [14, 165, 233], [34, 197, 94]),
+      },
       name: 'summer-drop',
       title: 'Nexus Summer Drop',
       description: 'Mint opens Friday on Polygon.',
@@ -137,8 +142,22 @@ async function settle(page: Page): Promise<void> {
 async function shot(page: Page, viewport: Viewport, name: string): Promise<void> {
   await settle(page);
   const path = join(OUT, `${name}.${viewport.name}.png`);
-  await page.screenshot({ path, animations: 'disabled' });
+  // The whole page at the viewport's width (a dialog or the scanner: the viewport).
+  await page.screenshot({ path, animations: 'disabled', fullPage: true });
   log(path.replace(`${root}/`, ''));
+  // Layout breakage on a phone shows first as a page wider than the screen.
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    return [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > width + 1)
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`);
+  });
+  if (overflow.length > 0) {
+    overflowing.push(name);
+    log(`  wider than the ${viewport.name} screen: ${overflow.join(', ')}`);
+  }
 }
 
 async function walk(browser: Browser, baseUrl: string, viewport: Viewport): Promise<void> {
@@ -166,7 +185,8 @@ async function walk(browser: Browser, baseUrl: string, viewport: Viewport): Prom
   }
 
   // The wallet scanner, its promo and countdown: the answer is held until the screenshot is taken.
-  const wallet = manifest.ens?.names.find((n) => n.name === 'demo.eth')?.address ?? manifest.wallets[0]!.address;
+  const wallet =
+    manifest.ens?.names.find((n) => n.name === 'demo.eth')?.address ?? manifest.wallets[0]!.address;
   let release!: () => void;
   const released = new Promise<void>((done) => (release = done));
   await page.route('**/api/nfts', async (route) => {
@@ -194,7 +214,10 @@ async function walk(browser: Browser, baseUrl: string, viewport: Viewport): Prom
     .sort((a, b) => a.totalSupply - b.totalSupply)[0]!;
   await page.goto(`/?view=collection&network=${collection.network}&address=${collection.address}`);
   await page.getByTestId('nft-card').first().waitFor({ timeout: 180_000 });
-  await page.getByTestId('rarity-ranked').waitFor({ timeout: 120_000 }).catch(() => undefined);
+  await page
+    .getByTestId('rarity-ranked')
+    .waitFor({ timeout: 120_000 })
+    .catch(() => undefined);
   await shot(page, viewport, 'collection-gallery');
   await page.getByTestId('trait-filter-toggle').click();
   await shot(page, viewport, 'collection-traits');
@@ -232,7 +255,9 @@ async function walk(browser: Browser, baseUrl: string, viewport: Viewport): Prom
   await page.getByAltText('Banner Image preview').waitFor();
   await shot(page, viewport, 'submit-collection-filled');
   await page.getByRole('button', { name: 'Submit for Community Voting' }).click();
-  await page.getByRole('heading', { name: 'Collection Submitted Successfully!' }).waitFor({ timeout: 30_000 });
+  await page
+    .getByRole('heading', { name: 'Collection Submitted Successfully!' })
+    .waitFor({ timeout: 30_000 });
   await shot(page, viewport, 'submit-collection-success');
   await context.close();
 
@@ -269,7 +294,11 @@ let system: Awaited<ReturnType<typeof startSystem>> | undefined;
 let browser: Browser | undefined;
 let failed = false;
 try {
-  system = await startSystem({ prefix: testPrefix('screenshots'), port: 3290 + TEST_PORT_OFFSET, workers: 1 });
+  system = await startSystem({
+    prefix: testPrefix('screenshots'),
+    port: 3290 + TEST_PORT_OFFSET,
+    workers: 1,
+  });
   browser = await launchChromium();
   await seed(browser, system.url);
   for (const viewport of VIEWPORTS) await walk(browser, system.url, viewport);
@@ -277,6 +306,7 @@ try {
   failed = true;
   console.error(error);
 } finally {
+  if (overflowing.length > 0) log(`wider than the screen: ${overflowing.join(', ')}`);
   await browser?.close();
   await system?.stop();
   await globalTeardown();

@@ -128,6 +128,42 @@ maybe('the screens of the SPEC in Chromium (real API, workers and chains)', () =
     await page.getByTestId('admin-access-required').waitFor();
   });
 
+  it("loads no admin code on a visitor's first visit, only once /admin is opened", async () => {
+    const page = await (await visitor()).newPage();
+    const scripts: Array<{ url: string; body: string }> = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script')
+        void response.text().then((body) => scripts.push({ url: response.url(), body }));
+    });
+    await page.goto('/');
+    await page.getByTestId('featured-card').first().waitFor({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      expect(script.url).not.toMatch(/admin/);
+      expect(script.body).not.toContain('Admin Authentication');
+    }
+    // Client-side navigation to /admin fetches its chunk then.
+    await page.getByRole('link', { name: 'Admin' }).first().click();
+    await page.getByRole('heading', { name: 'Admin Authentication' }).waitFor();
+    expect(scripts.some((script) => /admin/.test(new URL(script.url).pathname))).toBe(true);
+  });
+
+  it('moves between the home tabs with the arrow keys', async () => {
+    const page = await (await visitor()).newPage();
+    await page.goto('/');
+    const featured = page.getByTestId('tab-featured');
+    await featured.focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByTestId('tab-vote').getAttribute('aria-selected')).toBe('true');
+    await page.getByTestId('vote-widget').waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    // It wraps: left of the first tab is the last, 'Advanced Search'.
+    expect(await page.getByTestId('tab-search').getAttribute('aria-selected')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('tab-search');
+  });
+
   it('submits a collection with images, which opens for voting; one vote per browser', async () => {
     const context = await visitor();
     const page = await context.newPage();
