@@ -1,5 +1,5 @@
 /**
- * npm run screenshots: every screen of the web app, at 1280×800 (desktop) and 390×844 (phone),
+ * npm run screenshots (tsx test/screenshots.ts): every screen of the web app, at 1280×800 (desktop) and 390×844 (phone),
  * saved as PNGs in docs/screenshots/<screen>.<desktop|mobile>.png.
  *
  * It starts what the browser tests start (test/support): a fresh test database and the dev chains
@@ -17,11 +17,11 @@ const root = resolve(import.meta.dirname, '..');
 process.chdir(root);
 
 const { launchChromium, pngImage, randomContractAddress, returningVisitor } =
-  await import('../test/support/browser.js');
-const { readTestManifest, startSystem } = await import('../test/support/system.js');
-const { TEST_ADMIN_PASSWORD, TEST_PORT_OFFSET, testPrefix } = await import('../test/support/test-env.js');
-const { default: globalSetup } = await import('../test/global-setup.mjs');
-const { default: globalTeardown } = await import('../test/global-teardown.mjs');
+  await import('./support/browser.js');
+const { readTestManifest, startSystem } = await import('./support/system.js');
+const { TEST_ADMIN_PASSWORD, TEST_PORT_OFFSET, testPrefix } = await import('./support/test-env.js');
+const { default: globalSetup } = await import('./global-setup.mjs');
+const { default: globalTeardown } = await import('./global-teardown.mjs');
 
 const OUT = join(root, 'docs', 'screenshots');
 const VIEWPORTS = [
@@ -139,11 +139,33 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(400);
 }
 
-async function shot(page: Page, viewport: Viewport, name: string): Promise<void> {
+/** Longest screenshot: a gallery of 50 cards on a phone would be 7,000 px. */
+const MAX_HEIGHT = 2400;
+
+/**
+ * The page from its top at the viewport's width, down to MAX_HEIGHT; a dialog or the scanner
+ * overlay (`overlay`): the viewport as the visitor sees it.
+ */
+async function shot(page: Page, viewport: Viewport, name: string, overlay = false): Promise<void> {
   await settle(page);
   const path = join(OUT, `${name}.${viewport.name}.png`);
-  // The whole page at the viewport's width (a dialog or the scanner: the viewport).
-  await page.screenshot({ path, animations: 'disabled', fullPage: true });
+  if (overlay) {
+    await page.screenshot({ path, animations: 'disabled' });
+  } else {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.screenshot({
+      path,
+      animations: 'disabled',
+      fullPage: true,
+      clip: {
+        x: 0,
+        y: 0,
+        width: viewport.width,
+        height: Math.min(Math.max(height, viewport.height), MAX_HEIGHT),
+      },
+    });
+  }
   log(path.replace(`${root}/`, ''));
   // Layout breakage on a phone shows first as a page wider than the screen.
   const overflow = await page.evaluate(() => {
@@ -171,7 +193,7 @@ async function walk(browser: Browser, baseUrl: string, viewport: Viewport): Prom
   const welcome = await first.newPage();
   await welcome.goto('/');
   await welcome.getByTestId('beta-welcome').waitFor();
-  await shot(welcome, viewport, 'beta-welcome');
+  await shot(welcome, viewport, 'beta-welcome', true);
   await first.close();
 
   const context = await returningVisitor(browser, { ...size, baseURL: baseUrl });
@@ -202,7 +224,7 @@ async function walk(browser: Browser, baseUrl: string, viewport: Viewport): Prom
   await page.getByTestId('search-submit').click();
   await page.getByTestId('promo-player').waitFor({ timeout: 30_000 });
   await page.waitForTimeout(1500);
-  await shot(page, viewport, 'scanner-wallet');
+  await shot(page, viewport, 'scanner-wallet', true);
   release();
   await page.getByTestId('wallet-collections').waitFor({ timeout: 120_000 });
   await page.unroute('**/api/nfts');
@@ -224,7 +246,7 @@ async function walk(browser: Browser, baseUrl: string, viewport: Viewport): Prom
   await page.getByTestId('trait-filter-toggle').click();
   await page.getByTestId('nft-card').first().click();
   await page.getByRole('dialog').waitFor();
-  await shot(page, viewport, 'nft-detail');
+  await shot(page, viewport, 'nft-detail', true);
   await page.keyboard.press('Escape');
 
   for (const [path, name, ready] of [
@@ -283,7 +305,7 @@ async function walk(browser: Browser, baseUrl: string, viewport: Viewport): Prom
   await admin.goto('/admin');
   await admin.getByRole('button', { name: '+ Add Collection' }).click();
   await admin.getByRole('dialog').waitFor();
-  await shot(admin, viewport, 'admin-whitelist-add');
+  await shot(admin, viewport, 'admin-whitelist-add', true);
   await adminContext.close();
 }
 
