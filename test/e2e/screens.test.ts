@@ -522,6 +522,78 @@ maybe('the screens of the SPEC in Chromium (real API, workers and chains)', () =
     expect(focused).toBe(tokenId);
   }, 300_000);
 
+  it('lets the admin add, edit and delete a whitelisted collection, clear the cache, and log out', async () => {
+    const page = await (await visitor()).newPage();
+    await signInAsAdmin(page);
+    const name = `Admin Added ${Date.now()}`;
+    await page.getByRole('button', { name: '+ Add Collection' }).click();
+    const form = page.getByTestId('whitelist-form');
+    await form.getByLabel('Contract Address *').fill(randomContractAddress());
+    await form.getByLabel('Name *').fill(name);
+    // The logo goes up first; its stored address fills the field, and its preview comes through
+    // the media route.
+    await form.getByTestId('logo-file').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: pngImage(200, 200, [250, 204, 21], [236, 72, 153]),
+    });
+    await form.getByAltText('Logo preview').waitFor({ timeout: 30_000 });
+    expect(await form.getByLabel('Logo URL').inputValue()).not.toBe('');
+    await form.getByRole('button', { name: 'Add Collection' }).click();
+    expect(await toastText(page, 'Collection added successfully')).toBeTruthy();
+    await page.getByLabel('Search whitelisted collections').fill(name);
+    const row = page.getByTestId('whitelist-row').filter({ hasText: name });
+    await row.waitFor();
+    await page.waitForFunction(
+      (rowName) =>
+        [...document.querySelectorAll<HTMLElement>('[data-testid="whitelist-row"]')]
+          .find((element) => element.innerText.includes(rowName))
+          ?.querySelector<HTMLImageElement>('img')?.naturalWidth === 200,
+      name,
+      { timeout: 15_000 },
+    );
+
+    await row.getByRole('button', { name: `Edit ${name}` }).click();
+    await form.getByLabel('Name *').fill(`${name} Renamed`);
+    await form.getByRole('button', { name: 'Update Collection' }).click();
+    expect(await toastText(page, 'Collection updated successfully')).toBeTruthy();
+    const renamed = page.getByTestId('whitelist-row').filter({ hasText: `${name} Renamed` });
+    await renamed.waitFor();
+
+    // Delete asks first, in SPEC's words; Cancel keeps it.
+    await renamed.getByRole('button', { name: `Delete ${name} Renamed` }).click();
+    const confirm = page.getByRole('alertdialog');
+    expect(await confirm.innerText()).toContain('Are you sure you want to delete this collection?');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await renamed.waitFor();
+    await renamed.getByRole('button', { name: `Delete ${name} Renamed` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    expect(await toastText(page, 'Collection deleted successfully')).toBeTruthy();
+    await renamed.waitFor({ state: 'detached' });
+
+    await page.goto('/admin/cache');
+    await page.getByRole('button', { name: 'Clear All Cache' }).click();
+    expect(await page.getByRole('alertdialog').innerText()).toContain(
+      'Are you sure you want to clear all cache? This action cannot be undone.',
+    );
+    await page.getByRole('alertdialog').getByRole('button', { name: /Clear/ }).click();
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+
+    await page.goto('/admin/security');
+    await page.getByRole('heading', { name: 'Rate Limits' }).waitFor({ timeout: 30_000 });
+
+    // Logging out ends the server session too: the subpages ask for the login again.
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('heading', { name: 'Admin Authentication' }).waitFor();
+    await page.goto('/admin/collections');
+    await page.getByTestId('admin-access-required').waitFor();
+    const verify = await page.evaluate(
+      async () => (await fetch('/api/admin/verify', { method: 'POST' })).status,
+    );
+    expect(verify).toBe(401);
+  }, 120_000);
+
   it('copies a donation address, shows the copied state for 2 s', async () => {
     const context = await visitor();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: system.url });
