@@ -189,7 +189,12 @@ describe(SubmitCollectionPage.name, () => {
   });
 
   it.each([
-    [400, 'Validation failed: name must be shorter', 'Validation Error', 'Validation failed: name must be shorter'],
+    [
+      400,
+      'Validation failed: name must be shorter',
+      'Validation Error',
+      'Validation failed: name must be shorter',
+    ],
     [
       503,
       'Database unavailable',
@@ -202,7 +207,12 @@ describe(SubmitCollectionPage.name, () => {
       'Session Expired',
       'Your session has expired. Please refresh the page and try again',
     ],
-    [502, 'Bad gateway from server', 'Server Error', 'Server error occurred. Please try again in a few moments'],
+    [
+      502,
+      'Bad gateway from server',
+      'Server Error',
+      'Server error occurred. Please try again in a few moments',
+    ],
     [429, 'Too many submissions, wait a minute', 'Submission Failed', 'Too many submissions, wait a minute'],
   ])(
     'answers a %i "%s" with the SPEC §8 toast %s and keeps the form',
