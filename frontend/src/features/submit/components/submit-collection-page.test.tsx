@@ -188,6 +188,48 @@ describe(SubmitCollectionPage.name, () => {
     expect(submitButton().textContent).toBe('Submit for Community Voting');
   });
 
+  it.each([
+    [
+      400,
+      'Validation failed: name must be shorter',
+      'Validation Error',
+      'Validation failed: name must be shorter',
+    ],
+    [
+      503,
+      'Database unavailable',
+      'Connection Error',
+      'Database connection failed. Please check your internet connection and try again',
+    ],
+    [
+      401,
+      'Unauthorized',
+      'Session Expired',
+      'Your session has expired. Please refresh the page and try again',
+    ],
+    [
+      502,
+      'Bad gateway from server',
+      'Server Error',
+      'Server error occurred. Please try again in a few moments',
+    ],
+    [429, 'Too many submissions, wait a minute', 'Submission Failed', 'Too many submissions, wait a minute'],
+  ])(
+    'answers a %i "%s" with the SPEC §8 toast %s and keeps the form',
+    async (status, message, title, description) => {
+      const user = userEvent.setup();
+      stubFetch({ [SUBMIT]: { status, body: { statusCode: status, message } } });
+      renderInApp(<SubmitCollectionPage />, { route: '/submit-collection' });
+      await fillRequired(user);
+      await user.click(submitButton());
+      const toast = await findToast(title);
+      expect(within(toast).getByText(description)).toBeTruthy();
+      await waitFor(() => expect(submitButton().disabled).toBe(false));
+      expect(screen.queryByRole('heading', { name: 'Collection Submitted Successfully!' })).toBeNull();
+      expect((screen.getByLabelText(/Collection Name/) as HTMLInputElement).value).toBe('Nexus Punks');
+    },
+  );
+
   it("stops at 'Upload failed' when the images cannot be stored, and sends them once on a retry", async () => {
     const user = userEvent.setup();
     let uploadUp = true;

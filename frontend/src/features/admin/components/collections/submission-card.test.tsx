@@ -164,6 +164,48 @@ describe(SubmissionCard.name, () => {
     expect(screen.queryByTestId('voting-progress')).toBeNull();
   });
 
+  it.each([
+    ['voting has not ended', { votingEndsAt: new Date(Date.now() + HOUR).toISOString() }, true],
+    ['fewer than 50 votes', { totalVotes: VOTING.minVotes - 1, yesVotes: 29, noVotes: 20 }, false],
+    ['yes equal to no', { yesVotes: 25, noVotes: 25 }, false],
+    ['yes fewer than no', { yesVotes: 20, noVotes: 30 }, false],
+    ['status approved', { status: 'approved' }, false],
+    ['status pending', { status: 'pending' }, false],
+  ] as const)('offers no Auto-Approve when %s', (_case, overrides, willPass) => {
+    fakeNetwork(() => reply(200, {}));
+    renderAdmin(<SubmissionCard submission={submission({ ...passed, ...overrides })} />);
+    expect(screen.queryByRole('button', { name: 'Auto-Approve' })).toBeNull();
+    // 'Will Pass' needs the threshold only (while voting), not the end of voting.
+    expect(screen.queryByTestId('will-pass') !== null).toBe(willPass);
+    expect(screen.getByRole('button', { name: 'Update' })).toHaveProperty('disabled', true);
+  });
+
+  it('shows the card texts of SPEC §2: status, network, website, contract, notes and dates', () => {
+    fakeNetwork(() => reply(200, {}));
+    renderAdmin(
+      <SubmissionCard
+        submission={submission({
+          status: 'rejected',
+          adminNotes: 'Not an NFT contract',
+          reviewedAt: '2026-11-05T10:00:00.000Z',
+          reviewedBy: 'Admin',
+        })}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Cosmic Cats' })).toBeTruthy();
+    expect(screen.getByTestId('status-badge').textContent).toBe('Rejected');
+    expect(screen.getByRole('link', { name: /Website/ }).getAttribute('href')).toBe('https://cosmic.example');
+    expect(screen.getByText('0x1234567890abcdef1234567890abcdef12345678')).toBeTruthy();
+    expect((screen.getByLabelText('Admin Notes') as HTMLTextAreaElement).value).toBe('Not an NFT contract');
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('rejected');
+    expect(
+      [...(screen.getByLabelText('Status') as HTMLSelectElement).options].map((option) => option.value),
+    ).toEqual(['pending', 'voting', 'approved', 'rejected']);
+    expect(screen.getByText(/Reviewed .* by Admin/)).toBeTruthy();
+    // Not voting: no voting progress block.
+    expect(screen.queryByTestId('voting-progress')).toBeNull();
+  });
+
   it('hides Will Pass below the threshold', () => {
     fakeNetwork(() => reply(200, {}));
     renderAdmin(<SubmissionCard submission={submission({ totalVotes: 49, yesVotes: 40, noVotes: 9 })} />);

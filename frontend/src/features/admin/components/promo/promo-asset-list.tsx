@@ -4,6 +4,7 @@ import { EmptyState } from '../../../../components/empty-state';
 import { Spinner } from '../../../../components/spinner';
 import { toast } from '../../../../components/toast/toast-store';
 import { errorText } from '../../../../lib/api-client';
+import { mediaImageUrl } from '../../../../lib/image-url';
 import { useDeletePromoAsset, usePromoAssets, useTogglePromoAsset } from '../../api/promo-admin';
 import { useQueryErrorToast } from '../../hooks/use-error-toast';
 import { formatBytes } from '../../lib/promo-upload-logic';
@@ -22,7 +23,12 @@ function AssetPreview({ asset }: { asset: PromoAsset }) {
       controls
     />
   ) : (
-    <img className="admin-asset-card__media" src={asset.url} alt={asset.title || asset.name} loading="lazy" />
+    <img
+      className="admin-asset-card__media"
+      src={mediaImageUrl(asset.url)}
+      alt={asset.title || asset.name}
+      loading="lazy"
+    />
   );
 }
 

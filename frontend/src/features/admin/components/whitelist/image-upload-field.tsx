@@ -3,6 +3,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Spinner } from '../../../../components/spinner';
 import { toast } from '../../../../components/toast/toast-store';
 import { errorText } from '../../../../lib/api-client';
+import { mediaImageUrl } from '../../../../lib/image-url';
 import { uploadAdminImage } from '../../api/whitelist-admin';
 
 interface ImageUploadFieldProps {
@@ -69,10 +70,10 @@ export function ImageUploadField({ kind, label, value, onUploaded, children }: I
           }}
         />
       </div>
-      {value ? (
+      {mediaImageUrl(value) ? (
         <img
           className={`admin-image-field__preview admin-image-field__preview--${kind}`}
-          src={value}
+          src={mediaImageUrl(value)}
           alt={`${label} preview`}
         />
       ) : null}

@@ -8,6 +8,7 @@ import { Spinner } from '../../../../components/spinner';
 import { toast } from '../../../../components/toast/toast-store';
 import { errorText } from '../../../../lib/api-client';
 import { shortenAddress } from '../../../../lib/format';
+import { mediaImageUrl } from '../../../../lib/image-url';
 import { useDeleteCollection } from '../../api/whitelist-admin';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { AdminDialog } from '../ui/admin-dialog';
@@ -97,8 +98,13 @@ export function WhitelistManager() {
         <ul className="admin-whitelist-list">
           {shown.map((collection) => (
             <li key={collection.id} className="admin-whitelist-row" data-testid="whitelist-row">
-              {collection.logoUrl ? (
-                <img className="admin-whitelist-row__logo" src={collection.logoUrl} alt="" loading="lazy" />
+              {mediaImageUrl(collection.logoUrl) ? (
+                <img
+                  className="admin-whitelist-row__logo"
+                  src={mediaImageUrl(collection.logoUrl)}
+                  alt=""
+                  loading="lazy"
+                />
               ) : (
                 <span
                   className="admin-whitelist-row__logo admin-whitelist-row__logo--empty"

@@ -1,0 +1,98 @@
+import { deflateSync, crc32 } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_PATH } from './requirements.js';
+
+/** Headless Chromium as the browser tests and the screenshot walk drive it. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** localStorage key of the beta-welcome-seen flag (SPEC §9). */
+export const BETA_WELCOME_SEEN_KEY = 'betaWelcomeSeen';
+
+/**
+ * A browser context of a returning visitor: the beta welcome was dismissed on an earlier visit, so
+ * it does not cover the screen under test (its own test dismisses it on a first visit).
+ */
+export async function returningVisitor(
+  browser: Browser,
+  options: { width?: number; height?: number; baseURL?: string; locale?: string } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+    ...(options.locale ? { locale: options.locale } : {}),
+  });
+  await context.addInitScript((key) => window.localStorage.setItem(key, 'true'), BETA_WELCOME_SEEN_KEY);
+  return context;
+}
+
+/**
+ * Waits for a toast saying `text` (SPEC §9: one at a time; an earlier one may still be closing)
+ * and answers its whole text.
+ */
+export async function toastText(page: Page, text: string, timeout = 15_000): Promise<string> {
+  const toast = page.getByTestId('toast').filter({ hasText: text }).last();
+  await toast.waitFor({ state: 'visible', timeout });
+  return toast.innerText();
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * A real PNG file (8-bit RGB) of the given size: a diagonal gradient between two colours, so the
+ * previews and screenshots show something recognisable.
+ */
+export function pngImage(
+  width: number,
+  height: number,
+  from: [number, number, number] = [6, 182, 212],
+  to: [number, number, number] = [124, 58, 237],
+): Buffer {
+  const row = 1 + width * 3;
+  const raw = Buffer.alloc(row * height);
+  for (let y = 0; y < height; y++) {
+    raw[y * row] = 0; // filter: none
+    for (let x = 0; x < width; x++) {
+      const t = (x / Math.max(1, width - 1) + y / Math.max(1, height - 1)) / 2;
+      const at = y * row + 1 + x * 3;
+      for (let c = 0; c < 3; c++) raw[at + c] = Math.round(from[c]! + (to[c]! - from[c]!) * t);
+    }
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // colour type: RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A fresh contract address nobody has submitted (0x plus 40 hex). */
+export function randomContractAddress(): string {
+  const hex = Array.from({ length: 40 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
+  return `0x${hex}`;
+}
