@@ -89,6 +89,23 @@ describe('OpenAPI reference: every SPEC §7 route', () => {
     expect(SPEC_ROUTES.filter((route) => !documented.has(route))).toEqual([]);
   });
 
+  it('describes the path parameters of every route', () => {
+    const undescribed = Object.entries(document.paths).flatMap(([path, item]) =>
+      (['get', 'post', 'put', 'patch', 'delete'] as const)
+        .filter((method) => item[method])
+        .flatMap((method) => {
+          const described = new Set(
+            (item[method]!.parameters ?? []).map((p) => ('in' in p && p.in === 'path' ? p.name : null)),
+          );
+          return [...path.matchAll(/\{(\w+)\}/g)]
+            .map((m) => m[1]!)
+            .filter((name) => !described.has(name))
+            .map((name) => `${method.toUpperCase()} ${path}: ${name}`);
+        }),
+    );
+    expect(undescribed).toEqual([]);
+  });
+
   it('names every SPEC §7 route in docs/API.md, written out in full', () => {
     // `METHOD /api/path` not followed by more path: `GET /api/promo-assets` is not found inside
     // `GET /api/promo-assets/active`; a query string or the end of the code span may follow.

@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, Matches, ValidateBy, ValidateIf, type ValidationArguments } from 'class-validator';
 import {
@@ -231,6 +232,7 @@ export class UpdateWhitelistedCollectionDto
 }
 
 export class WhitelistIdParams {
+  @ApiProperty({ type: String, pattern: '^[1-9][0-9]{0,17}$', example: '1' })
   @Matches(/^[1-9][0-9]{0,17}$/, { message: 'id must be a positive whole number' })
   id!: string;
 }
