@@ -10,8 +10,9 @@ import request from 'supertest';
 
 import { adminCookie } from '../../../test/support/admin-session.js';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
+import { MEDIA } from '../uploads/testing/media-files.fixture.js';
 import { OPENAPI_PATH } from './openapi.js';
-import { MAX_INPUT_DEPTH, TOO_DEEP_MESSAGE } from './validation.pipe.js';
+import { MAX_INPUT_DEPTH, NUL_MESSAGE, TOO_DEEP_MESSAGE } from './validation.pipe.js';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -93,6 +94,16 @@ const BAD_QUERIES = [
   'a[b][c][d][e][f][g]=1',
   `q=${'x'.repeat(6_000)}`,
   '%ZZ=1',
+  // Names some routes take, with values none takes.
+  'query=a%00b&limit=8',
+  'query=ab&limit=-5',
+  'query=ab&limit=1e400',
+  'limit=abc',
+  'network=%00',
+  'network=solana',
+  'status=%00',
+  'method=nope',
+  'fingerprint=&src=',
 ];
 
 function resolve<T>(document: OpenAPIObject, item: T | ReferenceObject): T {
@@ -148,7 +159,7 @@ function probesOf(
   }
   for (const query of BAD_QUERIES) probes.push({ name: `query ${query.slice(0, 40)}`, path: url(), query });
   for (const param of params.filter((p) => p.in === 'query')) {
-    for (const value of ['', 'abc', '-1', '1e400', HUGE.slice(0, 6_000)]) {
+    for (const value of ['', 'abc', '-1', '1e400', 'ab%00cd', '%ZZ', HUGE.slice(0, 6_000)]) {
       probes.push({
         name: `query ${param.name}=${value.slice(0, 20)}`,
         path: url(),
@@ -226,6 +237,8 @@ function probesOf(
         '{"isActive":"yes"}',
         '{"a":'.repeat(DEPTH) + '1' + '}'.repeat(DEPTH),
         '{"isActive":true,"buttonText":' + '['.repeat(DEPTH) + ']'.repeat(DEPTH) + '}',
+        'a\u0000b',
+        '{"buttonText":"a\\u0000b"}',
       ]) {
         multi(`${field}=${value.slice(0, 20)}`, part(field, value) + `--${boundary}--\r\n`);
       }
@@ -307,6 +320,35 @@ describe('malformed input on every route', () => {
       .set('Cookie', cookie)
       .field('settings', `{"buttonText":${'['.repeat(DEPTH / 2)}${']'.repeat(DEPTH / 2)}}`);
     expect(settings.body).toMatchObject({ statusCode: 400, message: TOO_DEEP_MESSAGE });
+  });
+
+  it('refuses a NUL character anywhere in a body with 400: PostgreSQL text cannot hold one', async () => {
+    const http = () => request(sut.getHttpServer());
+    const fresh = '0x' + 'c7'.repeat(20);
+    const refused = [
+      await http()
+        .post('/api/collection-submissions')
+        .send({ contractAddress: fresh, network: 'polygon', name: 'Nul', description: 'a\u0000b' }),
+      await http()
+        .post('/api/whitelisted-collections')
+        .set('Cookie', cookie)
+        .send({ contractAddress: fresh, name: 'Nul\u0000' }),
+      await http()
+        .post('/api/validate-address')
+        .send({ address: '0x', ['k\u0000']: 1 }),
+      await http()
+        .post('/api/promo-assets/upload')
+        .set('Cookie', cookie)
+        .field('name', 'Nul\u0000')
+        .attach('file', MEDIA.gif, 'a.gif'),
+      await http()
+        .put('/api/admin/promo-bar-settings')
+        .set('Cookie', cookie)
+        .field('settings', JSON.stringify({ buttonText: 'Go\u0000' })),
+    ];
+    expect(refused.map((r) => [r.status, (r.body as { message: string }).message])).toEqual(
+      Array(refused.length).fill([400, NUL_MESSAGE]),
+    );
   });
 
   it('never answers 5xx, and every refusal says why', async () => {

@@ -13,34 +13,43 @@ function messages(errors: ValidationError[]): string[] {
   return errors.flatMap((e) => [...Object.values(e.constraints ?? {}), ...messages(e.children ?? [])]);
 }
 
-/** True when `value` nests objects or arrays deeper than `max` (walked without recursion). */
-export function nestedDeeperThan(value: unknown, max: number): boolean {
+export const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000)';
+
+/**
+ * Why `value` cannot be taken whatever the route: objects or arrays nested deeper than `maxDepth`
+ * (class-transformer walks them recursively and would overflow the stack), or a NUL character in
+ * a string or key (PostgreSQL text cannot hold one). Null when neither; walked without recursion.
+ */
+export function inputProblem(value: unknown, maxDepth = MAX_INPUT_DEPTH): string | null {
   const stack: Array<[unknown, number]> = [[value, 0]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
+    if (typeof node === 'string') {
+      if (node.includes('\u0000')) return NUL_MESSAGE;
+      continue;
+    }
     if (node === null || typeof node !== 'object') continue;
-    if (depth >= max) return true;
-    for (const child of Object.values(node)) {
-      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    if (depth >= maxDepth) return TOO_DEEP_MESSAGE;
+    for (const [key, child] of Object.entries(node)) {
+      if (key.includes('\u0000')) return NUL_MESSAGE;
+      stack.push([child, depth + 1]);
     }
   }
-  return false;
+  return null;
 }
 
-/**
- * Class-transformer walks a body recursively: a JSON body nested a few thousand levels deep
- * overflows the stack (a 500). Such a body is refused with 400 before it is transformed.
- */
-class DepthLimitedValidationPipe extends ValidationPipe {
+/** Refuses what no route can take (see inputProblem) with 400 before it is transformed. */
+class InputValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (nestedDeeperThan(value, MAX_INPUT_DEPTH)) throw new BadRequestException(TOO_DEEP_MESSAGE);
+    const problem = inputProblem(value);
+    if (problem !== null) throw new BadRequestException(problem);
     return super.transform(value, metadata);
   }
 }
 
 /** Validates every body and query; unknown fields are refused; the 400 message is one sentence list. */
 export function createValidationPipe(): ValidationPipe {
-  return new DepthLimitedValidationPipe({
+  return new InputValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

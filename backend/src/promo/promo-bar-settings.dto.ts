@@ -14,7 +14,7 @@ import {
   type PromoBarSettingsInput,
 } from '@nexus/contract';
 
-import { MAX_INPUT_DEPTH, nestedDeeperThan, TOO_DEEP_MESSAGE } from '../common/validation.pipe.js';
+import { inputProblem } from '../common/validation.pipe.js';
 import { Link, Optional, Text } from '../common/validation.rules.js';
 
 /** The `settings` part of PUT /api/admin/promo-bar-settings: the merged settings; absent fields keep their value. */
@@ -72,8 +72,9 @@ function parseSettings({ value }: { value: unknown }): PromoBarSettingsDto | und
     return undefined;
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
-  // Parsed here, after the body's depth check: class-transformer would overflow the stack on it.
-  if (nestedDeeperThan(parsed, MAX_INPUT_DEPTH)) throw new BadRequestException(TOO_DEEP_MESSAGE);
+  // Parsed here, after the check of the body: check what the JSON text held the same way.
+  const problem = inputProblem(parsed);
+  if (problem !== null) throw new BadRequestException(problem);
   return plainToInstance(PromoBarSettingsDto, parsed);
 }
 

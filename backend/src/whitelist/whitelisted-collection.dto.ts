@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, Matches, ValidateBy, ValidateIf, type ValidationArguments } from 'class-validator';
 import {
@@ -68,52 +68,67 @@ function Link(): PropertyDecorator {
 
 /** Fields both bodies share, all optional; defaults are the entity's (SPEC §3). */
 class WhitelistedCollectionFields {
+  @ApiPropertyOptional({ enum: WHITELIST_NETWORKS, default: 'polygon' })
   @Optional()
   @IsIn(WHITELIST_NETWORKS, { message: `network must be one of: ${WHITELIST_NETWORKS.join(', ')}` })
   network?: AnyNetwork;
 
+  @ApiPropertyOptional({ maxLength: TEXT_MAX })
   @Optional()
   @Text(TEXT_MAX)
   description?: string;
 
+  @ApiPropertyOptional({ maxLength: LINK_MAX, description: 'An http(s) URL or a path (an upload answer)' })
   @Optional()
   @Transform(trim)
   @Link()
   logoUrl?: string;
 
+  @ApiPropertyOptional({ maxLength: LINK_MAX, description: 'An http(s) URL or a path (an upload answer)' })
   @Optional()
   @Transform(trim)
   @Link()
   bannerUrl?: string;
 
+  @ApiPropertyOptional({ maxLength: LINK_MAX })
   @Optional()
   @Transform(trim)
   @Link()
   website?: string;
 
+  @ApiPropertyOptional({ maxLength: LINK_MAX })
   @Optional()
   @Transform(trim)
   @Link()
   discord?: string;
 
+  @ApiPropertyOptional({ maxLength: LINK_MAX })
   @Optional()
   @Transform(trim)
   @Link()
   twitter?: string;
 
+  @ApiPropertyOptional({ maxLength: LINK_MAX })
   @Optional()
   @Transform(trim)
   @Link()
   telegram?: string;
 
+  @ApiPropertyOptional({ default: false })
   @Optional()
   @IsBoolean({ message: 'isFeatured must be true or false' })
   isFeatured?: boolean;
 
+  @ApiPropertyOptional({ default: false })
   @Optional()
   @IsBoolean({ message: 'hasAnimatedBackground must be true or false' })
   hasAnimatedBackground?: boolean;
 
+  @ApiPropertyOptional({
+    type: [String],
+    maxItems: BACKGROUND_IMAGES_MAX,
+    description: 'Blank entries are dropped',
+  })
   @Optional()
   @Transform(dropBlankLines)
   @ValidateBy({
@@ -127,6 +142,12 @@ class WhitelistedCollectionFields {
   })
   backgroundImageUrls?: string[];
 
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: BUBBLE_COUNT.min,
+    maximum: BUBBLE_COUNT.max,
+    default: BUBBLE_COUNT.default,
+  })
   @Optional()
   @ValidateBy({
     name: 'bubbleCount',
@@ -141,14 +162,17 @@ class WhitelistedCollectionFields {
   })
   bubbleCount?: number;
 
+  @ApiPropertyOptional({ enum: ANIMATION_SPEEDS, default: 'medium' })
   @Optional()
   @IsIn(ANIMATION_SPEEDS, { message: `animationSpeed must be one of: ${ANIMATION_SPEEDS.join(', ')}` })
   animationSpeed?: WhitelistedCollection['animationSpeed'];
 
+  @ApiPropertyOptional({ enum: BUBBLE_SIZES, default: 'medium' })
   @Optional()
   @IsIn(BUBBLE_SIZES, { message: `bubbleSize must be one of: ${BUBBLE_SIZES.join(', ')}` })
   bubbleSize?: WhitelistedCollection['bubbleSize'];
 
+  @ApiPropertyOptional({ enum: ANIMATION_DIRECTIONS, default: 'all' })
   @Optional()
   @IsIn(ANIMATION_DIRECTIONS, {
     message: `animationDirection must be one of: ${ANIMATION_DIRECTIONS.join(', ')}`,
@@ -189,10 +213,12 @@ export class CreateWhitelistedCollectionDto
   extends WhitelistedCollectionFields
   implements WhitelistedCollectionInput
 {
+  @ApiProperty({ description: '0x and 40 hex digits (base58 on Solana)', example: '0x' + 'a1'.repeat(20) })
   @Transform(trim)
   @ContractAddress('polygon')
   contractAddress!: string;
 
+  @ApiProperty({ maxLength: NAME_MAX })
   @Transform(trim)
   @ValidateBy(
     {
@@ -214,11 +240,13 @@ export class UpdateWhitelistedCollectionDto
   @ValidateBy({ name: 'ignored', validator: { validate: () => true } })
   id?: unknown;
 
+  @ApiPropertyOptional({ description: '0x and 40 hex digits (base58 on Solana)' })
   @Optional()
   @Transform(trim)
   @ContractAddress(null)
   contractAddress?: string;
 
+  @ApiPropertyOptional({ maxLength: NAME_MAX })
   @Optional()
   @Transform(trim)
   @ValidateBy(
