@@ -5,7 +5,7 @@ import {
   type ValidationError,
 } from '@nestjs/common';
 
-/** Deepest nesting of objects and arrays a body may have; no route takes more than a few levels. */
+/** Most objects and arrays inside each other a body may hold (the body itself counts); routes take a few. */
 export const MAX_INPUT_DEPTH = 64;
 export const TOO_DEEP_MESSAGE = 'Request body is nested too deeply';
 
@@ -21,18 +21,28 @@ export const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000)';
  * a string or key (PostgreSQL text cannot hold one). Null when neither; walked without recursion.
  */
 export function inputProblem(value: unknown, maxDepth = MAX_INPUT_DEPTH): string | null {
-  const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
+  // Two parallel stacks rather than a stack of pairs: a scan body can hold 100,000 nodes.
+  const nodes: unknown[] = [value];
+  const depths: number[] = [0];
+  while (nodes.length > 0) {
+    const node = nodes.pop();
+    const depth = depths.pop()!;
     if (typeof node === 'string') {
       if (node.includes('\u0000')) return NUL_MESSAGE;
-      continue;
-    }
-    if (node === null || typeof node !== 'object') continue;
-    if (depth >= maxDepth) return TOO_DEEP_MESSAGE;
-    for (const [key, child] of Object.entries(node)) {
-      if (key.includes('\u0000')) return NUL_MESSAGE;
-      stack.push([child, depth + 1]);
+    } else if (Array.isArray(node)) {
+      if (depth >= maxDepth) return TOO_DEEP_MESSAGE;
+      for (const child of node) {
+        nodes.push(child);
+        depths.push(depth + 1);
+      }
+    } else if (node !== null && typeof node === 'object') {
+      if (depth >= maxDepth) return TOO_DEEP_MESSAGE;
+      for (const key in node) {
+        if (!Object.hasOwn(node, key)) continue;
+        if (key.includes('\u0000')) return NUL_MESSAGE;
+        nodes.push((node as Record<string, unknown>)[key]);
+        depths.push(depth + 1);
+      }
     }
   }
   return null;
