@@ -11,6 +11,7 @@ import request from 'supertest';
 import { adminCookie } from '../../../test/support/admin-session.js';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
 import { MEDIA } from '../uploads/testing/media-files.fixture.js';
+import { startUploadBackend, type UploadBackend } from '../uploads/testing/upload-backends.fixture.js';
 import { OPENAPI_PATH } from './openapi.js';
 import { MAX_INPUT_DEPTH, NUL_MESSAGE, TOO_DEEP_MESSAGE } from './validation.pipe.js';
 
@@ -226,6 +227,21 @@ function probesOf(
     multi('an empty body', '');
     multi('an unknown file field', part('nope', 'abc', 'a.png') + `--${boundary}--\r\n`);
     multi('a file with no name', part('file', 'abc', '') + `--${boundary}--\r\n`);
+    multi(
+      '2,000 fields',
+      Array.from({ length: 2_000 }, (_, i) => part(`f${i}`, 'x')).join('') + `--${boundary}--\r\n`,
+    );
+    for (const field of ['file', 'video', 'logo', 'banner']) {
+      multi(`${field} sent 30 times`, part(field, 'GIF89a', 'a.gif').repeat(30) + `--${boundary}--\r\n`);
+    }
+    multi(
+      'a part without a name',
+      `--${boundary}\r\nContent-Disposition: form-data\r\n\r\nx\r\n--${boundary}--\r\n`,
+    );
+    multi(
+      'a filename with a path and NUL',
+      part('file', 'abc', '../../etc/passwd\u0000.png') + `--${boundary}--\r\n`,
+    );
     for (const field of fields) {
       for (const value of [
         '',
@@ -253,14 +269,17 @@ function probesOf(
  * admin session (so guarded routes reach their validation): none answers 5xx.
  */
 describe('malformed input on every route', () => {
+  let backend: UploadBackend;
   let isolated: IsolatedApi;
   let sut: NestExpressApplication;
   let cookie: string;
   let operations: Array<{ route: string; path: string; method: Method; guarded: boolean; probes: Probe[] }>;
 
   beforeAll(async () => {
+    backend = await startUploadBackend('disk');
     isolated = await startIsolatedApi('malformed_input', {
       env: {
+        ...backend.env,
         // One client sends thousands of requests: the limits are not what is tested here.
         RATE_LIMIT_API: '1000000/60',
         RATE_LIMIT_SCAN: '1000000/60',
@@ -294,7 +313,8 @@ describe('malformed input on every route', () => {
   });
 
   afterAll(async () => {
-    await isolated.close();
+    await isolated?.close();
+    await backend?.close();
   });
 
   it('covers every route of the document', () => {
@@ -382,5 +402,7 @@ describe('malformed input on every route', () => {
     const answers = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`);
     console.log(`malformed input: ${sent} requests over ${operations.length} routes: ${answers.join(' ')}`);
     expect(failures).toEqual([]);
+    // No malformed upload was kept, nor left half-written.
+    expect(await backend.leftovers()).toEqual([]);
   }, 600_000);
 });
