@@ -502,6 +502,31 @@ describe(AdminGuard.name, () => {
     });
   });
 
+  describe("with a live session, from another site's page: 403 for every change, nothing changed", () => {
+    const mutations = GUARDED.filter((r) => !r.route.startsWith('GET '));
+    let before: Awaited<ReturnType<typeof state>>;
+    beforeAll(async () => {
+      before = await state();
+    });
+
+    it.each(mutations.flatMap((r) => ['https://evil.example', 'null'].map((o) => [r.route, o, r] as const)))(
+      '%s from Origin %s → 403',
+      async (_route, origin, row) => {
+        const [method] = split(row.route);
+        const res = await send(method, row.call(fx), cookie).set('Origin', origin);
+
+        expect({ status: res.status, message: (res.body as { message: string }).message }).toEqual({
+          status: 403,
+          message: ADMIN_MESSAGES.crossOrigin,
+        });
+      },
+    );
+
+    it('left every row, the cached list and the stored objects as they were', async () => {
+      expect(await state()).toEqual(before);
+    });
+  });
+
   describe('with a live session: the documented answer', () => {
     it.each(GUARDED.map((r) => [r.route, r] as const))('%s', async (_route, row) => {
       const [method] = split(row.route);

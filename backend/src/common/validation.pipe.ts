@@ -1,12 +1,65 @@
-import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import {
+  BadRequestException,
+  ValidationPipe,
+  type ArgumentMetadata,
+  type ValidationError,
+} from '@nestjs/common';
+
+/** Most objects and arrays inside each other a body may hold (the body itself counts); routes take a few. */
+export const MAX_INPUT_DEPTH = 64;
+export const TOO_DEEP_MESSAGE = 'Request body is nested too deeply';
 
 function messages(errors: ValidationError[]): string[] {
   return errors.flatMap((e) => [...Object.values(e.constraints ?? {}), ...messages(e.children ?? [])]);
 }
 
+export const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000)';
+
+/**
+ * Why `value` cannot be taken whatever the route: objects or arrays nested deeper than `maxDepth`
+ * (class-transformer walks them recursively and would overflow the stack), or a NUL character in
+ * a string or key (PostgreSQL text cannot hold one). Null when neither; walked without recursion.
+ */
+export function inputProblem(value: unknown, maxDepth = MAX_INPUT_DEPTH): string | null {
+  // Two parallel stacks rather than a stack of pairs: a scan body can hold 100,000 nodes.
+  const nodes: unknown[] = [value];
+  const depths: number[] = [0];
+  while (nodes.length > 0) {
+    const node = nodes.pop();
+    const depth = depths.pop()!;
+    if (typeof node === 'string') {
+      if (node.includes('\u0000')) return NUL_MESSAGE;
+    } else if (Array.isArray(node)) {
+      if (depth >= maxDepth) return TOO_DEEP_MESSAGE;
+      for (const child of node) {
+        nodes.push(child);
+        depths.push(depth + 1);
+      }
+    } else if (node !== null && typeof node === 'object') {
+      if (depth >= maxDepth) return TOO_DEEP_MESSAGE;
+      for (const key in node) {
+        if (!Object.hasOwn(node, key)) continue;
+        if (key.includes('\u0000')) return NUL_MESSAGE;
+        nodes.push((node as Record<string, unknown>)[key]);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  return null;
+}
+
+/** Refuses what no route can take (see inputProblem) with 400 before it is transformed. */
+class InputValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const problem = inputProblem(value);
+    if (problem !== null) throw new BadRequestException(problem);
+    return super.transform(value, metadata);
+  }
+}
+
 /** Validates every body and query; unknown fields are refused; the 400 message is one sentence list. */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new InputValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

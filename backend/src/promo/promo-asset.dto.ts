@@ -66,6 +66,7 @@ export class PromoAssetToggleDto implements PromoAssetToggle {
 }
 
 export class PromoAssetIdParams {
+  @ApiProperty({ type: String, pattern: '^[1-9][0-9]{0,17}$', example: '1' })
   @Matches(/^[1-9][0-9]{0,17}$/, { message: 'id must be a positive whole number' })
   id!: string;
 }

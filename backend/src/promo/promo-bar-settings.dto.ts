@@ -1,3 +1,4 @@
+import { BadRequestException } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { plainToInstance, Transform } from 'class-transformer';
 import { Allow, IsBoolean, IsIn, ValidateBy, ValidateNested } from 'class-validator';
@@ -13,6 +14,7 @@ import {
   type PromoBarSettingsInput,
 } from '@nexus/contract';
 
+import { inputProblem } from '../common/validation.pipe.js';
 import { Link, Optional, Text } from '../common/validation.rules.js';
 
 /** The `settings` part of PUT /api/admin/promo-bar-settings: the merged settings; absent fields keep their value. */
@@ -70,6 +72,9 @@ function parseSettings({ value }: { value: unknown }): PromoBarSettingsDto | und
     return undefined;
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
+  // Parsed here, after the check of the body: check what the JSON text held the same way.
+  const problem = inputProblem(parsed);
+  if (problem !== null) throw new BadRequestException(problem);
   return plainToInstance(PromoBarSettingsDto, parsed);
 }
 

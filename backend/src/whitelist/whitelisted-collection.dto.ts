@@ -1,3 +1,4 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, Matches, ValidateBy, type ValidationArguments } from 'class-validator';
 import {
@@ -31,52 +32,67 @@ const dropBlankLines = ({ value }: { value: unknown }) =>
 
 /** Fields both bodies share, all optional; defaults are the entity's (SPEC §3). */
 class WhitelistedCollectionFields {
+  @ApiPropertyOptional({ enum: WHITELIST_NETWORKS, default: 'polygon' })
   @Optional()
   @IsIn(WHITELIST_NETWORKS, { message: `network must be one of: ${WHITELIST_NETWORKS.join(', ')}` })
   network?: AnyNetwork;
 
+  @ApiPropertyOptional({ maxLength: TEXT_MAX })
   @Optional()
   @Text(TEXT_MAX)
   description?: string;
 
+  @ApiPropertyOptional({ maxLength: LINK_MAX, description: 'An http(s) URL or a path (an upload answer)' })
   @Optional()
   @Transform(trim)
   @Link(LINK_MAX)
   logoUrl?: string;
 
+  @ApiPropertyOptional({ maxLength: LINK_MAX, description: 'An http(s) URL or a path (an upload answer)' })
   @Optional()
   @Transform(trim)
   @Link(LINK_MAX)
   bannerUrl?: string;
 
+  @ApiPropertyOptional({ maxLength: LINK_MAX })
   @Optional()
   @Transform(trim)
   @Link(LINK_MAX)
   website?: string;
 
+  @ApiPropertyOptional({ maxLength: LINK_MAX })
   @Optional()
   @Transform(trim)
   @Link(LINK_MAX)
   discord?: string;
 
+  @ApiPropertyOptional({ maxLength: LINK_MAX })
   @Optional()
   @Transform(trim)
   @Link(LINK_MAX)
   twitter?: string;
 
+  @ApiPropertyOptional({ maxLength: LINK_MAX })
   @Optional()
   @Transform(trim)
   @Link(LINK_MAX)
   telegram?: string;
 
+  @ApiPropertyOptional({ default: false })
   @Optional()
   @IsBoolean({ message: 'isFeatured must be true or false' })
   isFeatured?: boolean;
 
+  @ApiPropertyOptional({ default: false })
   @Optional()
   @IsBoolean({ message: 'hasAnimatedBackground must be true or false' })
   hasAnimatedBackground?: boolean;
 
+  @ApiPropertyOptional({
+    type: [String],
+    maxItems: BACKGROUND_IMAGES_MAX,
+    description: 'Blank entries are dropped',
+  })
   @Optional()
   @Transform(dropBlankLines)
   @ValidateBy({
@@ -92,6 +108,12 @@ class WhitelistedCollectionFields {
   })
   backgroundImageUrls?: string[];
 
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: BUBBLE_COUNT.min,
+    maximum: BUBBLE_COUNT.max,
+    default: BUBBLE_COUNT.default,
+  })
   @Optional()
   @ValidateBy({
     name: 'bubbleCount',
@@ -106,14 +128,17 @@ class WhitelistedCollectionFields {
   })
   bubbleCount?: number;
 
+  @ApiPropertyOptional({ enum: ANIMATION_SPEEDS, default: 'medium' })
   @Optional()
   @IsIn(ANIMATION_SPEEDS, { message: `animationSpeed must be one of: ${ANIMATION_SPEEDS.join(', ')}` })
   animationSpeed?: WhitelistedCollection['animationSpeed'];
 
+  @ApiPropertyOptional({ enum: BUBBLE_SIZES, default: 'medium' })
   @Optional()
   @IsIn(BUBBLE_SIZES, { message: `bubbleSize must be one of: ${BUBBLE_SIZES.join(', ')}` })
   bubbleSize?: WhitelistedCollection['bubbleSize'];
 
+  @ApiPropertyOptional({ enum: ANIMATION_DIRECTIONS, default: 'all' })
   @Optional()
   @IsIn(ANIMATION_DIRECTIONS, {
     message: `animationDirection must be one of: ${ANIMATION_DIRECTIONS.join(', ')}`,
@@ -154,10 +179,12 @@ export class CreateWhitelistedCollectionDto
   extends WhitelistedCollectionFields
   implements WhitelistedCollectionInput
 {
+  @ApiProperty({ description: '0x and 40 hex digits (base58 on Solana)', example: '0x' + 'a1'.repeat(20) })
   @Transform(trim)
   @ContractAddress('polygon')
   contractAddress!: string;
 
+  @ApiProperty({ maxLength: NAME_MAX })
   @Transform(trim)
   @ValidateBy(
     {
@@ -179,11 +206,13 @@ export class UpdateWhitelistedCollectionDto
   @ValidateBy({ name: 'ignored', validator: { validate: () => true } })
   id?: unknown;
 
+  @ApiPropertyOptional({ description: '0x and 40 hex digits (base58 on Solana)' })
   @Optional()
   @Transform(trim)
   @ContractAddress(null)
   contractAddress?: string;
 
+  @ApiPropertyOptional({ maxLength: NAME_MAX })
   @Optional()
   @Transform(trim)
   @ValidateBy(
@@ -197,6 +226,7 @@ export class UpdateWhitelistedCollectionDto
 }
 
 export class WhitelistIdParams {
+  @ApiProperty({ type: String, pattern: '^[1-9][0-9]{0,17}$', example: '1' })
   @Matches(/^[1-9][0-9]{0,17}$/, { message: 'id must be a positive whole number' })
   id!: string;
 }
