@@ -131,4 +131,25 @@ describe(normalizeMetadata.name, () => {
     expect(normalizeMetadata('name')).toBeNull();
     expect(normalizeMetadata({ error: 'not found' })).toBeNull();
   });
+
+  it('drops U+0000, which PostgreSQL cannot store, from every text a token publishes', () => {
+    const nul = '\u0000';
+    const metadata = normalizeMetadata({
+      name: `Evil${nul} #1`,
+      description: `${nul}desc`,
+      image: `ipfs://cid/1.png${nul}`,
+      attributes: [
+        { trait_type: `Eyes${nul}`, value: `Red${nul}` },
+        { trait_type: 'Hat', value: nul },
+      ],
+    });
+    expect(metadata).toEqual({
+      name: 'Evil #1',
+      description: 'desc',
+      image: 'ipfs://cid/1.png',
+      animationUrl: null,
+      attributes: [{ trait_type: 'Eyes', value: 'Red' }],
+    });
+    expect(JSON.stringify(metadata)).not.toContain('\\u0000');
+  });
 });

@@ -15,10 +15,15 @@ function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** PostgreSQL text and jsonb cannot hold U+0000: a token that puts it in its metadata loses it. */
+function withoutNul(text: string): string {
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
+}
+
 function cleanText(value: unknown, maxLength: number): string | null {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value !== 'string') return null;
-  const text = value.trim();
+  const text = withoutNul(value).trim();
   return text === '' ? null : text.slice(0, maxLength);
 }
 
@@ -107,7 +112,8 @@ function svgImageData(value: unknown): string | null {
 
 function uriText(candidates: readonly unknown[]): string | null {
   for (const candidate of candidates) {
-    if (typeof candidate === 'string' && candidate.trim() !== '') return candidate.trim();
+    if (typeof candidate === 'string' && withoutNul(candidate).trim() !== '')
+      return withoutNul(candidate).trim();
   }
   return null;
 }
