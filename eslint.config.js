@@ -11,19 +11,9 @@ const FRONTEND_IMPORTS =
   'The web app imports only @nexus/contract of ours (wire types and shared rules), never the server code.';
 const CONTRACT_IMPORTS = 'The contract imports nothing of ours: backend, workers and the web app import it.';
 
-/**
- * Every React Hooks rule the plugin recommends, as an error (the React Compiler's included), but
- * two, as warnings: setState called in an effect, whose findings need more than a one-line fix in
- * screens being reworked (home-route, search-form, use-collection-rarity, promo-bar-admin-page), and
- * the note that the compiler leaves a component using react-hook-form's watch() unmemoized
- * (whitelist-form), which is no defect.
- */
-const WARNING_HOOK_RULES = new Set(['react-hooks/set-state-in-effect', 'react-hooks/incompatible-library']);
+/** Every React Hooks rule the plugin recommends, the React Compiler's included, as an error. */
 const reactHooksRules = Object.fromEntries(
-  Object.keys(reactHooks.configs.flat['recommended-latest'].rules).map((rule) => [
-    rule,
-    WARNING_HOOK_RULES.has(rule) ? 'warn' : 'error',
-  ]),
+  Object.keys(reactHooks.configs.flat['recommended-latest'].rules).map((rule) => [rule, 'error']),
 );
 
 export default tseslint.config(

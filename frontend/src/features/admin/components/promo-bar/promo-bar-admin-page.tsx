@@ -17,22 +17,40 @@ import { AdminSwitch } from '../ui/admin-switch';
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** A preview address for a chosen file, released when it changes or the page closes. */
-function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
+const canPreviewFiles = () => typeof URL.createObjectURL === 'function';
+
+/**
+ * The preview's video: the chosen file while there is one, else the stored video. The file's
+ * address is made and released by the effect (released when the file changes or the page closes)
+ * and given to the element directly: it is the element's business, not the page's state.
+ */
+function PreviewVideo({ file, url, opacity }: { file: File | null; url: string; opacity: number }) {
+  const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
-    if (!file || typeof URL.createObjectURL !== 'function') {
-      setUrl(null);
-      return;
-    }
+    const video = ref.current;
+    if (!video || !file || !canPreviewFiles()) return;
     const created = URL.createObjectURL(file);
-    setUrl(created);
+    video.src = created;
     return () => URL.revokeObjectURL(created);
   }, [file]);
-  return url;
+  const previewing = file !== null && canPreviewFiles();
+  if (!previewing && !url) return null;
+  return (
+    <video
+      ref={ref}
+      className="admin-promo-preview__video"
+      src={previewing ? undefined : url}
+      style={{ opacity }}
+      autoPlay
+      muted
+      loop
+      playsInline
+      data-testid="promo-preview-video"
+    />
+  );
 }
 
-function PromoBarPreview({ settings, videoSrc }: { settings: PromoBarSettings; videoSrc: string }) {
+function PromoBarPreview({ settings, videoFile }: { settings: PromoBarSettings; videoFile: File | null }) {
   return (
     <section
       className="card admin-promo-preview"
@@ -41,18 +59,7 @@ function PromoBarPreview({ settings, videoSrc }: { settings: PromoBarSettings; v
     >
       <h2 id="promo-preview-heading">Live Preview</h2>
       <div className={`admin-promo-preview__bar admin-promo-preview__bar--${settings.buttonPosition}`}>
-        {videoSrc ? (
-          <video
-            className="admin-promo-preview__video"
-            src={videoSrc}
-            style={{ opacity: settings.videoOpacity / 100 }}
-            autoPlay
-            muted
-            loop
-            playsInline
-            data-testid="promo-preview-video"
-          />
-        ) : null}
+        <PreviewVideo file={videoFile} url={settings.videoUrl} opacity={settings.videoOpacity / 100} />
         <span className={`admin-promo-preview__button admin-promo-preview__button--${settings.buttonColor}`}>
           {settings.buttonText || 'Go'}
         </span>
@@ -69,7 +76,6 @@ export function PromoBarAdminPage() {
   const [draft, setDraft] = useState<Partial<PromoBarSettings>>({});
   const [video, setVideo] = useState<File | null>(null);
   const videoInput = useRef<HTMLInputElement>(null);
-  const videoPreview = useObjectUrl(video);
 
   if (settings.isPending) return <Spinner size="lg" label="Loading settings..." />;
   if (!settings.data) {
@@ -127,9 +133,7 @@ export function PromoBarAdminPage() {
 
   return (
     <div className="admin-stack">
-      {current.isActive ? (
-        <PromoBarPreview settings={current} videoSrc={videoPreview ?? current.videoUrl} />
-      ) : null}
+      {current.isActive ? <PromoBarPreview settings={current} videoFile={video} /> : null}
 
       <section className="card admin-promo-config" aria-labelledby="promo-config-heading">
         <h2 id="promo-config-heading">Configuration</h2>

@@ -7,7 +7,7 @@ import {
   type WhitelistedCollection,
 } from '@nexus/contract';
 import { useId } from 'react';
-import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { toast } from '../../../../components/toast/toast-store';
 import { errorText } from '../../../../lib/api-client';
 import { useSaveCollection } from '../../api/whitelist-admin';
@@ -52,13 +52,12 @@ export function WhitelistForm({ editing, onDone, onCancel }: WhitelistFormProps)
     control,
     handleSubmit,
     setValue,
-    watch,
     formState: { errors },
   } = useForm<WhitelistFormValues>({
     defaultValues: editing ? formFromCollection(editing) : emptyWhitelistForm(),
     resolver,
   });
-  const [logoUrl, bannerUrl] = watch(['logoUrl', 'bannerUrl']);
+  const [logoUrl, bannerUrl] = useWatch({ control, name: ['logoUrl', 'bannerUrl'] });
 
   const onSubmit = handleSubmit((values) => {
     const input = toWhitelistInput(values);
