@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 
-import { GatewayMetadataResolver } from '../chain/metadata/gateway-metadata.resolver.js';
+import { GatewayMetadataResolver } from '../chain/metadata/index.js';
 import { LoopbackServer, PNG_BYTES } from '../chain/metadata/testing/loopback-server.fixture.js';
 import { DiskMediaStorage } from './disk.media-storage.js';
 import { type ImageFailure, ImageProxyError, ImageProxyService } from './image-proxy.service.js';

@@ -3,9 +3,7 @@ import type { Readable } from 'node:stream';
 
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
-import { FetchError } from '../chain/metadata/fetch.error.js';
-import type { MediaFetcher } from '../chain/metadata/gateway-metadata.resolver.js';
-import { decodeDataPayload, parseNftUri } from '../chain/metadata/nft-uri.parser.js';
+import { decodeDataPayload, FetchError, parseNftUri, type MediaFetcher } from '../chain/metadata/index.js';
 import { sniffMediaType } from './media-type.sniffer.js';
 import { MEDIA_MODULE_OPTIONS, type MediaModuleOptions } from './media.options.js';
 import { MEDIA_STORAGE, type MediaStorage } from './media.storage.js';

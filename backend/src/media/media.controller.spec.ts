@@ -8,7 +8,7 @@ import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 
-import { GatewayMetadataResolver } from '../chain/metadata/gateway-metadata.resolver.js';
+import { GatewayMetadataResolver } from '../chain/metadata/index.js';
 import { LoopbackServer, PNG_BYTES } from '../chain/metadata/testing/loopback-server.fixture.js';
 import { ImageProxyService } from './image-proxy.service.js';
 import { MediaUploadService } from './media-upload.service.js';

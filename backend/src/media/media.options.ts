@@ -1,6 +1,6 @@
 import { ConfigurableModuleBuilder } from '@nestjs/common';
 
-import type { MediaFetcher } from '../chain/metadata/gateway-metadata.resolver.js';
+import type { MediaFetcher } from '../chain/metadata/index.js';
 import type { MetadataResolver } from '../chain/nft-source.js';
 import { DiskMediaStorage } from './disk.media-storage.js';
 import type { MediaStorage } from './media.storage.js';
