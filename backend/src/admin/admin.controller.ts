@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import type { CacheStats, ClearCacheResponse } from '@nexus/contract';
 import { AdminCacheService } from './admin-cache.service.js';
-import { AdminGuard } from './admin.guard.js';
+import { AdminGuard } from '../admin-access/index.js';
 
 @Controller('admin')
 @UseGuards(AdminGuard)

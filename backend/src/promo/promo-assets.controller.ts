@@ -20,7 +20,7 @@ import {
 } from '@nestjs/swagger';
 import type { PromoAsset } from '@nexus/contract';
 
-import { AdminGuard } from '../admin/admin.guard.js';
+import { AdminGuard } from '../admin-access/index.js';
 import { MediaUploadInterceptor } from '../uploads/media-upload.interceptor.js';
 import { StoredUploads, type StoredUploadsByField } from '../uploads/stored-uploads.decorator.js';
 import { multipartSchema } from '../uploads/upload.openapi.js';

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Put, UseGuards, UseInterceptors } from '@nestjs/
 import { ApiBody, ApiConsumes, ApiCookieAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { PromoBarSettings } from '@nexus/contract';
 
-import { AdminGuard } from '../admin/admin.guard.js';
+import { AdminGuard } from '../admin-access/index.js';
 import { MediaUploadInterceptor } from '../uploads/media-upload.interceptor.js';
 import { StoredUploads, type StoredUploadsByField } from '../uploads/stored-uploads.decorator.js';
 import { multipartSchema } from '../uploads/upload.openapi.js';

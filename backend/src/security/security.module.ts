@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AdminAccessModule } from '../admin/admin-access.module.js';
+import { AdminAccessModule } from '../admin-access/index.js';
 import { ScansModule } from '../scans/index.js';
 import { ApiKeyRefusalsRepository } from './api-key-refusals.repository.js';
 import { RateLimitModule } from './rate-limit.module.js';

@@ -2,7 +2,7 @@ import { BadRequestException, Controller, Post, UseGuards, UseInterceptors } fro
 import { ApiBody, ApiConsumes, ApiCookieAuth, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import type { UploadResponse } from '@nexus/contract';
 
-import { AdminGuard } from '../admin/admin.guard.js';
+import { AdminGuard } from '../admin-access/index.js';
 import { MediaUploadInterceptor } from './media-upload.interceptor.js';
 import { StoredUploads, type StoredUploadsByField } from './stored-uploads.decorator.js';
 import { multipartSchema } from './upload.openapi.js';

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Res, UseGuards } from '@nestjs/common';
 import type { WhitelistedCollection } from '@nexus/contract';
 import type { Response } from 'express';
-import { AdminGuard } from '../admin/admin.guard.js';
+import { AdminGuard } from '../admin-access/index.js';
 import {
   CreateWhitelistedCollectionDto,
   UpdateWhitelistedCollectionDto,

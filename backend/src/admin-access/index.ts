@@ -1,0 +1,2 @@
+export { AdminAccessModule } from './admin-access.module.js';
+export { AdminGuard } from './admin.guard.js';
