@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppModule } from './app.module.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
-import { serveOpenApi } from './common/openapi.js';
+import { serveOpenApi } from './openapi.js';
 import { QuietLogger } from './common/quiet.logger.js';
 import { sameOriginMiddleware } from './common/same-origin.middleware.js';
 import { createValidationPipe } from './common/validation.pipe.js';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
+import { startIsolatedApi, type IsolatedApi } from '../../test/support/isolated-api.js';
 
 describe('OpenAPI reference', () => {
   let isolated: IsolatedApi;
