@@ -17,7 +17,7 @@ import { TrendingModule } from './trending/trending.module.js';
 import { WhitelistModule } from './whitelist/whitelist.module.js';
 import { UploadsModule } from './uploads/uploads.module.js';
 import { PromoModule } from './promo/promo.module.js';
-import { SecurityModule } from './security/security.module.js';
+import { SecurityModule } from './admin/security.module.js';
 import { DonationsModule } from './donations/donations.module.js';
 
 /** The API. */
