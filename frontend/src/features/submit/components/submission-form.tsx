@@ -29,6 +29,14 @@ import { ImageUploadField } from './image-upload-field';
 type ImageKind = keyof SubmissionImages;
 type UploadedImage = { file: File; url: string };
 
+/** SPEC §3 social links of a submission, in the form's order. */
+const SOCIAL_LINKS = [
+  { name: 'website', label: 'Website', type: 'url', placeholder: 'https://...' },
+  { name: 'discord', label: 'Discord', placeholder: 'https://discord.gg/...' },
+  { name: 'twitter', label: 'Twitter', placeholder: 'https://twitter.com/...' },
+  { name: 'telegram', label: 'Telegram', placeholder: 'https://t.me/...' },
+] as const;
+
 interface SubmissionFormProps {
   onSubmitted: (created: SubmissionCreatedResponse) => void;
 }
@@ -45,6 +53,13 @@ export function SubmissionForm({ onSubmitted }: SubmissionFormProps) {
   } = useForm<SubmissionFormValues>({
     defaultValues: SUBMISSION_FORM_DEFAULTS,
     resolver: submissionResolver,
+  });
+
+  /** A field's id, registration and error message. */
+  const fieldOf = (name: keyof SubmissionFormValues) => ({
+    id: `submission-${name}`,
+    registration: register(name),
+    error: errors[name]?.message,
   });
 
   const upload = useMutation({ mutationFn: uploadSubmissionImages });
@@ -119,12 +134,10 @@ export function SubmissionForm({ onSubmitted }: SubmissionFormProps) {
           <h2 id="submit-section-info">Collection Information</h2>
           <div className="submit-grid">
             <TextField
-              id="submission-contractAddress"
+              {...fieldOf('contractAddress')}
               label="Contract Address"
               required
               placeholder="0x..."
-              registration={register('contractAddress')}
-              error={errors.contractAddress?.message}
             />
             <Field id="submission-network" label="Network" required error={errors.network?.message}>
               {(control) => (
@@ -138,22 +151,13 @@ export function SubmissionForm({ onSubmitted }: SubmissionFormProps) {
               )}
             </Field>
           </div>
+          <TextField {...fieldOf('name')} label="Collection Name" required placeholder="My NFT Collection" />
           <TextField
-            id="submission-name"
-            label="Collection Name"
-            required
-            placeholder="My NFT Collection"
-            registration={register('name')}
-            error={errors.name?.message}
-          />
-          <TextField
-            id="submission-description"
+            {...fieldOf('description')}
             label="Description"
             multiline
             placeholder="Tell the community what makes this collection special..."
             maxLength={SUBMISSION_TEXT_MAX.description}
-            registration={register('description')}
-            error={errors.description?.message}
           />
         </section>
 
@@ -182,39 +186,9 @@ export function SubmissionForm({ onSubmitted }: SubmissionFormProps) {
         <section className="card submit-section" aria-labelledby="submit-section-social">
           <h2 id="submit-section-social">Social Links</h2>
           <div className="submit-grid">
-            <TextField
-              id="submission-website"
-              label="Website"
-              type="url"
-              placeholder="https://..."
-              maxLength={SUBMISSION_TEXT_MAX.link}
-              registration={register('website')}
-              error={errors.website?.message}
-            />
-            <TextField
-              id="submission-discord"
-              label="Discord"
-              placeholder="https://discord.gg/..."
-              maxLength={SUBMISSION_TEXT_MAX.link}
-              registration={register('discord')}
-              error={errors.discord?.message}
-            />
-            <TextField
-              id="submission-twitter"
-              label="Twitter"
-              placeholder="https://twitter.com/..."
-              maxLength={SUBMISSION_TEXT_MAX.link}
-              registration={register('twitter')}
-              error={errors.twitter?.message}
-            />
-            <TextField
-              id="submission-telegram"
-              label="Telegram"
-              placeholder="https://t.me/..."
-              maxLength={SUBMISSION_TEXT_MAX.link}
-              registration={register('telegram')}
-              error={errors.telegram?.message}
-            />
+            {SOCIAL_LINKS.map(({ name, ...link }) => (
+              <TextField key={name} {...fieldOf(name)} {...link} maxLength={SUBMISSION_TEXT_MAX.link} />
+            ))}
           </div>
         </section>
 
@@ -223,22 +197,18 @@ export function SubmissionForm({ onSubmitted }: SubmissionFormProps) {
           <p className="muted">Only the Nexus team sees these, to reach you about your submission.</p>
           <div className="submit-grid">
             <TextField
-              id="submission-submitterEmail"
+              {...fieldOf('submitterEmail')}
               label="Email (optional)"
               type="email"
               autoComplete="email"
               placeholder="you@example.com"
               maxLength={SUBMISSION_TEXT_MAX.contact}
-              registration={register('submitterEmail')}
-              error={errors.submitterEmail?.message}
             />
             <TextField
-              id="submission-submitterContact"
+              {...fieldOf('submitterContact')}
               label="Discord/Telegram Handle"
               placeholder="@username"
               maxLength={SUBMISSION_TEXT_MAX.contact}
-              registration={register('submitterContact')}
-              error={errors.submitterContact?.message}
             />
           </div>
         </section>

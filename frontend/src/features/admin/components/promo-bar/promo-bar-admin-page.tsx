@@ -68,6 +68,48 @@ function PromoBarPreview({ settings, videoFile }: { settings: PromoBarSettings; 
   );
 }
 
+interface ChoiceGroupProps<T extends string> {
+  legend: string;
+  /** The radio group's name, unique on the page. */
+  name: string;
+  options: readonly T[];
+  value: T;
+  onChange: (value: T) => void;
+  /** Show each option's colour beside its name. */
+  swatches?: boolean;
+}
+
+/** One choice among a few, as segmented radio buttons. */
+function ChoiceGroup<T extends string>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  swatches,
+}: ChoiceGroupProps<T>) {
+  return (
+    <fieldset className="admin-choice-group">
+      <legend className="field__label">{legend}</legend>
+      <div className="admin-segmented">
+        {options.map((option) => (
+          <label key={option} className="admin-segmented__option">
+            <input
+              type="radio"
+              name={name}
+              value={option}
+              checked={value === option}
+              onChange={() => onChange(option)}
+            />
+            {swatches ? <span className={`admin-swatch admin-swatch--${option}`} aria-hidden="true" /> : null}
+            <span>{capitalize(option)}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 /** /admin/promo-bar: edits held locally until 'Save Changes' (SPEC §2, §4, §5). */
 export function PromoBarAdminPage() {
   const id = useId();
@@ -206,42 +248,21 @@ export function PromoBarAdminPage() {
           </label>
         </div>
 
-        <fieldset className="admin-choice-group">
-          <legend className="field__label">Button Position</legend>
-          <div className="admin-segmented">
-            {BUTTON_POSITIONS.map((position) => (
-              <label key={position} className="admin-segmented__option">
-                <input
-                  type="radio"
-                  name={`${id}-position`}
-                  value={position}
-                  checked={current.buttonPosition === position}
-                  onChange={() => edit({ buttonPosition: position })}
-                />
-                <span>{capitalize(position)}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-
-        <fieldset className="admin-choice-group">
-          <legend className="field__label">Button Color</legend>
-          <div className="admin-segmented">
-            {BUTTON_COLORS.map((color) => (
-              <label key={color} className="admin-segmented__option">
-                <input
-                  type="radio"
-                  name={`${id}-color`}
-                  value={color}
-                  checked={current.buttonColor === color}
-                  onChange={() => edit({ buttonColor: color })}
-                />
-                <span className={`admin-swatch admin-swatch--${color}`} aria-hidden="true" />
-                <span>{capitalize(color)}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <ChoiceGroup
+          legend="Button Position"
+          name={`${id}-position`}
+          options={BUTTON_POSITIONS}
+          value={current.buttonPosition}
+          onChange={(buttonPosition) => edit({ buttonPosition })}
+        />
+        <ChoiceGroup
+          legend="Button Color"
+          name={`${id}-color`}
+          options={BUTTON_COLORS}
+          value={current.buttonColor}
+          onChange={(buttonColor) => edit({ buttonColor })}
+          swatches
+        />
 
         <div className="admin-form-actions">
           <button type="button" className="button button--primary" onClick={onSave} disabled={save.isPending}>
