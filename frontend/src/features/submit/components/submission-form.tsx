@@ -37,6 +37,12 @@ const SOCIAL_LINKS = [
   { name: 'telegram', label: 'Telegram', placeholder: 'https://t.me/...' },
 ] as const;
 
+/** SPEC §3 images of a submission, uploaded before it is sent. */
+const IMAGE_FIELDS = [
+  { kind: 'banner', label: 'Banner Image', recommendedSize: '1200x300' },
+  { kind: 'logo', label: 'Logo Image', recommendedSize: '200x200' },
+] as const;
+
 interface SubmissionFormProps {
   onSubmitted: (created: SubmissionCreatedResponse) => void;
 }
@@ -164,22 +170,16 @@ export function SubmissionForm({ onSubmitted }: SubmissionFormProps) {
         <section className="card submit-section" aria-labelledby="submit-section-assets">
           <h2 id="submit-section-assets">Collection Assets</h2>
           <div className="submit-grid submit-grid--assets">
-            <ImageUploadField
-              kind="banner"
-              label="Banner Image"
-              recommendedSize="1200x300"
-              file={images.banner}
-              disabled={busy}
-              onChange={chooseImage('banner')}
-            />
-            <ImageUploadField
-              kind="logo"
-              label="Logo Image"
-              recommendedSize="200x200"
-              file={images.logo}
-              disabled={busy}
-              onChange={chooseImage('logo')}
-            />
+            {IMAGE_FIELDS.map(({ kind, ...field }) => (
+              <ImageUploadField
+                key={kind}
+                kind={kind}
+                {...field}
+                file={images[kind]}
+                disabled={busy}
+                onChange={chooseImage(kind)}
+              />
+            ))}
           </div>
         </section>
 
