@@ -1,11 +1,55 @@
 import js from '@eslint/js';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Backend domains with a surface (`index.ts`): other folders import them through it only. */
-const SURFACED_DOMAINS = ['collections', 'jobs', 'outbound', 'queues', 'rarity', 'realtime', 'scans'];
+const BACKEND_SRC = join(import.meta.dirname, 'backend/src');
+
+/**
+ * Backend modules with a surface: every folder of backend/src with an `index.ts` (nested ones too,
+ * as chain/metadata), found on disk so that a new surface is enforced from its first commit. The
+ * migrations' index is the migrator's list, not a surface.
+ */
+function surfacedModules(dir = '') {
+  const found = [];
+  for (const entry of readdirSync(join(BACKEND_SRC, dir), { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.name === 'migrations') continue;
+    const module = dir ? `${dir}/${entry.name}` : entry.name;
+    if (existsSync(join(BACKEND_SRC, module, 'index.ts'))) found.push(module);
+    found.push(...surfacedModules(module));
+  }
+  return found;
+}
+
+/**
+ * Everything of backend/src outside `module`: the files and folders beside it and beside each
+ * folder it stands in. The database module is left out: its entity list names each entity file.
+ */
+function outside(module) {
+  const targets = [];
+  let dir = '';
+  for (const name of module.split('/')) {
+    const base = dir ? `./backend/src/${dir}` : './backend/src';
+    targets.push(`${base}/*.ts`);
+    for (const entry of readdirSync(join(BACKEND_SRC, dir), { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name !== name && `${base}/${entry.name}` !== './backend/src/database')
+        targets.push(`${base}/${entry.name}`);
+    }
+    dir = dir ? `${dir}/${name}` : name;
+  }
+  return targets;
+}
+
+/** One surface per module: no file outside it reaches into its files; its test fakes (`testing/`) serve all. */
+const SURFACE_ZONES = surfacedModules().map((module) => ({
+  target: outside(module),
+  from: `./backend/src/${module}`,
+  except: ['./index.ts', './testing'],
+  message: `Import ${module} through its surface (${module}/index.js), not one of its files.`,
+}));
 
 const FRONTEND_IMPORTS =
   'The web app imports only @nexus/contract of ours (wire types and shared rules), never the server code.';
@@ -13,19 +57,9 @@ const CONTRACT_IMPORTS = 'The contract imports nothing of ours: backend, workers
 const FETCH_LAYER =
   'Chain and media share the outbound fetch layer (backend/src/outbound); neither imports the other.';
 
-/**
- * Every React Hooks rule the plugin recommends, as an error (the React Compiler's included), but
- * two, as warnings: setState called in an effect, whose findings need more than a one-line fix in
- * screens being reworked (home-route, search-form, use-collection-rarity, promo-bar-admin-page), and
- * the note that the compiler leaves a component using react-hook-form's watch() unmemoized
- * (whitelist-form), which is no defect.
- */
-const WARNING_HOOK_RULES = new Set(['react-hooks/set-state-in-effect', 'react-hooks/incompatible-library']);
+/** Every React Hooks rule the plugin recommends, the React Compiler's included, as an error. */
 const reactHooksRules = Object.fromEntries(
-  Object.keys(reactHooks.configs.flat['recommended-latest'].rules).map((rule) => [
-    rule,
-    WARNING_HOOK_RULES.has(rule) ? 'warn' : 'error',
-  ]),
+  Object.keys(reactHooks.configs.flat['recommended-latest'].rules).map((rule) => [rule, 'error']),
 );
 
 export default tseslint.config(
@@ -76,7 +110,9 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
+          basePath: import.meta.dirname,
           zones: [
+            ...SURFACE_ZONES,
             { target: './frontend', from: ['./backend', './workers', './deploy'], message: FRONTEND_IMPORTS },
             {
               target: './contract',
@@ -108,26 +144,6 @@ export default tseslint.config(
     files: ['contract/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['@nexus/*'], message: CONTRACT_IMPORTS }] }],
-    },
-  },
-  {
-    // One surface per domain: no file of another folder reaches into a domain's internals. The
-    // entity list of the database module names each entity file, by design.
-    files: ['backend/src/**/*.ts'],
-    ignores: ['backend/src/database/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              // A domain's test fakes (`testing/`) serve the tests of its neighbours too.
-              regex: `^(\\.\\./)+(${SURFACED_DOMAINS.join('|')})/(?!index\\.js$|testing/)`,
-              message: 'Import another domain through its surface (its index.js), not one of its files.',
-            },
-          ],
-        },
-      ],
     },
   },
   {

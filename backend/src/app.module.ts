@@ -5,19 +5,19 @@ import { AddressesModule } from './addresses/addresses.module.js';
 import { ChainModule } from './chain/chain.module.js';
 import { CommunityModule } from './community/community.module.js';
 import { METADATA_RESOLVER } from './chain/chain.tokens.js';
-import type { GatewayMetadataResolver } from './chain/metadata/gateway-metadata.resolver.js';
+import type { GatewayMetadataResolver } from './chain/metadata/index.js';
 import { APP_CONFIG } from './config/config.module.js';
 import { DiscoveryModule } from './discovery/discovery.module.js';
 import { HealthModule } from './health/health.module.js';
 import { MediaModule } from './media/media.module.js';
-import { ScansModule } from './scans/scans.module.js';
-import { RarityModule } from './rarity/rarity.module.js';
+import { ScansModule } from './scans/index.js';
+import { RarityModule } from './rarity/index.js';
 import { AdminModule } from './admin/admin.module.js';
 import { TrendingModule } from './trending/trending.module.js';
 import { WhitelistModule } from './whitelist/whitelist.module.js';
 import { UploadsModule } from './uploads/uploads.module.js';
 import { PromoModule } from './promo/promo.module.js';
-import { SecurityModule } from './security/security.module.js';
+import { SecurityModule } from './admin/security.module.js';
 import { DonationsModule } from './donations/donations.module.js';
 
 /** The API. */

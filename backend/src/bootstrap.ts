@@ -6,12 +6,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppModule } from './app.module.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
-import { serveOpenApi } from './common/openapi.js';
+import { serveOpenApi } from './openapi.js';
 import { QuietLogger } from './common/quiet.logger.js';
 import { sameOriginMiddleware } from './common/same-origin.middleware.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import type { AppConfig } from './config/app-config.js';
-import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
+import { RedisIoAdapter } from './realtime/index.js';
 
 /** Builds the API application (used by main.ts and by the HTTP tests). */
 export async function createApiApp(

@@ -2,7 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
-import { QueuesModule } from './queues/queues.module.js';
+import { QueuesModule } from './queues/index.js';
 import { RedisModule } from './redis/redis.module.js';
 
 /** What both entry points (API and workers) stand on: configuration, PostgreSQL, Redis, queues. */

@@ -79,8 +79,49 @@ describe('import boundaries (eslint.config.js)', () => {
       'backend/src/admin/example.ts',
       "import { ScanCacheRepository } from '../scans/index.js';\nexport const x = ScanCacheRepository;\n",
     );
-    expect(rules(internal)).toEqual(['no-restricted-imports']);
+    expect(rules(internal)).toEqual(['import-x/no-restricted-paths']);
+    expect(internal[0]!.message).toContain('Import scans through its surface (scans/index.js)');
     expect(surface).toEqual([]);
+  });
+
+  it('holds the surfaces for the files at the root of backend/src too', async () => {
+    const internal = await lint(
+      'backend/src/example.module.ts',
+      "import { ScansModule } from './scans/scans.module.js';\nexport const x = ScansModule;\n",
+    );
+    const surface = await lint(
+      'backend/src/example.module.ts',
+      "import { ScansModule } from './scans/index.js';\nexport const x = ScansModule;\n",
+    );
+    expect(rules(internal)).toEqual(['import-x/no-restricted-paths']);
+    expect(surface).toEqual([]);
+  });
+
+  it('holds a nested surface (chain/metadata) for its neighbours in chain and beyond', async () => {
+    const code = (from: string) =>
+      `import { normalizeMetadata } from '${from}';\nexport const x = normalizeMetadata;\n`;
+    const fromJobs = await lint(
+      'backend/src/jobs/example.ts',
+      code('../chain/metadata/metadata.normalizer.js'),
+    );
+    const fromChain = await lint(
+      'backend/src/chain/rpc/example.ts',
+      code('../metadata/metadata.normalizer.js'),
+    );
+    const throughSurface = await lint('backend/src/jobs/example.ts', code('../chain/metadata/index.js'));
+    const inside = await lint('backend/src/chain/metadata/example.ts', code('./metadata.normalizer.js'));
+    expect(rules(fromJobs)).toEqual(['import-x/no-restricted-paths']);
+    expect(rules(fromChain)).toEqual(['import-x/no-restricted-paths']);
+    expect(throughSurface).toEqual([]);
+    expect(inside).toEqual([]);
+  });
+
+  it('keeps chain and media apart: both use the outbound fetch layer', async () => {
+    const code = (from: string) => `import { parseNftUri } from '${from}';\nexport const x = parseNftUri;\n`;
+    const fromMedia = await lint('backend/src/media/example.ts', code('../chain/metadata/index.js'));
+    const shared = await lint('backend/src/media/example.ts', code('../outbound/index.js'));
+    expect(rules(fromMedia)).toContain('import-x/no-restricted-paths');
+    expect(shared).toEqual([]);
   });
 
   it('lets workers import the job surface only', async () => {

@@ -16,10 +16,10 @@ import request from 'supertest';
 
 import { adminCookie } from '../../../test/support/admin-session.js';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
-import { createOpenApiDocument } from '../common/openapi.js';
+import { createOpenApiDocument } from '../openapi.js';
 import { MEDIA } from '../uploads/testing/media-files.fixture.js';
 import { startUploadBackend, type UploadBackend } from '../uploads/testing/upload-backends.fixture.js';
-import { AdminGuard } from './admin.guard.js';
+import { AdminGuard } from '../admin-access/index.js';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /** `METHOD /api/path/:param`, as Express registered it. */

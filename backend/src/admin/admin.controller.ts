@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { CacheStats, ClearCacheResponse } from '@nexus/contract';
 import { AdminCacheService } from './admin-cache.service.js';
-import { AdminOnly } from './admin.guard.js';
+import { AdminOnly } from '../admin-access/index.js';
 
 @ApiTags('admin')
 @Controller('admin')

@@ -3,7 +3,7 @@ import { RarityModule } from '../rarity/index.js';
 import { ScanStateModule } from '../scans/index.js';
 import { TrendingModule } from '../trending/trending.module.js';
 import { WhitelistModule } from '../whitelist/whitelist.module.js';
-import { AdminAccessModule } from './admin-access.module.js';
+import { AdminAccessModule } from '../admin-access/index.js';
 import { AdminCacheService } from './admin-cache.service.js';
 import { AdminController } from './admin.controller.js';
 import { ApiUsageMiddleware } from './api-usage.middleware.js';

@@ -8,7 +8,7 @@ import type { NftSource } from './nft-source.js';
 import { RpcNftSource } from './rpc/rpc-nft.source.js';
 import { AlchemyNftSource, alchemyServes } from './alchemy/index.js';
 import { RoutedNftSource } from './routed-nft.source.js';
-import { GatewayMetadataResolver } from './metadata/gateway-metadata.resolver.js';
+import { GatewayMetadataResolver } from './metadata/index.js';
 import { ApiKeyRefusalsRepository } from '../security/api-key-refusals.repository.js';
 
 /** Chain adapters: the NFT source per network and the metadata resolver. */

@@ -12,7 +12,7 @@ import { adminCookie } from '../../../test/support/admin-session.js';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
 import { MEDIA } from '../uploads/testing/media-files.fixture.js';
 import { startUploadBackend, type UploadBackend } from '../uploads/testing/upload-backends.fixture.js';
-import { OPENAPI_PATH } from './openapi.js';
+import { OPENAPI_PATH } from '../openapi.js';
 import { MAX_INPUT_DEPTH, NUL_MESSAGE, TOO_DEEP_MESSAGE } from './validation.pipe.js';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';

@@ -14,7 +14,7 @@ import type {
   SubmissionStats,
   SubmissionUpdatedResponse,
 } from '@nexus/contract';
-import { AdminGuard } from '../admin/admin.guard.js';
+import { AdminGuard } from '../admin-access/index.js';
 import {
   AdminCollectionSubmissionDto,
   SubmissionDeletedDto,

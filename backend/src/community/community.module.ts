@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AdminAccessModule } from '../admin/admin-access.module.js';
+import { AdminAccessModule } from '../admin-access/index.js';
 import { WhitelistModule } from '../whitelist/whitelist.module.js';
 import { AdminSubmissionsController } from './admin-submissions.controller.js';
 import { SubmissionsController } from './submissions.controller.js';

@@ -12,14 +12,14 @@ import {
   isEvmAddress,
   isSolanaAddress,
   NEXUS_DONATION_ADDRESSES,
-} from '../donations/donation-address.js';
+} from './donation-address.js';
 import {
   DEFAULT_RATE_LIMITS,
   DEFAULT_SUSPICIOUS_IP_RULES,
   parseCountPerSeconds,
   type RateLimitRule,
   type ThresholdRule,
-} from '../security/rate-limit-rules.js';
+} from './rate-limit-rules.js';
 import { loadEnvFiles } from './env-files.js';
 
 export interface ChainConfig {

@@ -1,6 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,23 +14,11 @@ import { MediaController } from './media.controller.js';
 import { MediaModule } from './media.module.js';
 import { MEDIA_STORAGE, type MediaStorage } from './media.storage.js';
 import { S3MediaStorage } from './s3.media-storage.js';
+import { startS3rver } from './testing/s3rver.fixture.js';
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>';
 const SANDBOX = "sandbox; default-src 'none'; style-src 'unsafe-inline'";
 const VIDEO = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(100, 7)]);
-
-interface S3rverServer {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-type S3rverConstructor = new (options: {
-  address: string;
-  port: number;
-  silent: boolean;
-  directory: string;
-}) => S3rverServer;
-// s3rver ships without type declarations.
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverConstructor;
 
 const encode = (src: string): string => `/api/media/image?src=${encodeURIComponent(src)}`;
 
@@ -205,18 +191,11 @@ describe(MediaController.name, () => {
     });
 
     it('takes its options from a factory and stores images in S3 when configured', async () => {
-      const s3Directory = await mkdtemp(join(tmpdir(), 'nexus-media-s3-'));
-      const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Directory });
-      const { port } = await s3.run();
+      const s3 = await startS3rver();
       const s3App = await start(
         MediaModule.forRootAsync({
           useFactory: () => ({
-            s3: {
-              endpoint: `http://127.0.0.1:${port}`,
-              accessKey: 'S3RVER',
-              secretKey: 'S3RVER',
-              bucket: 'media',
-            },
+            s3: s3.config('media'),
             localDir: '',
             fetcher,
           }),
@@ -232,7 +211,6 @@ describe(MediaController.name, () => {
       } finally {
         await s3App.close();
         await s3.close();
-        await rm(s3Directory, { recursive: true, force: true });
       }
     });
   });

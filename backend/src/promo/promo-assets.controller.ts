@@ -12,7 +12,7 @@ import {
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { PromoAsset } from '@nexus/contract';
 
-import { AdminOnly } from '../admin/admin.guard.js';
+import { AdminOnly } from '../admin-access/index.js';
 import { MediaUploadInterceptor } from '../uploads/media-upload.interceptor.js';
 import { StoredUploads, type StoredUploadsByField } from '../uploads/stored-uploads.decorator.js';
 import { multipartSchema } from '../uploads/upload.openapi.js';

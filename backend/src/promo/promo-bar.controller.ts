@@ -2,7 +2,7 @@ import { Body, Controller, Get, Put, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { PromoBarSettings } from '@nexus/contract';
 
-import { AdminOnly } from '../admin/admin.guard.js';
+import { AdminOnly } from '../admin-access/index.js';
 import { MediaUploadInterceptor } from '../uploads/media-upload.interceptor.js';
 import { StoredUploads, type StoredUploadsByField } from '../uploads/stored-uploads.decorator.js';
 import { multipartSchema } from '../uploads/upload.openapi.js';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 
-import { AdminAccessModule } from '../admin/admin-access.module.js';
+import { AdminAccessModule } from '../admin-access/index.js';
 import { PromoAssetRepository } from './promo-asset.repository.js';
 import { PromoAssetsController } from './promo-assets.controller.js';
 import { PromoAssetsService } from './promo-assets.service.js';

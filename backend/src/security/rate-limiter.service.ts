@@ -12,7 +12,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limite
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { REDIS, RedisConnections } from '../redis/redis.module.js';
-import type { RateLimitRule } from './rate-limit-rules.js';
+import type { RateLimitRule } from '../config/rate-limit-rules.js';
 import { TopClientTracker } from './top-client.tracker.js';
 import { TopClientsRepository } from './top-clients.repository.js';
 

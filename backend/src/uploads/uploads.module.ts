@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 
-import { AdminAccessModule } from '../admin/admin-access.module.js';
+import { AdminAccessModule } from '../admin-access/index.js';
 import { SubmissionUploadsController } from './submission-uploads.controller.js';
 import { UploadsController } from './uploads.controller.js';
 

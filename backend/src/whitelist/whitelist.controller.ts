@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Res } from '@nestjs/common';
 import type { WhitelistedCollection } from '@nexus/contract';
 import type { Response } from 'express';
-import { AdminOnly } from '../admin/admin.guard.js';
+import { AdminOnly } from '../admin-access/index.js';
 import {
   CreateWhitelistedCollectionDto,
   UpdateWhitelistedCollectionDto,

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AdminAccessModule } from '../admin/admin-access.module.js';
+import { AdminAccessModule } from '../admin-access/index.js';
 import { WhitelistCacheRepository } from './whitelist-cache.repository.js';
 import { WhitelistController } from './whitelist.controller.js';
 import { WhitelistRepository } from './whitelist.repository.js';

@@ -1,6 +1,6 @@
 import type { Network, TokenType } from '@nexus/contract';
 
-import { normalizeMetadata } from '../metadata/metadata.normalizer.js';
+import { normalizeMetadata } from '../metadata/index.js';
 import type { CollectionInfo, ResolvedMetadata, TokenRef } from '../nft-source.js';
 import type {
   AlchemyAnimation,

@@ -1,7 +1,4 @@
-import {
-  isEvmAddress as isEvmAddressText,
-  isSolanaAddress as isSolanaAddressText,
-} from '@nexus/contract';
+import { isEvmAddress as isEvmAddressText, isSolanaAddress as isSolanaAddressText } from '@nexus/contract';
 
 export interface ToastMessage {
   title: string;

@@ -45,9 +45,18 @@ export function useCollectionRarity({
 }: CollectionRarityOptions): CollectionRarity {
   const key = rarityKey(network, contractAddress);
   const queryClient = useQueryClient();
-  const [result, setResult] = useState<RarityResult | null>(() =>
-    calculate ? rarityCalculator.cached({ network, contractAddress, nfts }) : null,
+  // A result this browser kept for these very NFTs is shown as is, from the first render on.
+  const kept = useMemo(
+    () => (calculate ? rarityCalculator.cached({ network, contractAddress, nfts }) : null),
+    [calculate, network, contractAddress, nfts],
   );
+  const [result, setResult] = useState<RarityResult | null>(kept);
+  const [keptShown, setKeptShown] = useState(kept);
+  if (kept !== keptShown) {
+    // Adjusted while rendering, as React advises for state that follows its inputs (no effect pass).
+    setKeptShown(kept);
+    if (kept) setResult(kept);
+  }
   const mounted = useRef(false);
 
   useEffect(() => {
@@ -75,15 +84,10 @@ export function useCollectionRarity({
 
   // SPEC §9: the calculation starts 100 ms after the NFTs load (a result kept for them is shown as is).
   useEffect(() => {
-    if (!calculate) return;
-    const kept = rarityCalculator.cached({ network, contractAddress, nfts });
-    if (kept) {
-      setResult(kept);
-      return;
-    }
+    if (!calculate || kept) return;
     const timer = setTimeout(() => run(false), RARITY_START_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [calculate, run, network, contractAddress, nfts]);
+  }, [calculate, run, kept]);
 
   // The rarity job the server runs after every scan streams its stages under the same key.
   useEffect(() => {

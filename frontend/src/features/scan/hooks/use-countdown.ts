@@ -6,11 +6,11 @@ const TICK_MS = 250;
 export function useCountdown(durationMs: number, active: boolean): number {
   const whole = Math.ceil(durationMs / 1000);
   const [left, setLeft] = useState(whole);
+  // While inactive the count stands at the full time, ready for the next start (adjusted while
+  // rendering, as React advises for state that follows its inputs).
+  if (!active && left !== whole) setLeft(whole);
   useEffect(() => {
-    if (!active) {
-      setLeft(whole);
-      return;
-    }
+    if (!active) return;
     const deadline = Date.now() + durationMs;
     const timer = setInterval(() => {
       const remaining = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
@@ -18,7 +18,7 @@ export function useCountdown(durationMs: number, active: boolean): number {
       if (remaining === 0) clearInterval(timer);
     }, TICK_MS);
     return () => clearInterval(timer);
-  }, [durationMs, whole, active]);
+  }, [durationMs, active]);
   return left;
 }
 

@@ -55,10 +55,14 @@ export function SearchForm({ onSearch }: SearchFormProps) {
 
   const showSuggestions = isCollection && open && suggestions.length > 0;
 
-  useEffect(() => {
+  // New suggestions: none highlighted, and the list opens (adjusted while rendering, as React
+  // advises for state that follows its inputs).
+  const [listed, setListed] = useState<typeof suggestions | null>(null);
+  if (suggestions !== listed) {
+    setListed(suggestions);
     setHighlighted(-1);
     if (suggestions.length > 0) setOpen(true);
-  }, [suggestions]);
+  }
 
   useEffect(() => {
     if (focusRequest === 0) return;

@@ -29,6 +29,20 @@ import { ImageUploadField } from './image-upload-field';
 type ImageKind = keyof SubmissionImages;
 type UploadedImage = { file: File; url: string };
 
+/** SPEC §3 social links of a submission, in the form's order. */
+const SOCIAL_LINKS = [
+  { name: 'website', label: 'Website', type: 'url', placeholder: 'https://...' },
+  { name: 'discord', label: 'Discord', placeholder: 'https://discord.gg/...' },
+  { name: 'twitter', label: 'Twitter', placeholder: 'https://twitter.com/...' },
+  { name: 'telegram', label: 'Telegram', placeholder: 'https://t.me/...' },
+] as const;
+
+/** SPEC §3 images of a submission, uploaded before it is sent. */
+const IMAGE_FIELDS = [
+  { kind: 'banner', label: 'Banner Image', recommendedSize: '1200x300' },
+  { kind: 'logo', label: 'Logo Image', recommendedSize: '200x200' },
+] as const;
+
 interface SubmissionFormProps {
   onSubmitted: (created: SubmissionCreatedResponse) => void;
 }
@@ -45,6 +59,13 @@ export function SubmissionForm({ onSubmitted }: SubmissionFormProps) {
   } = useForm<SubmissionFormValues>({
     defaultValues: SUBMISSION_FORM_DEFAULTS,
     resolver: submissionResolver,
+  });
+
+  /** A field's id, registration and error message. */
+  const fieldOf = (name: keyof SubmissionFormValues) => ({
+    id: `submission-${name}`,
+    registration: register(name),
+    error: errors[name]?.message,
   });
 
   const upload = useMutation({ mutationFn: uploadSubmissionImages });
@@ -119,12 +140,10 @@ export function SubmissionForm({ onSubmitted }: SubmissionFormProps) {
           <h2 id="submit-section-info">Collection Information</h2>
           <div className="submit-grid">
             <TextField
-              id="submission-contractAddress"
+              {...fieldOf('contractAddress')}
               label="Contract Address"
               required
               placeholder="0x..."
-              registration={register('contractAddress')}
-              error={errors.contractAddress?.message}
             />
             <Field id="submission-network" label="Network" required error={errors.network?.message}>
               {(control) => (
@@ -138,83 +157,38 @@ export function SubmissionForm({ onSubmitted }: SubmissionFormProps) {
               )}
             </Field>
           </div>
+          <TextField {...fieldOf('name')} label="Collection Name" required placeholder="My NFT Collection" />
           <TextField
-            id="submission-name"
-            label="Collection Name"
-            required
-            placeholder="My NFT Collection"
-            registration={register('name')}
-            error={errors.name?.message}
-          />
-          <TextField
-            id="submission-description"
+            {...fieldOf('description')}
             label="Description"
             multiline
             placeholder="Tell the community what makes this collection special..."
             maxLength={SUBMISSION_TEXT_MAX.description}
-            registration={register('description')}
-            error={errors.description?.message}
           />
         </section>
 
         <section className="card submit-section" aria-labelledby="submit-section-assets">
           <h2 id="submit-section-assets">Collection Assets</h2>
           <div className="submit-grid submit-grid--assets">
-            <ImageUploadField
-              kind="banner"
-              label="Banner Image"
-              recommendedSize="1200x300"
-              file={images.banner}
-              disabled={busy}
-              onChange={chooseImage('banner')}
-            />
-            <ImageUploadField
-              kind="logo"
-              label="Logo Image"
-              recommendedSize="200x200"
-              file={images.logo}
-              disabled={busy}
-              onChange={chooseImage('logo')}
-            />
+            {IMAGE_FIELDS.map(({ kind, ...field }) => (
+              <ImageUploadField
+                key={kind}
+                kind={kind}
+                {...field}
+                file={images[kind]}
+                disabled={busy}
+                onChange={chooseImage(kind)}
+              />
+            ))}
           </div>
         </section>
 
         <section className="card submit-section" aria-labelledby="submit-section-social">
           <h2 id="submit-section-social">Social Links</h2>
           <div className="submit-grid">
-            <TextField
-              id="submission-website"
-              label="Website"
-              type="url"
-              placeholder="https://..."
-              maxLength={SUBMISSION_TEXT_MAX.link}
-              registration={register('website')}
-              error={errors.website?.message}
-            />
-            <TextField
-              id="submission-discord"
-              label="Discord"
-              placeholder="https://discord.gg/..."
-              maxLength={SUBMISSION_TEXT_MAX.link}
-              registration={register('discord')}
-              error={errors.discord?.message}
-            />
-            <TextField
-              id="submission-twitter"
-              label="Twitter"
-              placeholder="https://twitter.com/..."
-              maxLength={SUBMISSION_TEXT_MAX.link}
-              registration={register('twitter')}
-              error={errors.twitter?.message}
-            />
-            <TextField
-              id="submission-telegram"
-              label="Telegram"
-              placeholder="https://t.me/..."
-              maxLength={SUBMISSION_TEXT_MAX.link}
-              registration={register('telegram')}
-              error={errors.telegram?.message}
-            />
+            {SOCIAL_LINKS.map(({ name, ...link }) => (
+              <TextField key={name} {...fieldOf(name)} {...link} maxLength={SUBMISSION_TEXT_MAX.link} />
+            ))}
           </div>
         </section>
 
@@ -223,22 +197,18 @@ export function SubmissionForm({ onSubmitted }: SubmissionFormProps) {
           <p className="muted">Only the Nexus team sees these, to reach you about your submission.</p>
           <div className="submit-grid">
             <TextField
-              id="submission-submitterEmail"
+              {...fieldOf('submitterEmail')}
               label="Email (optional)"
               type="email"
               autoComplete="email"
               placeholder="you@example.com"
               maxLength={SUBMISSION_TEXT_MAX.contact}
-              registration={register('submitterEmail')}
-              error={errors.submitterEmail?.message}
             />
             <TextField
-              id="submission-submitterContact"
+              {...fieldOf('submitterContact')}
               label="Discord/Telegram Handle"
               placeholder="@username"
               maxLength={SUBMISSION_TEXT_MAX.contact}
-              registration={register('submitterContact')}
-              error={errors.submitterContact?.message}
             />
           </div>
         </section>

@@ -3,6 +3,7 @@ import {
   isVotingOpen,
   voteShares,
   votingTimeLeft,
+  VOTE_TYPES,
   type CollectionSubmission,
   type VoteType,
 } from '@nexus/contract';
@@ -32,29 +33,25 @@ interface VoteButtonsProps {
   onVote: (voteType: VoteType) => void;
 }
 
+const VOTE_LABELS: Record<VoteType, string> = { yes: 'Vote Yes', no: 'Vote No' };
+
 /** SPEC §4: disabled while a vote is pending or once this browser voted; then they read 'Voted'. */
 function VoteButtons({ hasVoted, pending, describedBy, onVote }: VoteButtonsProps) {
   const disabled = pending || hasVoted;
   return (
     <div className="vote-actions">
-      <button
-        type="button"
-        className="button vote-actions__yes"
-        disabled={disabled}
-        aria-describedby={describedBy}
-        onClick={() => onVote('yes')}
-      >
-        {hasVoted ? 'Voted' : 'Vote Yes'}
-      </button>
-      <button
-        type="button"
-        className="button vote-actions__no"
-        disabled={disabled}
-        aria-describedby={describedBy}
-        onClick={() => onVote('no')}
-      >
-        {hasVoted ? 'Voted' : 'Vote No'}
-      </button>
+      {VOTE_TYPES.map((voteType) => (
+        <button
+          key={voteType}
+          type="button"
+          className={`button vote-actions__${voteType}`}
+          disabled={disabled}
+          aria-describedby={describedBy}
+          onClick={() => onVote(voteType)}
+        >
+          {hasVoted ? 'Voted' : VOTE_LABELS[voteType]}
+        </button>
+      ))}
     </div>
   );
 }

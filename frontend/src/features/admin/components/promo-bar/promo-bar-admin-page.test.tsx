@@ -139,6 +139,42 @@ describe(PromoBarAdminPage.name, () => {
     expect(toastTexts()).toContain('Failed to update settings: videoOpacity must be a whole number');
   });
 
+  it('previews a chosen video from its own address, released once the choice is cleared', async () => {
+    const made: string[] = [];
+    const released: string[] = [];
+    const create = URL.createObjectURL;
+    const revoke = URL.revokeObjectURL;
+    URL.createObjectURL = () => {
+      made.push(`blob:preview-${made.length + 1}`);
+      return made.at(-1)!;
+    };
+    URL.revokeObjectURL = (url: string) => void released.push(url);
+    try {
+      serve();
+      const user = userEvent.setup();
+      renderAdmin(<PromoBarAdminPage />);
+      await opacitySlider();
+      const preview = () => screen.getByTestId('promo-preview-video') as HTMLVideoElement;
+      expect(preview().getAttribute('src')).toBe(stored.videoUrl);
+
+      await user.upload(
+        screen.getByTestId('promo-bar-video'),
+        new File(['video-bytes'], 'clip.mp4', { type: 'video/mp4' }),
+      );
+      const shown = made.at(-1)!;
+      expect(preview().getAttribute('src')).toBe(shown);
+      expect(released).not.toContain(shown);
+
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+      await waitFor(() => expect(screen.queryByText('Selected: clip.mp4')).toBeNull());
+      expect(released).toContain(shown);
+      expect(preview().getAttribute('src')).toBe(stored.videoUrl);
+    } finally {
+      URL.createObjectURL = create;
+      URL.revokeObjectURL = revoke;
+    }
+  });
+
   it('shows the live preview only while the banner is active', async () => {
     serve({ ...stored, isActive: false });
     const user = userEvent.setup();

@@ -17,22 +17,40 @@ import { AdminSwitch } from '../ui/admin-switch';
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** A preview address for a chosen file, released when it changes or the page closes. */
-function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
+const canPreviewFiles = () => typeof URL.createObjectURL === 'function';
+
+/**
+ * The preview's video: the chosen file while there is one, else the stored video. The file's
+ * address is made and released by the effect (released when the file changes or the page closes)
+ * and given to the element directly: it is the element's business, not the page's state.
+ */
+function PreviewVideo({ file, url, opacity }: { file: File | null; url: string; opacity: number }) {
+  const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
-    if (!file || typeof URL.createObjectURL !== 'function') {
-      setUrl(null);
-      return;
-    }
+    const video = ref.current;
+    if (!video || !file || !canPreviewFiles()) return;
     const created = URL.createObjectURL(file);
-    setUrl(created);
+    video.src = created;
     return () => URL.revokeObjectURL(created);
   }, [file]);
-  return url;
+  const previewing = file !== null && canPreviewFiles();
+  if (!previewing && !url) return null;
+  return (
+    <video
+      ref={ref}
+      className="admin-promo-preview__video"
+      src={previewing ? undefined : url}
+      style={{ opacity }}
+      autoPlay
+      muted
+      loop
+      playsInline
+      data-testid="promo-preview-video"
+    />
+  );
 }
 
-function PromoBarPreview({ settings, videoSrc }: { settings: PromoBarSettings; videoSrc: string }) {
+function PromoBarPreview({ settings, videoFile }: { settings: PromoBarSettings; videoFile: File | null }) {
   return (
     <section
       className="card admin-promo-preview"
@@ -41,23 +59,54 @@ function PromoBarPreview({ settings, videoSrc }: { settings: PromoBarSettings; v
     >
       <h2 id="promo-preview-heading">Live Preview</h2>
       <div className={`admin-promo-preview__bar admin-promo-preview__bar--${settings.buttonPosition}`}>
-        {videoSrc ? (
-          <video
-            className="admin-promo-preview__video"
-            src={videoSrc}
-            style={{ opacity: settings.videoOpacity / 100 }}
-            autoPlay
-            muted
-            loop
-            playsInline
-            data-testid="promo-preview-video"
-          />
-        ) : null}
+        <PreviewVideo file={videoFile} url={settings.videoUrl} opacity={settings.videoOpacity / 100} />
         <span className={`admin-promo-preview__button admin-promo-preview__button--${settings.buttonColor}`}>
           {settings.buttonText || 'Go'}
         </span>
       </div>
     </section>
+  );
+}
+
+interface ChoiceGroupProps<T extends string> {
+  legend: string;
+  /** The radio group's name, unique on the page. */
+  name: string;
+  options: readonly T[];
+  value: T;
+  onChange: (value: T) => void;
+  /** Show each option's colour beside its name. */
+  swatches?: boolean;
+}
+
+/** One choice among a few, as segmented radio buttons. */
+function ChoiceGroup<T extends string>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  swatches,
+}: ChoiceGroupProps<T>) {
+  return (
+    <fieldset className="admin-choice-group">
+      <legend className="field__label">{legend}</legend>
+      <div className="admin-segmented">
+        {options.map((option) => (
+          <label key={option} className="admin-segmented__option">
+            <input
+              type="radio"
+              name={name}
+              value={option}
+              checked={value === option}
+              onChange={() => onChange(option)}
+            />
+            {swatches ? <span className={`admin-swatch admin-swatch--${option}`} aria-hidden="true" /> : null}
+            <span>{capitalize(option)}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 
@@ -69,7 +118,6 @@ export function PromoBarAdminPage() {
   const [draft, setDraft] = useState<Partial<PromoBarSettings>>({});
   const [video, setVideo] = useState<File | null>(null);
   const videoInput = useRef<HTMLInputElement>(null);
-  const videoPreview = useObjectUrl(video);
 
   if (settings.isPending) return <Spinner size="lg" label="Loading settings..." />;
   if (!settings.data) {
@@ -127,9 +175,7 @@ export function PromoBarAdminPage() {
 
   return (
     <div className="admin-stack">
-      {current.isActive ? (
-        <PromoBarPreview settings={current} videoSrc={videoPreview ?? current.videoUrl} />
-      ) : null}
+      {current.isActive ? <PromoBarPreview settings={current} videoFile={video} /> : null}
 
       <section className="card admin-promo-config" aria-labelledby="promo-config-heading">
         <h2 id="promo-config-heading">Configuration</h2>
@@ -202,42 +248,21 @@ export function PromoBarAdminPage() {
           </label>
         </div>
 
-        <fieldset className="admin-choice-group">
-          <legend className="field__label">Button Position</legend>
-          <div className="admin-segmented">
-            {BUTTON_POSITIONS.map((position) => (
-              <label key={position} className="admin-segmented__option">
-                <input
-                  type="radio"
-                  name={`${id}-position`}
-                  value={position}
-                  checked={current.buttonPosition === position}
-                  onChange={() => edit({ buttonPosition: position })}
-                />
-                <span>{capitalize(position)}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-
-        <fieldset className="admin-choice-group">
-          <legend className="field__label">Button Color</legend>
-          <div className="admin-segmented">
-            {BUTTON_COLORS.map((color) => (
-              <label key={color} className="admin-segmented__option">
-                <input
-                  type="radio"
-                  name={`${id}-color`}
-                  value={color}
-                  checked={current.buttonColor === color}
-                  onChange={() => edit({ buttonColor: color })}
-                />
-                <span className={`admin-swatch admin-swatch--${color}`} aria-hidden="true" />
-                <span>{capitalize(color)}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <ChoiceGroup
+          legend="Button Position"
+          name={`${id}-position`}
+          options={BUTTON_POSITIONS}
+          value={current.buttonPosition}
+          onChange={(buttonPosition) => edit({ buttonPosition })}
+        />
+        <ChoiceGroup
+          legend="Button Color"
+          name={`${id}-color`}
+          options={BUTTON_COLORS}
+          value={current.buttonColor}
+          onChange={(buttonColor) => edit({ buttonColor })}
+          swatches
+        />
 
         <div className="admin-form-actions">
           <button type="button" className="button button--primary" onClick={onSave} disabled={save.isPending}>

@@ -7,7 +7,7 @@ import {
   type WhitelistedCollection,
 } from '@nexus/contract';
 import { useId } from 'react';
-import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { toast } from '../../../../components/toast/toast-store';
 import { errorText } from '../../../../lib/api-client';
 import { useSaveCollection } from '../../api/whitelist-admin';
@@ -36,6 +36,19 @@ const resolver: Resolver<WhitelistFormValues> = (values) => {
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** The logo and banner: a URL typed, or an image uploaded into it. */
+const IMAGE_FIELDS = [
+  { name: 'logoUrl', kind: 'logo', label: 'Logo' },
+  { name: 'bannerUrl', kind: 'banner', label: 'Banner' },
+] as const;
+
+/** SPEC §3 bubble animation choices. */
+const ANIMATION_CHOICES = [
+  { name: 'animationSpeed', label: 'Animation Speed', options: ANIMATION_SPEEDS },
+  { name: 'bubbleSize', label: 'Bubble Size', options: BUBBLE_SIZES },
+  { name: 'animationDirection', label: 'Animation Direction', options: ANIMATION_DIRECTIONS },
+] as const;
+
 interface WhitelistFormProps {
   /** The collection edited, or null to add one. */
   editing: WhitelistedCollection | null;
@@ -52,13 +65,12 @@ export function WhitelistForm({ editing, onDone, onCancel }: WhitelistFormProps)
     control,
     handleSubmit,
     setValue,
-    watch,
     formState: { errors },
   } = useForm<WhitelistFormValues>({
     defaultValues: editing ? formFromCollection(editing) : emptyWhitelistForm(),
     resolver,
   });
-  const [logoUrl, bannerUrl] = watch(['logoUrl', 'bannerUrl']);
+  const [logoUrl, bannerUrl] = useWatch({ control, name: ['logoUrl', 'bannerUrl'] });
 
   const onSubmit = handleSubmit((values) => {
     const input = toWhitelistInput(values);
@@ -155,32 +167,22 @@ export function WhitelistForm({ editing, onDone, onCancel }: WhitelistFormProps)
             {...register('description')}
           />
         </div>
-        <ImageUploadField
-          kind="logo"
-          label="Logo"
-          value={logoUrl}
-          onUploaded={(url) => setValue('logoUrl', url, { shouldDirty: true })}
-        >
-          <input
-            className="text-field"
-            placeholder="https://..."
-            aria-label="Logo URL"
-            {...register('logoUrl')}
-          />
-        </ImageUploadField>
-        <ImageUploadField
-          kind="banner"
-          label="Banner"
-          value={bannerUrl}
-          onUploaded={(url) => setValue('bannerUrl', url, { shouldDirty: true })}
-        >
-          <input
-            className="text-field"
-            placeholder="https://..."
-            aria-label="Banner URL"
-            {...register('bannerUrl')}
-          />
-        </ImageUploadField>
+        {IMAGE_FIELDS.map(({ name, kind, label }) => (
+          <ImageUploadField
+            key={kind}
+            kind={kind}
+            label={label}
+            value={kind === 'logo' ? logoUrl : bannerUrl}
+            onUploaded={(url) => setValue(name, url, { shouldDirty: true })}
+          >
+            <input
+              className="text-field"
+              placeholder="https://..."
+              aria-label={`${label} URL`}
+              {...register(name)}
+            />
+          </ImageUploadField>
+        ))}
         {(['website', 'discord', 'twitter', 'telegram'] as const).map((name) => (
           <div key={name} className="field">
             <label className="field__label" htmlFor={fieldId(name)}>
@@ -243,50 +245,20 @@ export function WhitelistForm({ editing, onDone, onCancel }: WhitelistFormProps)
             />
             {error('bubbleCount')}
           </div>
-          <div className="field">
-            <label className="field__label" htmlFor={fieldId('animationSpeed')}>
-              Animation Speed
-            </label>
-            <select
-              id={fieldId('animationSpeed')}
-              className="select-field__control"
-              {...register('animationSpeed')}
-            >
-              {ANIMATION_SPEEDS.map((value) => (
-                <option key={value} value={value}>
-                  {capitalize(value)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={fieldId('bubbleSize')}>
-              Bubble Size
-            </label>
-            <select id={fieldId('bubbleSize')} className="select-field__control" {...register('bubbleSize')}>
-              {BUBBLE_SIZES.map((value) => (
-                <option key={value} value={value}>
-                  {capitalize(value)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={fieldId('animationDirection')}>
-              Animation Direction
-            </label>
-            <select
-              id={fieldId('animationDirection')}
-              className="select-field__control"
-              {...register('animationDirection')}
-            >
-              {ANIMATION_DIRECTIONS.map((value) => (
-                <option key={value} value={value}>
-                  {capitalize(value)}
-                </option>
-              ))}
-            </select>
-          </div>
+          {ANIMATION_CHOICES.map(({ name, label, options }) => (
+            <div key={name} className="field">
+              <label className="field__label" htmlFor={fieldId(name)}>
+                {label}
+              </label>
+              <select id={fieldId(name)} className="select-field__control" {...register(name)}>
+                {options.map((value) => (
+                  <option key={value} value={value}>
+                    {capitalize(value)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
         </div>
       </fieldset>
 

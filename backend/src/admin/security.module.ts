@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { AdminAccessModule } from '../admin/admin-access.module.js';
+import { AdminAccessModule } from '../admin-access/index.js';
 import { ScansModule } from '../scans/index.js';
-import { ApiKeyRefusalsRepository } from './api-key-refusals.repository.js';
-import { RateLimitModule } from './rate-limit.module.js';
+import { ApiKeyRefusalsRepository } from '../security/api-key-refusals.repository.js';
+import { RateLimitModule } from '../security/rate-limit.module.js';
 import { SecurityController } from './security.controller.js';
 import { SecurityStatusService } from './security-status.service.js';
 

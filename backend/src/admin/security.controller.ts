@@ -9,7 +9,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { ClearSuspiciousIpResponse, SecurityStatus } from '@nexus/contract';
-import { AdminGuard } from '../admin/admin.guard.js';
+import { AdminGuard } from '../admin-access/index.js';
 import {
   ClearSuspiciousIpDto,
   ClearSuspiciousIpResponseDto,

@@ -4,8 +4,8 @@ import { resolve } from 'node:path';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import request from 'supertest';
 
-import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
-import { TEST_ROOT } from '../../../test/support/test-env.js';
+import { startIsolatedApi, type IsolatedApi } from '../../test/support/isolated-api.js';
+import { TEST_ROOT } from '../../test/support/test-env.js';
 import { OPENAPI_PATH } from './openapi.js';
 
 /**

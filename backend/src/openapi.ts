@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { documentDefaultRateLimit } from '../security/rate-limit.openapi.js';
+import { documentDefaultRateLimit } from './security/rate-limit.openapi.js';
 
 /** Where the API reference is served (the JSON at `/api/docs-json`). */
 export const OPENAPI_PATH = 'api/docs';

@@ -3,10 +3,10 @@ import type { ClearSuspiciousIpResponse, SecurityStatus } from '@nexus/contract'
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { ScanEventsGateway } from '../realtime/index.js';
-import { ApiKeyRefusalsRepository } from './api-key-refusals.repository.js';
-import { clientKey } from './client-address.js';
-import { RateLimiterService } from './rate-limiter.service.js';
-import { SuspiciousIpService } from './suspicious-ip.service.js';
+import { ApiKeyRefusalsRepository } from '../security/api-key-refusals.repository.js';
+import { clientKey } from '../security/client-address.js';
+import { RateLimiterService } from '../security/rate-limiter.service.js';
+import { SuspiciousIpService } from '../security/suspicious-ip.service.js';
 
 /** The admin security dashboard: API keys, rate limits, live browsers, suspicious addresses. */
 @Injectable()

@@ -5,7 +5,7 @@ import { TooManyRequestsException } from '../common/too-many-requests.exception.
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { clientKey } from '../security/client-address.js';
-import { DEFAULT_RATE_LIMITS } from '../security/rate-limit-rules.js';
+import { DEFAULT_RATE_LIMITS } from '../config/rate-limit-rules.js';
 import { RateLimiterService } from '../security/rate-limiter.service.js';
 import { SuspiciousIpService } from '../security/suspicious-ip.service.js';
 import { AdminSessionRepository, type AdminSession } from './admin-session.repository.js';

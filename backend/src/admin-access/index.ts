@@ -1,0 +1,2 @@
+export { AdminAccessModule } from './admin-access.module.js';
+export { AdminGuard, AdminOnly } from './admin.guard.js';
