@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { QuietLogger } from '../common/quiet.logger.js';
+import { createRootLogger, nestLogger } from '../logging/logging.js';
 import { loadConfigOrExit, type AppConfig } from '../config/app-config.js';
 import { JobWiringError } from './job-wiring.js';
 import { WorkerModule } from './worker.module.js';
@@ -12,7 +12,7 @@ export async function createWorker(
   options: { logger?: false } = {},
 ): Promise<INestApplicationContext> {
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
-    logger: options.logger ?? new QuietLogger(),
+    logger: options.logger === false ? false : nestLogger(createRootLogger(config.log)),
   });
   app.enableShutdownHooks();
   return app;
