@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ScanJobPayload } from '@nexus/contract';
+import { redactSecrets } from '../logging/redact.js';
 import { ScanProgressRepository } from '../realtime/index.js';
 import { ScanReporter } from './scan-reporter.js';
 import { ScanRunRepository } from './scan-run.repository.js';
@@ -46,7 +47,7 @@ export class ScanExecution {
       await this.runs.finish(runId, { status: 'complete', ...counts() });
       return outcome;
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = redactSecrets(error instanceof Error ? error.message : String(error));
       await this.runs.finish(runId, { status: 'failed', ...counts(), error: message });
       throw error;
     }
