@@ -34,6 +34,8 @@ export async function createApiApp(
     {
       logger: root ? nestLogger(root) : false,
       abortOnError: false,
+      // While closing (SIGTERM), a request on a kept-alive connection gets 503 and Connection: close.
+      return503OnClosing: true,
       // JSON only: Nest's default also parses form bodies, which no route accepts.
       bodyParser: false,
     },
