@@ -1,15 +1,24 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { QueueName, scanKey, type ScanJobPayload } from '@nexus/contract';
 import Bull from 'bull';
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { ormConfig } from '../../backend/src/database/mikro-orm.config.js';
 import { HANDED_BACK } from '../../backend/src/jobs/scan-execution.service.js';
 import { JOBS } from '../../backend/src/queues/job.registry.js';
 import { describeWith, TEST_CHAIN } from '../support/requirements.js';
 import { readTestManifest, startSystem, type RunningProcess, type RunningSystem } from '../support/system.js';
-import { TEST_DATABASE_URL, TEST_PORT_OFFSET, TEST_REDIS_URL, testPrefix } from '../support/test-env.js';
+import {
+  TEST_DATABASE_URL,
+  TEST_PORT_OFFSET,
+  TEST_REDIS_URL,
+  TEST_ROOT,
+  testPrefix,
+} from '../support/test-env.js';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
@@ -56,6 +65,16 @@ function exited(proc: RunningProcess): Promise<{ code: number | null; signal: No
   if (child.exitCode !== null || child.signalCode !== null)
     return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+/** The worker's health probe, as Docker runs it. */
+function probe(file: string): { status: number | null; out: string } {
+  const result = spawnSync(resolve(TEST_ROOT, 'node_modules/.bin/node'), ['workers/dist/health.js'], {
+    cwd: TEST_ROOT,
+    env: { ...process.env, WORKER_HEARTBEAT_FILE: file },
+    encoding: 'utf8',
+  });
+  return { status: result.status, out: (result.stdout + result.stderr).trim() };
 }
 
 async function said(proc: RunningProcess, text: string): Promise<void> {
@@ -143,11 +162,17 @@ maybe('SIGTERM to a worker in the middle of a job (built process, chains, Postgr
     });
     opened.push(node.close);
     const prefix = testPrefix(name);
+    const heartbeat = join(tmpdir(), `${prefix.replace(/[^\w-]/g, '_')}.heartbeat.json`);
     const system = await startSystem({
       prefix,
       port: 3261 + TEST_PORT_OFFSET + (name.endsWith('back') ? 1 : 0),
       workers: 1,
-      env: { ETHEREUM_RPC_URL: node.url, SHUTDOWN_GRACE_MS: String(graceMs), JOB_LOCK_MS: '30000' },
+      env: {
+        ETHEREUM_RPC_URL: node.url,
+        SHUTDOWN_GRACE_MS: String(graceMs),
+        JOB_LOCK_MS: '30000',
+        WORKER_HEARTBEAT_FILE: heartbeat,
+      },
     });
     opened.push(() => system.stop());
     const queue = new Bull<ScanJobPayload>(QueueName.CollectionScan, {
@@ -176,7 +201,7 @@ maybe('SIGTERM to a worker in the middle of a job (built process, chains, Postgr
       removeOnComplete: false,
       removeOnFail: false,
     });
-    return { node, worker: system.workers[0]!, queue, key };
+    return { node, worker: system.workers[0]!, queue, key, heartbeat };
   }
 
   const runs = (key: string, worker: RunningProcess) =>
@@ -188,8 +213,10 @@ maybe('SIGTERM to a worker in the middle of a job (built process, chains, Postgr
       );
 
   it('lets the running job finish within the grace period, then exits', async () => {
-    const { node, worker, queue, key } = await workerWithHeldNode('shutdown-finish', 60_000);
+    const { node, worker, queue, key, heartbeat } = await workerWithHeldNode('shutdown-finish', 60_000);
     await node.firstRequest;
+    // Healthy while it works (the probe Docker runs), unhealthy once stopped.
+    expect(probe(heartbeat)).toEqual({ status: 0, out: 'healthy' });
     expect(await (await queue.getJob(key))!.getState()).toBe('active');
 
     worker.child.kill('SIGTERM');
@@ -202,6 +229,7 @@ maybe('SIGTERM to a worker in the middle of a job (built process, chains, Postgr
     const job = (await queue.getJob(key))!;
     expect(await job.getState()).toBe('completed');
     expect(await runs(key, worker)).toEqual([{ status: 'complete', error: null }]);
+    expect(probe(heartbeat)).toEqual({ status: 1, out: `unhealthy: no heartbeat at ${heartbeat}` });
   });
 
   it('hands back a job that outlasts the grace period: waiting again, not stalled, failed or charged an attempt', async () => {

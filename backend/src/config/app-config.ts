@@ -84,6 +84,8 @@ export interface AppConfig {
   log: LogSettings;
   /** How long a stopping API or worker may take to finish its requests and jobs (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number;
+  /** Where a worker writes its heartbeat for health probes (WORKER_HEARTBEAT_FILE); null: none. */
+  workerHeartbeatFile: string | null;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -374,6 +376,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     donations,
     log: { level: logLevel, format: logFormat },
     shutdownGraceMs: int('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    workerHeartbeatFile: env.WORKER_HEARTBEAT_FILE ? resolve(root, env.WORKER_HEARTBEAT_FILE) : null,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
