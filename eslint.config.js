@@ -5,11 +5,13 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** Backend domains with a surface (`index.ts`): other folders import them through it only. */
-const SURFACED_DOMAINS = ['collections', 'jobs', 'queues', 'rarity', 'realtime', 'scans'];
+const SURFACED_DOMAINS = ['collections', 'jobs', 'outbound', 'queues', 'rarity', 'realtime', 'scans'];
 
 const FRONTEND_IMPORTS =
   'The web app imports only @nexus/contract of ours (wire types and shared rules), never the server code.';
 const CONTRACT_IMPORTS = 'The contract imports nothing of ours: backend, workers and the web app import it.';
+const FETCH_LAYER =
+  'Chain and media share the outbound fetch layer (backend/src/outbound); neither imports the other.';
 
 /**
  * Every React Hooks rule the plugin recommends, as an error (the React Compiler's included), but
@@ -80,6 +82,13 @@ export default tseslint.config(
               target: './contract',
               from: ['./backend', './workers', './deploy', './frontend'],
               message: CONTRACT_IMPORTS,
+            },
+            { target: './backend/src/media', from: './backend/src/chain', message: FETCH_LAYER },
+            { target: './backend/src/chain', from: './backend/src/media', message: FETCH_LAYER },
+            {
+              target: './backend/src/outbound',
+              from: ['./backend/src/chain', './backend/src/media'],
+              message: FETCH_LAYER,
             },
           ],
         },

@@ -45,10 +45,10 @@ export class AppModule {
           isGlobal: true,
           imports: [ChainModule],
           inject: [APP_CONFIG, METADATA_RESOLVER],
-          useFactory: (c: AppConfig, resolver: GatewayMetadataResolver) => ({
+          useFactory: (c: AppConfig, fetcher: GatewayMetadataResolver) => ({
             s3: c.s3,
             localDir: c.mediaDir,
-            resolver,
+            fetcher,
           }),
         }),
       ],

@@ -205,6 +205,28 @@ export interface VoteCounts {
   totalVotes: number;
 }
 
+/** Share of yes and of no among all votes, in whole percent. */
+export function voteShares({ yesVotes, noVotes, totalVotes }: VoteCounts): { yes: number; no: number } {
+  if (totalVotes <= 0) return { yes: 0, no: 0 };
+  return { yes: Math.round((yesVotes / totalVotes) * 100), no: Math.round((noVotes / totalVotes) * 100) };
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** SPEC §4 countdown: 'Voting ended' once past the end, else days and hours, hours and minutes, or minutes. */
+export function votingTimeLeft(endsAt: string | null, now: number = Date.now()): string {
+  const left = endsAt === null ? Number.NaN : Date.parse(endsAt) - now;
+  if (!Number.isFinite(left) || left <= 0) return 'Voting ended';
+  const days = Math.floor(left / DAY);
+  const hours = Math.floor((left % DAY) / HOUR);
+  const minutes = Math.floor((left % HOUR) / MINUTE);
+  if (days > 0) return `${days}d ${hours}h remaining`;
+  if (hours > 0) return `${hours}h ${minutes}m remaining`;
+  return `${Math.max(1, minutes)}m remaining`;
+}
+
 /** SPEC §4: the rule that passes a submission: at least 50 votes and more yes than no. */
 export function meetsApprovalThreshold({ yesVotes, noVotes, totalVotes }: VoteCounts): boolean {
   return totalVotes >= VOTING.minVotes && yesVotes > noVotes;

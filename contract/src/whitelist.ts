@@ -16,9 +16,9 @@ export interface WhitelistedCollection {
   hasAnimatedBackground: boolean;
   backgroundImageUrls: string[];
   bubbleCount: number;
-  animationSpeed: 'slow' | 'medium' | 'fast';
-  bubbleSize: 'small' | 'medium' | 'large';
-  animationDirection: 'all' | 'up' | 'down' | 'left' | 'right';
+  animationSpeed: (typeof ANIMATION_SPEEDS)[number];
+  bubbleSize: (typeof BUBBLE_SIZES)[number];
+  animationDirection: (typeof ANIMATION_DIRECTIONS)[number];
 }
 
 /** Choices of the admin collection form (SPEC §3) and the bubble count bounds (SPEC §9). */

@@ -77,7 +77,21 @@ export interface RunningSystem {
   urls: string[];
   api: RunningProcess;
   workers: RunningProcess[];
+  /**
+   * Stops the API process at `index` of `urls` (SIGTERM, or SIGKILL for a crash) and starts a new
+   * one on the same port; answers once it listens.
+   */
+  restartApi(index: number, signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
   stop(): Promise<void>;
+}
+
+function stopProcess({ child }: RunningProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  return new Promise<void>((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill(signal);
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
 }
 
 /** The compiled API and workers as separate processes, on the test database, chains and a Redis prefix. */
@@ -115,25 +129,24 @@ export async function startSystem(options: {
       startNode(`worker-${i + 1}`, 'workers/dist/main.js', env, 'ready'),
     ),
   );
-  const all = [...apis, ...workers];
   const urls = ports.map((port) => `http://127.0.0.1:${port}`);
   return {
     url: urls[0]!,
     urls,
     api: apis[0]!,
     workers,
-    async stop() {
-      await Promise.all(
-        all.map(
-          ({ child }) =>
-            new Promise<void>((done) => {
-              if (child.exitCode !== null || child.signalCode !== null) return done();
-              child.once('exit', () => done());
-              child.kill('SIGTERM');
-              setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-            }),
-        ),
+    async restartApi(index, signal = 'SIGTERM') {
+      const old = apis[index]!;
+      await stopProcess(old, signal);
+      apis[index] = await startNode(
+        old.name,
+        'backend/dist/main.js',
+        { ...env, PORT: String(ports[index]) },
+        'Nexus API listening',
       );
+    },
+    async stop() {
+      await Promise.all([...apis, ...workers].map((p) => stopProcess(p)));
     },
   };
 }

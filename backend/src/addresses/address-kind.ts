@@ -1,9 +1,7 @@
-import { EVM_ADDRESS_PATTERN } from '@nexus/contract';
+import { EVM_ADDRESS_PATTERN, SOLANA_ADDRESS_PATTERN } from '@nexus/contract';
 
 /** SPEC §5: letters, digits, hyphens, ending .eth (dots between labels allowed). */
 export const ENS_NAME = /^(?:[a-zA-Z0-9-]+\.)+eth$/;
-/** SPEC §5: a 32 to 44 character base58 string is treated as Solana. */
-export const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 export type AddressKind = 'evm' | 'ens' | 'solana';
 
@@ -11,7 +9,7 @@ export function addressKind(input: string): AddressKind | null {
   const value = input.trim();
   if (EVM_ADDRESS_PATTERN.test(value)) return 'evm';
   if (ENS_NAME.test(value)) return 'ens';
-  if (SOLANA_ADDRESS.test(value)) return 'solana';
+  if (SOLANA_ADDRESS_PATTERN.test(value)) return 'solana';
   return null;
 }
 

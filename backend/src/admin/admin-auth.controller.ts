@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { ApiCookieAuth, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { ADMIN_MESSAGES, type AdminLogoutResponse, type AdminSessionResponse } from '@nexus/contract';
 import type { Request, Response } from 'express';
 import { AdminAuthenticateDto } from './admin-auth.dto.js';
@@ -6,6 +7,7 @@ import { clearAdminCookie, readAdminToken, setAdminCookie } from './admin-cookie
 import { AdminSessionService } from './admin-session.service.js';
 
 /** SPEC §7 admin login, re-verification and logout; the session is an httpOnly cookie. */
+@ApiTags('admin')
 @Controller('admin')
 export class AdminAuthController {
   constructor(private readonly sessions: AdminSessionService) {}
@@ -24,6 +26,8 @@ export class AdminAuthController {
 
   @Post('verify')
   @HttpCode(200)
+  @ApiCookieAuth('admin')
+  @ApiUnauthorizedResponse({ description: ADMIN_MESSAGES.sessionRequired })
   async verify(
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,

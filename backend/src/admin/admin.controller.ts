@@ -1,10 +1,12 @@
-import { Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { CacheStats, ClearCacheResponse } from '@nexus/contract';
 import { AdminCacheService } from './admin-cache.service.js';
-import { AdminGuard } from './admin.guard.js';
+import { AdminOnly } from './admin.guard.js';
 
+@ApiTags('admin')
 @Controller('admin')
-@UseGuards(AdminGuard)
+@AdminOnly()
 export class AdminController {
   constructor(private readonly cache: AdminCacheService) {}
 

@@ -1,4 +1,12 @@
-import { Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import {
+  applyDecorators,
+  Injectable,
+  UnauthorizedException,
+  UseGuards,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
+import { ApiCookieAuth, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { ADMIN_MESSAGES } from '@nexus/contract';
 import type { Request } from 'express';
 import { readAdminToken } from './admin-cookie.js';
@@ -19,3 +27,14 @@ export class AdminGuard implements CanActivate {
     return true;
   }
 }
+
+/**
+ * A route or controller behind the admin session: the guard, and the OpenAPI document saying so
+ * (the `admin` cookie and the 401), so the reference cannot drift from what is enforced.
+ */
+export const AdminOnly = () =>
+  applyDecorators(
+    UseGuards(AdminGuard),
+    ApiCookieAuth('admin'),
+    ApiUnauthorizedResponse({ description: ADMIN_MESSAGES.sessionRequired }),
+  );

@@ -25,13 +25,16 @@ export function Text(max: number): PropertyDecorator {
 /** A scheme other than http(s) (javascript:, data:, …) in a link the web app renders. */
 const OTHER_SCHEME = /^(?!https?:)[a-z][a-z0-9+.-]*:/i;
 
-/** A link the web app renders: empty, a path, or an http(s) URL; never another scheme. */
+/** A link the web app renders: empty, a handle, a path, or an http(s) URL; never another scheme. */
+export const isLink = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && value.length <= max && !OTHER_SCHEME.test(value);
+
+/** A property that holds a link (see `isLink`) of at most `max` characters. */
 export function Link(max: number): PropertyDecorator {
   return ValidateBy({
     name: 'link',
     validator: {
-      validate: (value: unknown) =>
-        typeof value === 'string' && value.length <= max && !OTHER_SCHEME.test(value),
+      validate: (value: unknown) => isLink(value, max),
       defaultMessage: (args?: ValidationArguments) =>
         `${args?.property} must be an http(s) link of at most ${max} characters`,
     },

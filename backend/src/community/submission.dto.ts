@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsIn, Matches, ValidateBy, ValidateIf, type ValidationArguments } from 'class-validator';
 import {
   ENABLED_NETWORKS,
+  EVM_ADDRESS_PATTERN,
   SUBMISSION_NAME_MAX,
   SUBMISSION_NETWORKS,
   SUBMISSION_STATUSES,
@@ -21,8 +22,7 @@ import {
   type SubmissionUpdate,
   type SubmissionUpdatedResponse,
 } from '@nexus/contract';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { trim } from '../common/validation.rules.js';
 
 /** The message `validateSubmission` gives this field of the whole body, if any. */
 const problem = (args: ValidationArguments | undefined): string | undefined =>
@@ -54,7 +54,7 @@ export class CreateSubmissionDto implements SubmissionInput {
   @ApiProperty({
     description: '0x and 40 hex digits',
     example: '0x' + 'ab'.repeat(20),
-    pattern: '^0x[0-9a-fA-F]{40}$',
+    pattern: EVM_ADDRESS_PATTERN.source,
   })
   @Transform(trim)
   @SubmissionRule()

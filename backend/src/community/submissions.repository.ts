@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { Network, SubmissionStats, SubmissionStatus } from '@nexus/contract';
+import type { SubmissionInput, SubmissionStats, SubmissionStatus } from '@nexus/contract';
 import { executeBound } from '../database/bound-query.js';
 import { isoUtc as iso } from '../database/sql-time.js';
 import { WhitelistRepository, type WhitelistAddition } from '../whitelist/whitelist.repository.js';
@@ -18,20 +18,10 @@ export const SUBMISSION_COLUMNS = `id::text as "id", ${iso('created_at')} as "su
   total_votes as "totalVotes", ${iso('voting_ends_at')} as "votingEndsAt", admin_notes as "adminNotes",
   ${iso('reviewed_at')} as "reviewedAt", reviewed_by as "reviewedBy"`;
 
-export interface NewSubmission {
+/** Every field of the SPEC §3 payload, defaulted. */
+export interface NewSubmission extends Required<SubmissionInput> {
   /** Lower-case. */
   contractAddress: string;
-  network: Network;
-  name: string;
-  description: string;
-  website: string;
-  discord: string;
-  twitter: string;
-  telegram: string;
-  bannerUrl: string;
-  logoUrl: string;
-  submitterEmail: string;
-  submitterContact: string;
   status: SubmissionStatus;
   /** Voting closes this long after the submission is stored (database clock). */
   votingMs: number;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { base58, createBase58check, bech32, bech32m } from '@scure/base';
 import { isAddress } from 'viem';
+import { EVM_ADDRESS_PATTERN, SOLANA_ADDRESS_PATTERN } from '@nexus/contract';
 
 const sha256 = (data: Uint8Array): Uint8Array => createHash('sha256').update(data).digest();
 const base58check = createBase58check(sha256);
@@ -10,12 +11,12 @@ const BITCOIN_BASE58_VERSIONS = new Set([0x00, 0x05]);
 
 /** An EVM address: 0x and 40 hex digits; in mixed case the EIP-55 checksum must hold. */
 export function isEvmAddress(text: string): boolean {
-  return /^0x[0-9a-fA-F]{40}$/.test(text) && isAddress(text, { strict: true });
+  return EVM_ADDRESS_PATTERN.test(text) && isAddress(text, { strict: true });
 }
 
 /** A Solana account address: base58 of a 32-byte public key. */
 export function isSolanaAddress(text: string): boolean {
-  if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(text)) return false;
+  if (!SOLANA_ADDRESS_PATTERN.test(text)) return false;
   try {
     return base58.decode(text).length === 32;
   } catch {

@@ -5,22 +5,8 @@ import { dirname, join, relative, sep } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-import {
-  assertMediaKey,
-  assertMediaPrefix,
-  type ByteRange,
-  type MediaObject,
-  type MediaObjectInfo,
-  type MediaSource,
-  type MediaStorage,
-} from './media.storage.js';
-
-const FALLBACK_TYPE = 'application/octet-stream';
-
-function isMissing(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
-}
+import { assertMediaKey, assertMediaPrefix, BaseMediaStorage } from './media.storage.js';
+import type { ByteRange, MediaObject, MediaObjectInfo, MediaSource } from './media.storage.js';
 
 /** Writes next to the target and renames, so a reader never sees half a file. */
 async function writeAtomically(path: string, data: Buffer | string): Promise<void> {
@@ -39,8 +25,10 @@ async function writeAtomically(path: string, data: Buffer | string): Promise<voi
  * Media on the local disk: bytes under `<root>/objects/<key>`, the content type beside them under
  * `<root>/meta/<key>.json`; streamed writes go to `<root>/tmp/` first and are renamed into place.
  */
-export class DiskMediaStorage implements MediaStorage {
-  constructor(private readonly root: string) {}
+export class DiskMediaStorage extends BaseMediaStorage {
+  constructor(private readonly root: string) {
+    super();
+  }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     const paths = this.paths(key);
@@ -77,13 +65,8 @@ export class DiskMediaStorage implements MediaStorage {
 
   async get(key: string, range?: ByteRange): Promise<MediaObject | null> {
     const paths = this.paths(key);
-    let handle;
-    try {
-      handle = await open(paths.data, 'r');
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw error;
-    }
+    const handle = await this.unlessMissing(() => open(paths.data, 'r'), null);
+    if (!handle) return null;
     try {
       const info = await handle.stat();
       if (!info.isFile()) {
@@ -101,17 +84,8 @@ export class DiskMediaStorage implements MediaStorage {
 
   async stat(key: string): Promise<MediaObjectInfo | null> {
     const paths = this.paths(key);
-    try {
-      const info = await stat(paths.data);
-      return info.isFile() ? { contentType: await this.contentType(paths.meta), size: info.size } : null;
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw error;
-    }
-  }
-
-  async exists(key: string): Promise<boolean> {
-    return (await this.stat(key)) !== null;
+    const info = await this.unlessMissing(() => stat(paths.data), null);
+    return info?.isFile() ? { contentType: await this.contentType(paths.meta), size: info.size } : null;
   }
 
   async delete(key: string): Promise<void> {
@@ -125,18 +99,20 @@ export class DiskMediaStorage implements MediaStorage {
     const objects = join(this.root, 'objects');
     // Only the folder the prefix names is walked, not the whole store.
     const folder = join(objects, prefix.slice(0, prefix.lastIndexOf('/') + 1));
-    let entries;
-    try {
-      entries = await readdir(folder, { recursive: true, withFileTypes: true });
-    } catch (error) {
-      if (isMissing(error)) return [];
-      throw error;
-    }
+    const entries = await this.unlessMissing(
+      () => readdir(folder, { recursive: true, withFileTypes: true }),
+      [],
+    );
     return entries
       .filter((entry) => entry.isFile())
       .map((entry) => relative(objects, join(entry.parentPath, entry.name)).split(sep).join('/'))
       .filter((key) => key.startsWith(prefix))
       .sort();
+  }
+
+  protected isMissing(error: unknown): boolean {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
   }
 
   private paths(key: string): { data: string; meta: string } {
@@ -147,9 +123,9 @@ export class DiskMediaStorage implements MediaStorage {
   private async contentType(metaPath: string): Promise<string> {
     try {
       const meta = JSON.parse(await readFile(metaPath, 'utf8')) as { contentType?: unknown };
-      return typeof meta.contentType === 'string' ? meta.contentType : FALLBACK_TYPE;
+      return this.contentTypeOrFallback(meta.contentType);
     } catch {
-      return FALLBACK_TYPE;
+      return this.contentTypeOrFallback(undefined);
     }
   }
 }

@@ -6,8 +6,8 @@ import type { Readable } from 'node:stream';
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 
-import { GatewayMetadataResolver } from '../chain/metadata/gateway-metadata.resolver.js';
-import { LoopbackServer, PNG_BYTES } from '../chain/metadata/testing/loopback-server.fixture.js';
+import { GatewayFetcher } from '../outbound/index.js';
+import { LoopbackServer, PNG_BYTES } from '../outbound/testing/loopback-server.fixture.js';
 import { DiskMediaStorage } from './disk.media-storage.js';
 import { type ImageFailure, ImageProxyError, ImageProxyService } from './image-proxy.service.js';
 import type { MediaModuleOptions } from './media.options.js';
@@ -33,14 +33,14 @@ async function failureOf(work: Promise<unknown>): Promise<ImageFailure> {
 describe(ImageProxyService.name, () => {
   let source: LoopbackServer;
   let directory: string;
-  let resolver: GatewayMetadataResolver;
+  let fetcher: GatewayFetcher;
   let storage: DiskMediaStorage;
   let sut: ImageProxyService;
 
   const options = (overrides: Partial<MediaModuleOptions> = {}): MediaModuleOptions => ({
     s3: null,
     localDir: directory,
-    resolver,
+    fetcher,
     imageMaxBytes: 4096,
     imageTimeoutMs: 300,
     ...overrides,
@@ -64,7 +64,7 @@ describe(ImageProxyService.name, () => {
       else if (path === '/hang') return;
       else response.writeHead(404).end();
     });
-    resolver = new GatewayMetadataResolver({
+    fetcher = new GatewayFetcher({
       ipfsGateways: [`${source.origin}/ipfs/`],
       allowedHosts: [source.hostPort],
       retries: 0,
@@ -72,7 +72,7 @@ describe(ImageProxyService.name, () => {
   });
 
   afterAll(async () => {
-    resolver.destroy();
+    fetcher.destroy();
     await source.close();
   });
 

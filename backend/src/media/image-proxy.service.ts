@@ -3,10 +3,13 @@ import type { Readable } from 'node:stream';
 
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
-import { FetchError } from '../chain/metadata/fetch.error.js';
-import type { MediaFetcher } from '../chain/metadata/gateway-metadata.resolver.js';
-import { decodeDataPayload, parseNftUri } from '../chain/metadata/nft-uri.parser.js';
-import { sniffMediaType } from './media-type.sniffer.js';
+import {
+  decodeDataPayload,
+  FetchError,
+  type MediaFetcher,
+  parseNftUri,
+  sniffMediaType,
+} from '../outbound/index.js';
 import { MEDIA_MODULE_OPTIONS, type MediaModuleOptions } from './media.options.js';
 import { MEDIA_STORAGE, type MediaStorage } from './media.storage.js';
 
@@ -90,7 +93,7 @@ export class ImageProxyService {
     @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
     @Inject(MEDIA_MODULE_OPTIONS) options: MediaModuleOptions,
   ) {
-    this.fetcher = options.resolver;
+    this.fetcher = options.fetcher;
     this.maxBytes = options.imageMaxBytes ?? DEFAULT_IMAGE_MAX_BYTES;
     this.timeoutMs = options.imageTimeoutMs ?? DEFAULT_IMAGE_TIMEOUT_MS;
   }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 
-import { type MediaKind, sniffMediaType } from './media-type.sniffer.js';
+import { type MediaKind, sniffMediaType } from '../outbound/index.js';
 import { MEDIA_STORAGE, type MediaStorage } from './media.storage.js';
 
 export const UPLOAD_PREFIX = 'uploads';

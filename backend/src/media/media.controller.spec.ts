@@ -8,8 +8,8 @@ import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 
-import { GatewayMetadataResolver } from '../chain/metadata/gateway-metadata.resolver.js';
-import { LoopbackServer, PNG_BYTES } from '../chain/metadata/testing/loopback-server.fixture.js';
+import { GatewayFetcher } from '../outbound/index.js';
+import { LoopbackServer, PNG_BYTES } from '../outbound/testing/loopback-server.fixture.js';
 import { ImageProxyService } from './image-proxy.service.js';
 import { MediaUploadService } from './media-upload.service.js';
 import { MediaController } from './media.controller.js';
@@ -38,7 +38,7 @@ const encode = (src: string): string => `/api/media/image?src=${encodeURICompone
 
 describe(MediaController.name, () => {
   let source: LoopbackServer;
-  let resolver: GatewayMetadataResolver;
+  let fetcher: GatewayFetcher;
   let directory: string;
   let app: INestApplication;
 
@@ -60,18 +60,18 @@ describe(MediaController.name, () => {
       else if (path === '/broken') response.writeHead(503).end();
       else response.writeHead(404).end();
     });
-    resolver = new GatewayMetadataResolver({
+    fetcher = new GatewayFetcher({
       ipfsGateways: [`${source.origin}/ipfs/`],
       allowedHosts: [source.hostPort, '127.0.0.1:1'],
       retries: 0,
     });
     directory = await mkdtemp(join(tmpdir(), 'nexus-media-controller-'));
-    app = await start(MediaModule.forRoot({ s3: null, localDir: directory, resolver, imageTimeoutMs: 500 }));
+    app = await start(MediaModule.forRoot({ s3: null, localDir: directory, fetcher, imageTimeoutMs: 500 }));
   });
 
   afterAll(async () => {
     await app.close();
-    resolver.destroy();
+    fetcher.destroy();
     await source.close();
     await rm(directory, { recursive: true, force: true });
   });
@@ -218,7 +218,7 @@ describe(MediaController.name, () => {
               bucket: 'media',
             },
             localDir: '',
-            resolver,
+            fetcher,
           }),
         }),
       );

@@ -1,7 +1,6 @@
 import { ConfigurableModuleBuilder } from '@nestjs/common';
 
-import type { MediaFetcher } from '../chain/metadata/gateway-metadata.resolver.js';
-import type { MetadataResolver } from '../chain/nft-source.js';
+import type { MediaFetcher } from '../outbound/index.js';
 import { DiskMediaStorage } from './disk.media-storage.js';
 import type { MediaStorage } from './media.storage.js';
 import { S3MediaStorage, type S3StorageConfig } from './s3.media-storage.js';
@@ -11,8 +10,8 @@ export interface MediaModuleOptions {
   s3: S3StorageConfig | null;
   /** Directory for media when `s3` is null. */
   localDir: string;
-  /** Guarded fetching of NFT images (the metadata resolver, e.g. GatewayMetadataResolver). */
-  resolver: MetadataResolver & MediaFetcher;
+  /** Guarded fetching of NFT images (the outbound layer's GatewayFetcher, or the metadata resolver). */
+  fetcher: MediaFetcher;
   /** Largest NFT image the proxy fetches (default 15 MiB). */
   imageMaxBytes?: number;
   /** Budget of one image fetch attempt (default 15 s). */

@@ -39,6 +39,41 @@ export interface MediaStorage {
   list(prefix: string): Promise<string[]>;
 }
 
+/**
+ * What the adapters share: `exists` from `stat`, and a missing object (or folder, or bucket) read as
+ * an answer rather than an error, each store saying "missing" its own way.
+ */
+export abstract class BaseMediaStorage implements MediaStorage {
+  abstract put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  abstract putStream(key: string, source: MediaSource, contentType: string): Promise<{ size: number }>;
+  abstract get(key: string, range?: ByteRange): Promise<MediaObject | null>;
+  abstract stat(key: string): Promise<MediaObjectInfo | null>;
+  abstract delete(key: string): Promise<void>;
+  abstract list(prefix: string): Promise<string[]>;
+
+  /** Whether an error of this store means that there is nothing under the name asked for. */
+  protected abstract isMissing(error: unknown): boolean;
+
+  async exists(key: string): Promise<boolean> {
+    return (await this.stat(key)) !== null;
+  }
+
+  /** The content type recorded with an object; an object stored without one is plain bytes. */
+  protected contentTypeOrFallback(recorded: unknown): string {
+    return typeof recorded === 'string' ? recorded : 'application/octet-stream';
+  }
+
+  /** The answer of `read`, or `missing` when the store says there is nothing there. */
+  protected async unlessMissing<T, M>(read: () => Promise<T>, missing: M): Promise<T | M> {
+    try {
+      return await read();
+    } catch (error) {
+      if (this.isMissing(error)) return missing;
+      throw error;
+    }
+  }
+}
+
 /** Injection token of the configured MediaStorage adapter. */
 export const MEDIA_STORAGE = Symbol('MEDIA_STORAGE');
 

@@ -1,14 +1,7 @@
 import { Client } from 'minio';
 
-import {
-  assertMediaKey,
-  assertMediaPrefix,
-  type ByteRange,
-  type MediaObject,
-  type MediaObjectInfo,
-  type MediaSource,
-  type MediaStorage,
-} from './media.storage.js';
+import { assertMediaKey, assertMediaPrefix, BaseMediaStorage } from './media.storage.js';
+import type { ByteRange, MediaObject, MediaObjectInfo, MediaSource } from './media.storage.js';
 
 export interface S3StorageConfig {
   /** `http(s)://host:port`, or `host:port` for plain http. */
@@ -35,12 +28,8 @@ function errorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-function isMissing(error: unknown): boolean {
-  return MISSING_CODES.has(errorCode(error) ?? '');
-}
-
 /** Media in an S3-compatible bucket (MinIO in docker-compose); the bucket is created on first write. */
-export class S3MediaStorage implements MediaStorage {
+export class S3MediaStorage extends BaseMediaStorage {
   private readonly client: Client;
   private readonly bucket: string;
   private readonly region: string;
@@ -48,6 +37,7 @@ export class S3MediaStorage implements MediaStorage {
   private bucketReady: Promise<void> | null = null;
 
   constructor(config: S3StorageConfig) {
+    super();
     const endpoint = config.endpoint.includes('://') ? config.endpoint : `http://${config.endpoint}`;
     let url: URL;
     try {
@@ -147,59 +137,40 @@ export class S3MediaStorage implements MediaStorage {
   async get(key: string, range?: ByteRange): Promise<MediaObject | null> {
     const info = await this.stat(key);
     if (!info) return null;
-    try {
-      const body = range
-        ? await this.client.getPartialObject(this.bucket, key, range.start, range.end - range.start + 1)
-        : await this.client.getObject(this.bucket, key);
-      return { ...info, body };
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw error;
-    }
+    const body = await this.unlessMissing(
+      () =>
+        range
+          ? this.client.getPartialObject(this.bucket, key, range.start, range.end - range.start + 1)
+          : this.client.getObject(this.bucket, key),
+      null,
+    );
+    return body && { ...info, body };
   }
 
   async stat(key: string): Promise<MediaObjectInfo | null> {
     assertMediaKey(key);
-    try {
-      const stat = await this.client.statObject(this.bucket, key);
-      const contentType = stat.metaData['content-type'];
-      return {
-        contentType: typeof contentType === 'string' ? contentType : 'application/octet-stream',
-        size: stat.size,
-      };
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw error;
-    }
-  }
-
-  async exists(key: string): Promise<boolean> {
-    return (await this.stat(key)) !== null;
+    const stat = await this.unlessMissing(() => this.client.statObject(this.bucket, key), null);
+    if (!stat) return null;
+    return { contentType: this.contentTypeOrFallback(stat.metaData['content-type']), size: stat.size };
   }
 
   async delete(key: string): Promise<void> {
     assertMediaKey(key);
-    try {
-      await this.client.removeObject(this.bucket, key);
-    } catch (error) {
-      if (!isMissing(error)) throw error;
-    }
+    await this.unlessMissing(() => this.client.removeObject(this.bucket, key), undefined);
   }
 
   async list(prefix: string): Promise<string[]> {
     assertMediaPrefix(prefix);
-    const keys: string[] = [];
-    try {
-      for await (const item of this.client.listObjectsV2(this.bucket, prefix, true) as AsyncIterable<{
-        name?: string;
-      }>) {
-        if (item.name) keys.push(item.name);
-      }
-    } catch (error) {
-      if (isMissing(error)) return [];
-      throw error;
-    }
-    return keys.sort();
+    return this.unlessMissing(async () => {
+      const keys: string[] = [];
+      const items = this.client.listObjectsV2(this.bucket, prefix, true) as AsyncIterable<{ name?: string }>;
+      for await (const item of items) if (item.name) keys.push(item.name);
+      return keys.sort();
+    }, []);
+  }
+
+  protected isMissing(error: unknown): boolean {
+    return MISSING_CODES.has(errorCode(error) ?? '');
   }
 
   /**

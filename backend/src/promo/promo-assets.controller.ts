@@ -7,20 +7,12 @@ import {
   Param,
   Post,
   Put,
-  UseGuards,
   UseInterceptors,
 } from '@nestjs/common';
-import {
-  ApiBody,
-  ApiConsumes,
-  ApiCookieAuth,
-  ApiCreatedResponse,
-  ApiOkResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { PromoAsset } from '@nexus/contract';
 
-import { AdminGuard } from '../admin/admin.guard.js';
+import { AdminOnly } from '../admin/admin.guard.js';
 import { MediaUploadInterceptor } from '../uploads/media-upload.interceptor.js';
 import { StoredUploads, type StoredUploadsByField } from '../uploads/stored-uploads.decorator.js';
 import { multipartSchema } from '../uploads/upload.openapi.js';
@@ -36,8 +28,7 @@ export class PromoAssetsController {
   constructor(private readonly assets: PromoAssetsService) {}
 
   @Get()
-  @UseGuards(AdminGuard)
-  @ApiCookieAuth('admin')
+  @AdminOnly()
   @ApiOkResponse({ type: PromoAssetResponse, isArray: true, description: 'Every asset, newest first' })
   list(): Promise<PromoAsset[]> {
     return this.assets.list();
@@ -54,9 +45,8 @@ export class PromoAssetsController {
   }
 
   @Post('upload')
-  @UseGuards(AdminGuard)
+  @AdminOnly()
   @UseInterceptors(MediaUploadInterceptor(PROMO_ASSET_UPLOAD))
-  @ApiCookieAuth('admin')
   @ApiConsumes('multipart/form-data')
   @ApiBody({
     schema: multipartSchema(PROMO_ASSET_UPLOAD, {
@@ -74,16 +64,14 @@ export class PromoAssetsController {
   }
 
   @Put(':id')
-  @UseGuards(AdminGuard)
-  @ApiCookieAuth('admin')
+  @AdminOnly()
   @ApiOkResponse({ type: PromoAssetResponse })
   toggle(@Param() params: PromoAssetIdParams, @Body() body: PromoAssetToggleDto): Promise<PromoAsset> {
     return this.assets.setActive(params.id, body.isActive);
   }
 
   @Delete(':id')
-  @UseGuards(AdminGuard)
-  @ApiCookieAuth('admin')
+  @AdminOnly()
   @ApiOkResponse({ type: PromoAssetDeletedResponse, description: 'The asset and its file are gone' })
   remove(@Param() params: PromoAssetIdParams): Promise<{ success: true }> {
     return this.assets.remove(params.id);

@@ -1,8 +1,8 @@
-import { Body, Controller, Get, Put, UseGuards, UseInterceptors } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCookieAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Put, UseInterceptors } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { PromoBarSettings } from '@nexus/contract';
 
-import { AdminGuard } from '../admin/admin.guard.js';
+import { AdminOnly } from '../admin/admin.guard.js';
 import { MediaUploadInterceptor } from '../uploads/media-upload.interceptor.js';
 import { StoredUploads, type StoredUploadsByField } from '../uploads/stored-uploads.decorator.js';
 import { multipartSchema } from '../uploads/upload.openapi.js';
@@ -24,9 +24,8 @@ export class PromoBarController {
   }
 
   @Put('admin/promo-bar-settings')
-  @UseGuards(AdminGuard)
+  @AdminOnly()
   @UseInterceptors(MediaUploadInterceptor(PROMO_BAR_VIDEO_UPLOAD))
-  @ApiCookieAuth('admin')
   @ApiConsumes('multipart/form-data')
   @ApiBody({
     schema: multipartSchema(PROMO_BAR_VIDEO_UPLOAD, {

@@ -1,8 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ENABLED_NETWORKS, type Network, type SearchType } from '@nexus/contract';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { trim } from '../common/validation.rules.js';
 
 /** POST /api/nfts body (SPEC §7); address rules per search type are checked by the service. */
 export class NftsRequestDto {

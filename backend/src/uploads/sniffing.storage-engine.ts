@@ -2,7 +2,7 @@ import { PayloadTooLargeException } from '@nestjs/common';
 import type { Request } from 'express';
 import type { StorageEngine } from 'multer';
 
-import { sniffMediaType } from '../media/media-type.sniffer.js';
+import { sniffMediaType } from '../outbound/index.js';
 import { newUploadKey, type StoredUpload, UploadRejectedException } from '../media/media-upload.service.js';
 import type { MediaStorage } from '../media/media.storage.js';
 import { claimsMatchContent } from './upload-type.rules.js';

@@ -1,8 +1,8 @@
-import { BadRequestException, Controller, Post, UseGuards, UseInterceptors } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCookieAuth, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
+import { BadRequestException, Controller, Post, UseInterceptors } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import type { UploadResponse } from '@nexus/contract';
 
-import { AdminGuard } from '../admin/admin.guard.js';
+import { AdminOnly } from '../admin/admin.guard.js';
 import { MediaUploadInterceptor } from './media-upload.interceptor.js';
 import { StoredUploads, type StoredUploadsByField } from './stored-uploads.decorator.js';
 import { multipartSchema } from './upload.openapi.js';
@@ -14,9 +14,8 @@ import { UploadResponseDto } from './upload.response.js';
 @Controller()
 export class UploadsController {
   @Post('upload')
-  @UseGuards(AdminGuard)
+  @AdminOnly()
   @UseInterceptors(MediaUploadInterceptor(ADMIN_IMAGE_UPLOAD))
-  @ApiCookieAuth('admin')
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: multipartSchema(ADMIN_IMAGE_UPLOAD, { required: ['file'] }) })
   @ApiCreatedResponse({ type: UploadResponseDto, description: 'The image is stored; its URL' })

@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Res } from '@nestjs/common';
 import type { WhitelistedCollection } from '@nexus/contract';
 import type { Response } from 'express';
-import { AdminGuard } from '../admin/admin.guard.js';
+import { AdminOnly } from '../admin/admin.guard.js';
 import {
   CreateWhitelistedCollectionDto,
   UpdateWhitelistedCollectionDto,
@@ -20,13 +20,13 @@ export class WhitelistController {
   }
 
   @Post()
-  @UseGuards(AdminGuard)
+  @AdminOnly()
   create(@Body() body: CreateWhitelistedCollectionDto): Promise<WhitelistedCollection> {
     return this.whitelist.create(body);
   }
 
   @Patch(':id')
-  @UseGuards(AdminGuard)
+  @AdminOnly()
   update(
     @Param() params: WhitelistIdParams,
     @Body() body: UpdateWhitelistedCollectionDto,
@@ -35,7 +35,7 @@ export class WhitelistController {
   }
 
   @Delete(':id')
-  @UseGuards(AdminGuard)
+  @AdminOnly()
   remove(@Param() params: WhitelistIdParams): Promise<{ success: true }> {
     return this.whitelist.remove(params.id);
   }

@@ -1,5 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { NETWORK_LABELS, type AnyNetwork, type WhitelistedCollectionInput } from '@nexus/contract';
+import {
+  NETWORK_LABELS,
+  isEvmAddress,
+  type AnyNetwork,
+  type WhitelistedCollectionInput,
+} from '@nexus/contract';
 import { readFile } from 'node:fs/promises';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -19,8 +24,6 @@ interface ManifestCollection {
   edgeCases?: { spam?: unknown };
 }
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-
 /**
  * The whitelist rows for the demo collections of a dev-chain manifest: spam airdrops are left out,
  * the first collection listed is the featured one.
@@ -32,8 +35,7 @@ export function whitelistFromManifest(manifest: unknown): WhitelistedCollectionI
   for (const c of collections as ManifestCollection[]) {
     if (c.edgeCases?.spam === true) continue;
     const network = c.network as AnyNetwork;
-    if (!WHITELIST_NETWORKS.includes(network) || typeof c.address !== 'string' || !ADDRESS.test(c.address))
-      continue;
+    if (!WHITELIST_NETWORKS.includes(network) || !isEvmAddress(c.address)) continue;
     if (typeof c.name !== 'string' || c.name.trim() === '') continue;
     rows.push({
       contractAddress: c.address.toLowerCase(),

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, Matches, ValidateBy, ValidateIf, type ValidationArguments } from 'class-validator';
+import { IsBoolean, IsIn, Matches, ValidateBy, type ValidationArguments } from 'class-validator';
 import {
   ANIMATION_DIRECTIONS,
   ANIMATION_SPEEDS,
@@ -15,6 +15,7 @@ import {
   type WhitelistedCollectionInput,
   type WhitelistedCollectionPatch,
 } from '@nexus/contract';
+import { Link, Optional, Text, isLink, trim } from '../common/validation.rules.js';
 
 /** The admin form offers every network, Solana included (SPEC §1). */
 export const WHITELIST_NETWORKS: readonly AnyNetwork[] = [...ENABLED_NETWORKS, ...DISABLED_NETWORKS];
@@ -22,48 +23,11 @@ const NAME_MAX = 100;
 const TEXT_MAX = 5000;
 const LINK_MAX = 2048;
 const BACKGROUND_IMAGES_MAX = 20;
-/** A scheme other than http(s) (javascript:, data:, …) in a link the web app renders. */
-const OTHER_SCHEME = /^(?!https?:)[a-z][a-z0-9+.-]*:/i;
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-
 /** SPEC §5: background image URLs are one per line, blanks dropped. */
 const dropBlankLines = ({ value }: { value: unknown }) =>
   Array.isArray(value)
     ? value.map((v: unknown) => (typeof v === 'string' ? v.trim() : v)).filter((v: unknown) => v !== '')
     : value;
-
-/** Optional, but null is refused rather than silently stored as a missing value. */
-const Optional = () => ValidateIf((_object: object, value: unknown) => value !== undefined);
-
-const isLink = (value: unknown): value is string =>
-  typeof value === 'string' && value.length <= LINK_MAX && !OTHER_SCHEME.test(value);
-
-/** Free text up to `max` characters. */
-function Text(max: number): PropertyDecorator {
-  return ValidateBy({
-    name: 'text',
-    validator: {
-      validate: (value: unknown) => typeof value === 'string' && value.length <= max,
-      defaultMessage: (args?: ValidationArguments) =>
-        typeof args?.value === 'string'
-          ? `${args.property} must be at most ${max} characters`
-          : `${args?.property} must be text`,
-    },
-  });
-}
-
-/** A link the web app renders: empty, a handle, a path, or an http(s) URL; never another scheme. */
-function Link(): PropertyDecorator {
-  return ValidateBy({
-    name: 'link',
-    validator: {
-      validate: isLink,
-      defaultMessage: (args?: ValidationArguments) =>
-        `${args?.property} must be an http(s) link of at most ${LINK_MAX} characters`,
-    },
-  });
-}
 
 /** Fields both bodies share, all optional; defaults are the entity's (SPEC §3). */
 class WhitelistedCollectionFields {
@@ -77,32 +41,32 @@ class WhitelistedCollectionFields {
 
   @Optional()
   @Transform(trim)
-  @Link()
+  @Link(LINK_MAX)
   logoUrl?: string;
 
   @Optional()
   @Transform(trim)
-  @Link()
+  @Link(LINK_MAX)
   bannerUrl?: string;
 
   @Optional()
   @Transform(trim)
-  @Link()
+  @Link(LINK_MAX)
   website?: string;
 
   @Optional()
   @Transform(trim)
-  @Link()
+  @Link(LINK_MAX)
   discord?: string;
 
   @Optional()
   @Transform(trim)
-  @Link()
+  @Link(LINK_MAX)
   twitter?: string;
 
   @Optional()
   @Transform(trim)
-  @Link()
+  @Link(LINK_MAX)
   telegram?: string;
 
   @Optional()
@@ -119,7 +83,9 @@ class WhitelistedCollectionFields {
     name: 'links',
     validator: {
       validate: (value: unknown) =>
-        Array.isArray(value) && value.length <= BACKGROUND_IMAGES_MAX && value.every(isLink),
+        Array.isArray(value) &&
+        value.length <= BACKGROUND_IMAGES_MAX &&
+        value.every((v: unknown) => isLink(v, LINK_MAX)),
       defaultMessage: () =>
         `backgroundImageUrls must be a list of at most ${BACKGROUND_IMAGES_MAX} http(s) links`,
     },

@@ -25,10 +25,11 @@ import {
   type TokenAttribute,
   type TraitTable,
 } from './trait.source.js';
+import seedCollections from './seed.collections.json' with { type: 'json' };
 
 /**
- * The dev chains' content as data: which contracts, which tokens to whom, which awkward cases.
- * Pure and deterministic: the seeder executes it, the gateway serves its metadata, and the
+ * The dev chains' content as data (`seed.collections.json`: which contracts, which tokens to whom,
+ * which awkward cases) turned into a plan. Pure and deterministic: the seeder executes it, the gateway serves its metadata, and the
  * manifest's expected holdings come from replaying it, never from reading the chain back.
  */
 
@@ -133,10 +134,6 @@ function distribute(
     const to = owners.get(tokenId) ?? holders[Math.floor(pick * pick * holders.length)]!;
     return { tokenId, to, amount: 1 };
   });
-}
-
-function range(first: number, count: number): number[] {
-  return Array.from({ length: count }, (_, index) => first + index);
 }
 
 /** Mints of ids 0, 1, 2, … in runs: `[holder, count]` each. */
@@ -344,223 +341,106 @@ function editionMints(
   return mints;
 }
 
-function drafts(network: Network, log?: (line: string) => void): CollectionDraft[] {
-  const collector = demoWallet('collector');
-  const trader = demoWallet('trader');
-  switch (network) {
-    case 'ethereum': {
-      const apes = traitsFromDatasetOrGenerated(
-        'bayc-metadata.json',
-        10_000,
-        TRAIT_SCHEMAS.apes,
-        'apes',
-        log,
-      );
-      const editionsName = 'Nexus Editions';
-      const editions = editionTokens(editionsName, [
-        ['Genesis Pass', 'Legendary', 'One'],
-        ['Founders Medal', 'Rare', 'One'],
-        ['Harbour Lights', 'Common', 'One'],
-        ['Night Market', 'Common', 'One'],
-        ['Paper Crane', 'Common', 'Two'],
-        ['Signal Fire', 'Rare', 'Two'],
-        ['Copper Key', 'Common', 'Two'],
-        ['Glass Garden', 'Rare', 'Two'],
-        ['Tidal Clock', 'Common', 'Three'],
-        ['Orbit Ticket', 'Legendary', 'Three'],
-        ['Quiet Forest', 'Common', 'Three'],
-        ['Last Light', 'Rare', 'Three'],
-      ]);
-      const oddities = generateTraits(TRAIT_SCHEMAS.oddities, 24, 'oddities');
-      return [
-        {
-          key: 'apes',
-          contract: 'NexusEnumerable721',
-          name: 'Nexus Apes',
-          symbol: 'NAPE',
-          description: 'Nexus Apes: 10,000 apes of the Nexus dev chain, each drawn from its own traits.',
-          traitSource: apes.source,
-          artStyle: 'ape',
-          tokens: tokensFrom(apes.table, 0, 'Nexus Apes'),
-          mints: distribute(network, 'apes', range(0, 10_000), {
-            collector: [0, 1, 2, 2100, 5777, 7495, 9999],
-            trader: [3, 4, 5, 6, 8000, 8001, 8002, 8003, 8004, 8005, 8006, 8007],
-          }),
-          holderOps: [{ kind: 'transfer', from: collector, to: trader, tokenId: 2, amount: 1 }],
-        },
-        {
-          key: 'editions',
-          contract: 'NexusEditions1155',
-          name: editionsName,
-          symbol: 'NXED',
-          description: 'Nexus Editions: open editions of the Nexus dev chain, one card per id.',
-          traitSource: 'generated',
-          artStyle: 'edition',
-          tokens: editions,
-          mints: editionMints(network, 'editions', range(1, 12), [
-            { wallet: 'collector', tokenId: 1, amount: 5 },
-            { wallet: 'collector', tokenId: 2, amount: 1 },
-            { wallet: 'collector', tokenId: 3, amount: 10 },
-            { wallet: 'collector', tokenId: 7, amount: 1 },
-            { wallet: 'trader', tokenId: 1, amount: 2 },
-            { wallet: 'trader', tokenId: 4, amount: 1 },
-          ]),
-          holderOps: [
-            { kind: 'transfer', from: collector, to: trader, tokenId: 3, amount: 3 },
-            { kind: 'burn', from: trader, tokenId: 4, amount: 1 },
-          ],
-        },
-        {
-          key: 'oddities',
-          contract: 'NexusEnumerable721',
-          name: 'Nexus Oddities',
-          symbol: 'NODD',
-          description:
-            'Nexus Oddities: a small collection of the Nexus dev chain that misbehaves on purpose.',
-          traitSource: 'generated',
-          artStyle: 'oddity',
-          tokens: tokensFrom(oddities, 1, 'Nexus Oddities'),
-          mints: distribute(network, 'oddities', range(1, 24), {
-            collector: [1, 2, 3, 4, 5],
-            trader: [6, 7, 8, 9, 10],
-          }),
-          holderOps: [
-            { kind: 'burn', from: collector, tokenId: 4, amount: 1 },
-            { kind: 'transfer', from: collector, to: trader, tokenId: 5, amount: 1 },
-          ],
-          edges: { reverts: [1], brokenCid: [2], dataUri: [3] },
-        },
-        {
-          key: 'vouchers',
-          contract: 'NexusPlain721',
-          name: 'Claim Free Reward Voucher',
-          symbol: 'VOUCHER',
-          description:
-            'Congratulations! You have been selected for a free reward. Visit claim-reward.example to claim before it expires.',
-          traitSource: 'generated',
-          artStyle: 'voucher',
-          tokens: range(1, 50).map((tokenId) => ({
-            tokenId,
-            name: `Claim Free Reward Voucher #${tokenId}`,
-            attributes: [
-              { trait_type: 'Status', value: 'Unclaimed' },
-              { trait_type: 'Reward', value: 'Mystery Box' },
-            ],
-          })),
-          mints: distribute(network, 'vouchers', range(1, 50), {
-            collector: [1],
-            trader: [2],
-            newcomer: [3],
-          }),
-          spam: true,
-        },
-      ];
-    }
-    case 'polygon': {
-      const mfers = traitsFromDatasetOrGenerated(
-        'mfers-metadata.json',
-        10_021,
-        TRAIT_SCHEMAS.mfers,
-        'mfers',
-        log,
-      );
-      const passesName = 'Nexus Polygon Passes';
-      return [
-        {
-          key: 'mfers',
-          contract: 'NexusEnumerable721',
-          name: 'Nexus Mfers',
-          symbol: 'NMFER',
-          description: 'Nexus Mfers: 10,021 stick figures of the Nexus dev chain, drawn from their traits.',
-          traitSource: mfers.source,
-          artStyle: 'mfer',
-          tokens: tokensFrom(mfers.table, 0, 'Nexus Mfers'),
-          mints: distribute(network, 'mfers', range(0, 10_021), {
-            collector: [0, 1, 42, 10020],
-            trader: [2, 3, 4, 5, ...range(100, 20)],
-          }),
-          holderOps: [{ kind: 'transfer', from: trader, to: collector, tokenId: 5, amount: 1 }],
-        },
-        {
-          key: 'passes',
-          contract: 'NexusEditions1155',
-          name: passesName,
-          symbol: 'NPASS',
-          description: 'Nexus Polygon Passes: access passes of the Nexus dev chain.',
-          traitSource: 'generated',
-          artStyle: 'edition',
-          tokens: editionTokens(passesName, [
-            ['Day Pass', 'Common', 'Spring'],
-            ['Week Pass', 'Common', 'Spring'],
-            ['Backstage Pass', 'Rare', 'Spring'],
-            ['Season Pass', 'Rare', 'Summer'],
-            ['Lifetime Pass', 'Legendary', 'Summer'],
-            ['Guest Pass', 'Common', 'Summer'],
-            ['Builder Pass', 'Rare', 'Autumn'],
-            ['Patron Pass', 'Legendary', 'Autumn'],
-          ]),
-          mints: editionMints(network, 'passes', range(1, 8), [
-            { wallet: 'collector', tokenId: 1, amount: 3 },
-            { wallet: 'collector', tokenId: 2, amount: 1 },
-            { wallet: 'trader', tokenId: 1, amount: 1 },
-            { wallet: 'trader', tokenId: 5, amount: 20 },
-          ]),
-        },
-      ];
-    }
-    case 'cronos': {
-      const critters = generateTraits(TRAIT_SCHEMAS.critters, 1_200, 'critters');
-      return [
-        {
-          key: 'critters',
-          contract: 'NexusPlain721',
-          name: 'Nexus Cronos Critters',
-          symbol: 'NCRIT',
-          description:
-            'Nexus Cronos Critters: 1,200 critters of the Nexus dev chain, found only through Transfer logs.',
-          traitSource: 'generated',
-          artStyle: 'critter',
-          tokens: tokensFrom(critters, 1, 'Nexus Cronos Critters'),
-          mints: distribute(network, 'critters', range(1, 1_200), {
-            collector: [1, 2, 3, 500],
-            trader: range(10, 10),
-            newcomer: [1200],
-          }),
-          holderOps: [
-            { kind: 'burn', from: collector, tokenId: 3, amount: 1 },
-            { kind: 'transfer', from: collector, to: trader, tokenId: 500, amount: 1 },
-          ],
-        },
-        {
-          // Deployed after the critters, so their address (deployer nonce 0) stays as it was.
-          key: 'genesis',
-          contract: 'NexusConsecutive721',
-          name: 'Nexus Cronos Genesis',
-          symbol: 'NGEN',
-          description:
-            'Nexus Cronos Genesis: 700 critters minted in EIP-2309 batches, one ConsecutiveTransfer event per batch.',
-          traitSource: 'generated',
-          artStyle: 'critter',
-          tokens: tokensFrom(
-            generateTraits(TRAIT_SCHEMAS.critters, 700, 'genesis'),
-            0,
-            'Nexus Cronos Genesis',
-          ),
-          mints: consecutiveMints([
-            [communityHolders(network, 3)[0]!, 200],
-            [collector, 5], // 200-204
-            [communityHolders(network, 3)[1]!, 300],
-            [trader, 3], // 505-507
-            [communityHolders(network, 3)[2]!, 192],
-          ]),
-          holderOps: [
-            { kind: 'transfer', from: collector, to: trader, tokenId: 201, amount: 1 },
-            { kind: 'burn', from: trader, tokenId: 506, amount: 1 },
-          ],
-        },
-      ];
-    }
+/** A holder named in the seed data: a demo wallet, or `community:<n>`, the n-th community holder. */
+type HolderName = DemoWalletKey | `community:${number}`;
+
+/** One collection of `seed.collections.json`: what it is, its tokens, who gets them, its edge cases. */
+interface CollectionSpec {
+  key: string;
+  contract: ContractKind;
+  name: string;
+  symbol: string;
+  description: string;
+  artStyle: ArtStyle;
+  tokens:
+    /** Ids firstId… with traits of a dataset file when present, else generated from the schema. */
+    | { firstId: number; count: number; traits: keyof typeof TRAIT_SCHEMAS; dataset?: string }
+    /** Ids firstId… that all carry the same attributes. */
+    | { firstId: number; count: number; attributes: TokenAttribute[] }
+    /** Ids 1… of an edition collection: [edition, tier, season] each. */
+    | { editions: Array<[string, 'Common' | 'Rare' | 'Legendary', string]> };
+  mints:
+    /** Every id to a community holder, but for the demo wallets' ids. */
+    | { distribute: Partial<Record<DemoWalletKey, number[]>> }
+    /** A few community holders per edition, plus the demo wallets' lots. */
+    | { editions: Array<{ wallet: DemoWalletKey; tokenId: number; amount: number }> }
+    /** Ids 0, 1, 2, … in runs of [holder, count]. */
+    | { runs: Array<[HolderName, number]> };
+  holderOps?: Array<
+    | { kind: 'transfer'; from: HolderName; to: HolderName; tokenId: number; amount: number }
+    | { kind: 'burn'; from: HolderName; tokenId: number; amount: number }
+  >;
+  spam?: boolean;
+  edges?: CollectionDraft['edges'];
+}
+
+/** The collections of each chain, in deployment order: a collection's address follows from its place. */
+const SEED_COLLECTIONS = seedCollections as unknown as Record<Network, CollectionSpec[]>;
+
+function holder(network: Network, name: HolderName): Address {
+  const community = /^community:(\d+)$/.exec(name);
+  if (community) return communityHolders(network, Number(community[1]) + 1).at(-1)!;
+  if (!DEMO_WALLETS.some((wallet) => wallet.key === name))
+    throw new Error(`unknown holder ${name} in seed data`);
+  return demoWallet(name as DemoWalletKey);
+}
+
+function draftTokens(
+  spec: CollectionSpec,
+  log?: (line: string) => void,
+): { tokens: PlannedToken[]; traitSource: 'dataset' | 'generated' } {
+  const tokens = spec.tokens;
+  if ('editions' in tokens)
+    return { tokens: editionTokens(spec.name, tokens.editions), traitSource: 'generated' };
+  if ('attributes' in tokens) {
+    const table = Array.from({ length: tokens.count }, () => tokens.attributes.map((a) => ({ ...a })));
+    return { tokens: tokensFrom(table, tokens.firstId, spec.name), traitSource: 'generated' };
   }
+  const schema = TRAIT_SCHEMAS[tokens.traits];
+  const traits = tokens.dataset
+    ? traitsFromDatasetOrGenerated(tokens.dataset, tokens.count, schema, spec.key, log)
+    : { table: generateTraits(schema, tokens.count, spec.key), source: 'generated' as const };
+  return { tokens: tokensFrom(traits.table, tokens.firstId, spec.name), traitSource: traits.source };
+}
+
+function draftMints(
+  network: Network,
+  spec: CollectionSpec,
+  ids: number[],
+): Array<{ tokenId: number; to: Address; amount: number }> {
+  const mints = spec.mints;
+  if ('distribute' in mints) return distribute(network, spec.key, ids, mints.distribute);
+  if ('editions' in mints) return editionMints(network, spec.key, ids, mints.editions);
+  return consecutiveMints(mints.runs.map(([name, count]) => [holder(network, name), count]));
+}
+
+function drafts(network: Network, log?: (line: string) => void): CollectionDraft[] {
+  return SEED_COLLECTIONS[network].map((spec) => {
+    const { tokens, traitSource } = draftTokens(spec, log);
+    const holderOps = (spec.holderOps ?? []).map((op): HolderOp =>
+      op.kind === 'transfer'
+        ? { ...op, from: holder(network, op.from), to: holder(network, op.to) }
+        : { ...op, from: holder(network, op.from) },
+    );
+    return {
+      key: spec.key,
+      contract: spec.contract,
+      name: spec.name,
+      symbol: spec.symbol,
+      description: spec.description,
+      traitSource,
+      artStyle: spec.artStyle,
+      tokens,
+      mints: draftMints(
+        network,
+        spec,
+        tokens.map((token) => token.tokenId),
+      ),
+      ...(spec.holderOps ? { holderOps } : {}),
+      ...(spec.spam ? { spam: true } : {}),
+      ...(spec.edges ? { edges: spec.edges } : {}),
+    };
+  });
 }
 
 /** Mint batches are small for the non-enumerable collection so its logs span many blocks. */

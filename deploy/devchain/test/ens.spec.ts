@@ -253,14 +253,13 @@ describe('ENS on the ethereum dev chain', () => {
   });
 
   it('reuses the running chain, ENS included, on a second start', async () => {
-    const started = Date.now();
+    const head = await client.getBlockNumber();
     const second = await startDevchain({ dir, ports: PORTS });
-    const warm = Date.now() - started;
-    console.log(`second start (reuse) ${(warm / 1000).toFixed(1)} s`);
     try {
       expect(second.manifest.networks.ethereum.origin).toBe('reused');
       expect(second.manifest.ens).toEqual(ens);
-      expect(warm).toBeLessThan(10_000);
+      // Nothing deployed again: the registry and resolvers are the ones already on the chain.
+      expect(await client.getBlockNumber()).toBe(head);
     } finally {
       await second.stop();
     }

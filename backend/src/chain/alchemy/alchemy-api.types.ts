@@ -1,5 +1,6 @@
 /**
- * The JSON the Alchemy NFT API v3 answers, as its reference documents it. Fields are optional or
+ * The JSON the Alchemy NFT API v3 answers, as its reference documents it, as far as we read it
+ * (getContractMetadata and searchContractMetadata answer `AlchemyContract`s). Fields are optional or
  * nullable where the API leaves them out or nulls them (unknown contracts, metadata it could not
  * fetch); the mapper reads every field defensively.
  */
@@ -69,18 +70,6 @@ export interface AlchemyCollection {
   bannerImageUrl?: string | null;
 }
 
-export interface AlchemyMint {
-  mintAddress?: string | null;
-  blockNumber?: number | null;
-  timestamp?: string | null;
-  transactionHash?: string | null;
-}
-
-export interface AlchemyAcquiredAt {
-  blockTimestamp?: string | null;
-  blockNumber?: string | number | null;
-}
-
 export interface AlchemyNft {
   contract: AlchemyContract;
   /** Decimal string in v3. */
@@ -94,19 +83,11 @@ export interface AlchemyNft {
   collection?: AlchemyCollection | null;
   tokenUri?: string | null;
   timeLastUpdated?: string | null;
-  acquiredAt?: AlchemyAcquiredAt | null;
-  mint?: AlchemyMint | null;
 }
 
 export interface AlchemyOwnedNft extends AlchemyNft {
   /** Decimal integer string: how many of this token the owner holds. */
   balance?: string | null;
-}
-
-export interface AlchemyValidAt {
-  blockNumber?: number | null;
-  blockHash?: string | null;
-  blockTimestamp?: string | null;
 }
 
 /** GET /nft/v3/{apiKey}/getNFTsForOwner */
@@ -115,7 +96,6 @@ export interface AlchemyNftsForOwnerResponse {
   totalCount?: number;
   /** Present while more pages follow; pass back as `pageKey`. */
   pageKey?: string | null;
-  validAt?: AlchemyValidAt | null;
 }
 
 /** GET /nft/v3/{apiKey}/getNFTsForContract */
@@ -124,12 +104,6 @@ export interface AlchemyNftsForContractResponse {
   /** Present while more pages follow; pass back as `startToken`. */
   pageKey?: string | null;
 }
-
-/** GET /nft/v3/{apiKey}/getContractMetadata */
-export type AlchemyContractMetadataResponse = AlchemyContract;
-
-/** GET /nft/v3/{apiKey}/searchContractMetadata: documented as an array, answered as `{ contracts }`. */
-export type AlchemySearchContractMetadataResponse = AlchemyContract[] | { contracts: AlchemyContract[] };
 
 /** The body of an error answer, when it is JSON. */
 export interface AlchemyErrorBody {

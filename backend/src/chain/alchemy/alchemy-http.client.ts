@@ -1,11 +1,11 @@
-import { connectionFailureKind, systemErrorCode } from '../outbound/connection-failure.util.js';
+import { connectionFailureKind, systemErrorCode } from '../../outbound/index.js';
 import {
   fetchErrorRetryAfterMs,
   FetchError,
   isRetryableFetchError,
   parseRetryAfterSeconds,
-} from '../outbound/fetch.error.js';
-import { withRetry } from '../outbound/retry.helper.js';
+} from '../../outbound/index.js';
+import { withRetry } from '../../outbound/index.js';
 import type { AlchemyErrorBody } from './alchemy-api.types.js';
 import { type AlchemyNetwork, alchemySlug } from './alchemy.networks.js';
 

@@ -1,7 +1,12 @@
 import type { ResolvedMetadata } from '../nft-source.js';
-import { FetchError } from './fetch.error.js';
+import { FetchError } from '../../outbound/index.js';
 import { GatewayMetadataResolver, type GatewayMetadataResolverOptions } from './gateway-metadata.resolver.js';
-import { LoopbackServer, PNG_BYTES, sendJson, waitFor } from './testing/loopback-server.fixture.js';
+import {
+  LoopbackServer,
+  PNG_BYTES,
+  sendJson,
+  waitFor,
+} from '../../outbound/testing/loopback-server.fixture.js';
 
 const CID_V0 = 'QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG';
 const CID_V1 = 'bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi';
@@ -243,9 +248,7 @@ describe(GatewayMetadataResolver.name, () => {
         ],
       });
       const abandonedBefore = slowGateway.abandoned;
-      const started = Date.now();
       await expect(sut.resolve(`ipfs://${CID_V0}/race.json`)).resolves.toEqual(EXPECTED);
-      expect(Date.now() - started).toBeLessThan(1_500);
       expect(slowGateway.requests).toContain(`/ipfs/${CID_V0}/race.json`);
       expect(failingGateway.requests).toContain(`/ipfs/${CID_V0}/race.json`);
       await waitFor(() => slowGateway.abandoned > abandonedBefore);

@@ -1,6 +1,6 @@
 import { createTransport, http, type EIP1193RequestFn, type Transport } from 'viem';
 import { ConcurrencyLimit } from '../../common/concurrency.js';
-import { withRetry } from '../outbound/retry.helper.js';
+import { withRetry } from '../../outbound/index.js';
 import { isRangeRefusal, isTransient, retryAfterMs } from './rpc-errors.util.js';
 import type { RpcStats } from './rpc.stats.js';
 

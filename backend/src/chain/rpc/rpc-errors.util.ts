@@ -1,5 +1,5 @@
 import { BaseError, HttpRequestError, ResponseBodyTooLargeError, RpcRequestError, TimeoutError } from 'viem';
-import { connectionFailureKind } from '../outbound/connection-failure.util.js';
+import { connectionFailureKind } from '../../outbound/index.js';
 
 /** Messages nodes and providers use to refuse an eth_getLogs range or result size. */
 const RANGE_REFUSAL =

@@ -1,4 +1,7 @@
-import type { SearchType } from '@nexus/contract';
+import {
+  isEvmAddress as isEvmAddressText,
+  isSolanaAddress as isSolanaAddressText,
+} from '@nexus/contract';
 
 export interface ToastMessage {
   title: string;
@@ -27,18 +30,15 @@ export const SearchMessages = {
   },
 } as const satisfies Record<string, ToastMessage>;
 
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 /** Letters, digits and hyphens, ending .eth. */
 const ENS_NAME = /^[a-zA-Z0-9-]+\.eth$/;
-/** 32 to 44 base58 characters. */
-const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 export const SUGGEST_MIN_CHARS = 2;
 export const SUGGEST_DEBOUNCE_MS = 300;
 export const SUGGEST_LIMIT = 8;
 
 export function isEvmAddress(value: string): boolean {
-  return EVM_ADDRESS.test(value.trim());
+  return isEvmAddressText(value.trim());
 }
 
 export function isEnsName(value: string): boolean {
@@ -46,8 +46,7 @@ export function isEnsName(value: string): boolean {
 }
 
 export function isSolanaAddress(value: string): boolean {
-  const trimmed = value.trim();
-  return !trimmed.startsWith('0x') && SOLANA_ADDRESS.test(trimmed);
+  return isSolanaAddressText(value.trim());
 }
 
 /** Auto-suggest only from 2 characters on, and never for a full address. */
@@ -79,8 +78,4 @@ export function checkCollectionInput(raw: string, suggestionCount: number): Coll
   if (isEvmAddress(value)) return { ok: true, kind: 'address', address: value };
   if (suggestionCount > 0) return { ok: true, kind: 'suggestion' };
   return { ok: false, message: SearchMessages.collectionNotFound };
-}
-
-export function emptyInputMessage(searchType: SearchType): ToastMessage {
-  return searchType === 'wallet' ? SearchMessages.walletRequired : SearchMessages.collectionRequired;
 }

@@ -1,24 +1,8 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import {
-  SUBMISSION_DEFAULT_NETWORK,
-  validateSubmission,
-  type Network,
-  type SubmissionInput,
-} from '@nexus/contract';
+import { SUBMISSION_DEFAULT_NETWORK, validateSubmission, type SubmissionInput } from '@nexus/contract';
 
 /** What the form edits: every SPEC §3 payload field but the image URLs, which the upload fills. */
-export interface SubmissionFormValues {
-  contractAddress: string;
-  network: Network;
-  name: string;
-  description: string;
-  website: string;
-  discord: string;
-  twitter: string;
-  telegram: string;
-  submitterEmail: string;
-  submitterContact: string;
-}
+export type SubmissionFormValues = Required<Omit<SubmissionInput, 'bannerUrl' | 'logoUrl'>>;
 
 export const SUBMISSION_FORM_DEFAULTS: SubmissionFormValues = {
   contractAddress: '',

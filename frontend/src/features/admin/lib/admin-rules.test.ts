@@ -4,7 +4,6 @@ import { formatDuration } from './format-time';
 import { isLearnMoreUrl, promoFileProblem, promoUploadProblem } from './promo-upload-logic';
 import { rateLimitLevel } from './rate-limit-level';
 import { safeExternalHref } from './safe-link';
-import { votingTimeLeft } from './submission-review';
 
 const MB = 1024 * 1024;
 
@@ -66,19 +65,6 @@ describe(rateLimitLevel.name, () => {
     [1, 0, 'danger'],
   ])('%i of %i is %s', (current, limit, level) => {
     expect(rateLimitLevel({ current, limit })).toBe(level);
-  });
-});
-
-describe(votingTimeLeft.name, () => {
-  const now = Date.parse('2026-11-20T12:00:00Z');
-  it.each([
-    [null, 'Voting ended'],
-    ['2026-11-20T11:59:00Z', 'Voting ended'],
-    ['2026-11-22T15:30:00Z', '2d 3h remaining'],
-    ['2026-11-20T14:05:00Z', '2h 5m remaining'],
-    ['2026-11-20T12:20:00Z', '20m remaining'],
-  ])('%s gives %s', (end, text) => {
-    expect(votingTimeLeft(end, now)).toBe(text);
   });
 });
 

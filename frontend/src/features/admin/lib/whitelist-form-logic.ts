@@ -1,8 +1,5 @@
 import {
-  ANIMATION_DIRECTIONS,
-  ANIMATION_SPEEDS,
   BUBBLE_COUNT,
-  BUBBLE_SIZES,
   DISABLED_NETWORKS,
   ENABLED_NETWORKS,
   EVM_ADDRESS_PATTERN,
@@ -19,30 +16,14 @@ import {
 export const WHITELIST_NETWORK_OPTIONS: readonly AnyNetwork[] = [...ENABLED_NETWORKS, ...DISABLED_NETWORKS];
 export const WHITELIST_DEFAULT_NETWORK: AnyNetwork = 'polygon';
 
-export type AnimationSpeed = (typeof ANIMATION_SPEEDS)[number];
-export type BubbleSize = (typeof BUBBLE_SIZES)[number];
-export type AnimationDirection = (typeof ANIMATION_DIRECTIONS)[number];
-
-/** What the form edits: text as typed (bubble count and background URLs are parsed on save). */
-export interface WhitelistFormValues {
-  contractAddress: string;
-  name: string;
-  network: AnyNetwork;
-  description: string;
-  logoUrl: string;
-  bannerUrl: string;
-  website: string;
-  discord: string;
-  twitter: string;
-  telegram: string;
-  isFeatured: boolean;
-  hasAnimatedBackground: boolean;
+/** What the form edits: the collection's fields, bubble count and background URLs as typed (parsed on save). */
+export interface WhitelistFormValues extends Omit<
+  WhitelistedCollection,
+  'id' | 'backgroundImageUrls' | 'bubbleCount'
+> {
   /** One URL per line. */
   backgroundImageUrls: string;
   bubbleCount: string;
-  animationSpeed: AnimationSpeed;
-  bubbleSize: BubbleSize;
-  animationDirection: AnimationDirection;
 }
 
 export type WhitelistFormErrors = Partial<Record<keyof WhitelistFormValues, string>>;

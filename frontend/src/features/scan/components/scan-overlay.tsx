@@ -1,5 +1,6 @@
 import { PROMO_PLAYER, STAGE_PERCENT, type ScanProgress } from '@nexus/contract';
 import { NetworkBadge } from '../../../components/network-badge';
+import { ProgressBar } from '../../../components/progress-bar';
 import { formatCount } from '../../../lib/format';
 import { useActivePromoAsset } from '../api/promo-assets';
 import { useCountdown, useDelay } from '../hooks/use-countdown';
@@ -73,16 +74,7 @@ export function ScanOverlay({ target, progress, onCancel, onSkip }: ScanOverlayP
           <p className="scan-overlay__stage" aria-live="polite">
             {view.label}
           </p>
-          <div
-            className="progress"
-            role="progressbar"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={view.percent}
-            aria-label="Scan progress"
-          >
-            <div className="progress__fill" style={{ width: `${view.percent}%` }} />
-          </div>
+          <ProgressBar percent={view.percent} label="Scan progress" />
 
           <ol className="scan-steps">
             {STEPS.map((step) => (

@@ -1,5 +1,6 @@
 import type { ScanProgress } from '@nexus/contract';
 import { NetworkBadge } from '../../../components/network-badge';
+import { ProgressBar } from '../../../components/progress-bar';
 import { Spinner } from '../../../components/spinner';
 import { formatCount, shortenAddress } from '../../../lib/format';
 import { toProgressView } from '../scan-progress-view';
@@ -37,16 +38,7 @@ export function ScanPendingView({ target, progress, onBack }: ScanPendingViewPro
         <p className="scan-pending__stage" aria-live="polite">
           {view.label} · {view.percent}%
         </p>
-        <div
-          className="progress"
-          role="progressbar"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={view.percent}
-          aria-label="Scan progress"
-        >
-          <div className="progress__fill" style={{ width: `${view.percent}%` }} />
-        </div>
+        <ProgressBar percent={view.percent} label="Scan progress" />
         <p className="muted" data-testid="scan-pending-counts">
           {formatCount(view.tokensFound)}
           {view.tokensTotal !== null ? ` / ${formatCount(view.tokensTotal)}` : ''} tokens found ·{' '}

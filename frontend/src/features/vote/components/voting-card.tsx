@@ -1,9 +1,16 @@
 import { useId } from 'react';
-import { isVotingOpen, type CollectionSubmission, type VoteType } from '@nexus/contract';
+import {
+  isVotingOpen,
+  voteShares,
+  votingTimeLeft,
+  type CollectionSubmission,
+  type VoteType,
+} from '@nexus/contract';
 import { NetworkBadge } from '../../../components/network-badge';
+import { ProgressBar } from '../../../components/progress-bar';
 import { formatCount, shortenAddress } from '../../../lib/format';
 import { useCastVote, useHasVoted, VOTE_FAILED_FALLBACK } from '../hooks/use-vote';
-import { voteShares, votingCountdownText, votingProjectionText } from '../voting-logic';
+import { votingProjectionText } from '../voting-logic';
 import './voting.css';
 
 /** 'page' is a card of /vote; 'widget' is a row of the home vote tab. */
@@ -60,7 +67,7 @@ export function VotingCard({ submission, fingerprint, now, variant }: VotingCard
   const open = isVotingOpen(submission, now);
   const shares = voteShares(submission);
   const onVote = (voteType: VoteType) => vote.mutate({ submissionId: submission.id, voteType });
-  const countdown = votingCountdownText(submission.votingEndsAt, now);
+  const countdown = votingTimeLeft(submission.votingEndsAt, now);
 
   if (variant === 'widget') {
     return (
@@ -79,16 +86,7 @@ export function VotingCard({ submission, fingerprint, now, variant }: VotingCard
           <span className="vote-item__no">No {formatCount(submission.noVotes)}</span>
           <span>{shares.yes}% yes</span>
         </div>
-        <div
-          className="progress progress--thin"
-          role="progressbar"
-          aria-label="Yes votes"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={shares.yes}
-        >
-          <div className="progress__fill progress__fill--yes" style={{ width: `${shares.yes}%` }} />
-        </div>
+        <ProgressBar percent={shares.yes} label="Yes votes" thin fillClassName="progress__fill--yes" />
         <p className="vote-item__countdown">{countdown}</p>
         {/* SPEC §4: on the home widget a voter who voted sees the badge instead of the buttons. */}
         {open && !hasVoted ? (

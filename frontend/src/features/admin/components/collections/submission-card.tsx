@@ -4,6 +4,8 @@ import {
   VOTING,
   canAutoApprove,
   meetsApprovalThreshold,
+  voteShares,
+  votingTimeLeft,
   type AdminCollectionSubmission,
   type SubmissionStatus,
 } from '@nexus/contract';
@@ -15,7 +17,7 @@ import { formatCount } from '../../../../lib/format';
 import { reviewBody, useDeleteSubmission, useUpdateSubmission } from '../../api/submissions-admin';
 import { safeExternalHref } from '../../lib/safe-link';
 import { formatDate } from '../../lib/format-time';
-import { STATUS_LABELS, voteShares, votesNeeded, votingTimeLeft } from '../../lib/submission-review';
+import { STATUS_LABELS, votesNeeded } from '../../lib/submission-review';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 
 const DELETE_QUESTION = 'Are you sure you want to delete this submission? This action cannot be undone.';
@@ -26,7 +28,7 @@ function isStatus(value: string): value is SubmissionStatus {
 
 function VotingProgress({ submission }: { submission: AdminCollectionSubmission }) {
   const { yesVotes, noVotes, totalVotes } = submission;
-  const shares = voteShares(yesVotes, noVotes, totalVotes);
+  const shares = voteShares(submission);
   const needed = votesNeeded(totalVotes);
   return (
     <div className="admin-review-card__voting" data-testid="voting-progress">

@@ -2,6 +2,7 @@ import { PROMO_MESSAGES, PROMO_UPLOAD } from '@nexus/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../../../components/toast/toast-store';
+import { ProgressBar } from '../../../../components/progress-bar';
 import { adminKeys, publicKeys } from '../../api/admin-request';
 import { uploadPromoAsset } from '../../api/promo-admin';
 import {
@@ -171,16 +172,7 @@ export function PromoUploadForm() {
       </div>
       {uploading ? (
         <div className="admin-upload-progress" aria-live="polite">
-          <div
-            className="progress progress--thin"
-            role="progressbar"
-            aria-label="Upload progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-          >
-            <div className="progress__fill" style={{ width: `${progress}%` }} />
-          </div>
+          <ProgressBar percent={progress} label="Upload progress" thin />
           <span className="muted">Uploading... {progress}%</span>
         </div>
       ) : null}

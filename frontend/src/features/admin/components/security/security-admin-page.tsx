@@ -1,5 +1,6 @@
 import type { RateLimitStatus, SecurityStatus } from '@nexus/contract';
 import { Spinner } from '../../../../components/spinner';
+import { ProgressBar } from '../../../../components/progress-bar';
 import { toast } from '../../../../components/toast/toast-store';
 import { errorText } from '../../../../lib/api-client';
 import { formatCount } from '../../../../lib/format';
@@ -47,19 +48,12 @@ function RateLimitRow({ name, limit }: { name: string; limit: RateLimitStatus })
           {formatCount(limit.current)} / {formatCount(limit.limit)}
         </span>
       </div>
-      <div
-        className="progress progress--thin"
-        role="progressbar"
-        aria-label={`${limitLabel(name)} usage`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={Math.round(usage * 100)}
-      >
-        <div
-          className="progress__fill admin-rate-limit__fill"
-          style={{ width: `${Math.round(usage * 100)}%` }}
-        />
-      </div>
+      <ProgressBar
+        percent={Math.round(usage * 100)}
+        label={`${limitLabel(name)} usage`}
+        thin
+        fillClassName="admin-rate-limit__fill"
+      />
       <span className="muted admin-rate-limit__reset">
         {limit.resetIn > 0 ? `Resets in ${formatDuration(limit.resetIn)}` : 'No requests in this window'}
       </span>

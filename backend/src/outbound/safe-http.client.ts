@@ -4,14 +4,14 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 
-import { connectionFailureKind, systemErrorCode } from '../outbound/connection-failure.util.js';
+import { connectionFailureKind, systemErrorCode } from './connection-failure.util.js';
 import {
   fetchErrorRetryAfterMs,
   FetchError,
   isRetryableFetchError,
   parseRetryAfterSeconds,
-} from '../outbound/fetch.error.js';
-import { withRetry } from '../outbound/retry.helper.js';
+} from './fetch.error.js';
+import { withRetry } from './retry.helper.js';
 import { HostAllowlist } from './host-allowlist.policy.js';
 import { blockedAddressReason } from './network-address.policy.js';
 
