@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { Supervisor } from '../../scripts/supervisor.mjs';
 
 /**
- * A real node child per run: it appends a line to `runs` when it starts, prints `ready`, and then
- * behaves as the script says (RUN = how many runs came before).
+ * A real node child per run: it appends a line to `runs` when it starts, sets up what the script
+ * says (RUN = how many runs came before), and then prints `ready`.
  */
 function child(script: string): string[] {
   return [
@@ -14,8 +14,8 @@ function child(script: string): string[] {
      const file = process.env.RUNS_FILE;
      const RUN = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\\n').filter(Boolean).length : 0;
      fs.appendFileSync(file, 'run\\n');
-     console.log('ready');
-     ${script}`,
+     ${script}
+     console.log('ready');`,
   ];
 }
 
