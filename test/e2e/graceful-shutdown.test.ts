@@ -95,16 +95,18 @@ async function refusesConnections(url: string): Promise<boolean> {
 describe('SIGTERM to the API (built process)', () => {
   let system: RunningSystem;
   let images: Awaited<ReturnType<typeof holdingServer>>;
+  const prefix = testPrefix('shutdown-api');
 
   beforeAll(async () => {
     images = await holdingServer(async (_req, _body, res) => {
       res.writeHead(200, { 'content-type': 'image/png', 'content-length': PNG.length }).end(PNG);
     });
+    // No worker: a scan request waits for its whole SCAN_WAIT_MS unless the stop answers it.
     system = await startSystem({
-      prefix: testPrefix('shutdown-api'),
+      prefix,
       port: 3251 + TEST_PORT_OFFSET,
       workers: 0,
-      env: { METADATA_ALLOWED_HOSTS: images.host, SHUTDOWN_GRACE_MS: '30000' },
+      env: { METADATA_ALLOWED_HOSTS: images.host, SHUTDOWN_GRACE_MS: '30000', SCAN_WAIT_MS: '300000' },
     });
   });
 
@@ -113,10 +115,23 @@ describe('SIGTERM to the API (built process)', () => {
     await images?.close();
   });
 
-  it('stops taking connections, finishes the request in flight and exits by itself', async () => {
+  it('stops taking connections, finishes the requests in flight and exits by itself', async () => {
     const src = `${images.url}/token/${randomUUID()}.png`;
     const inFlight = fetch(`${system.url}/api/media/image?src=${encodeURIComponent(src)}`);
     await images.firstRequest;
+    const address = '0x' + randomUUID().replace(/-/g, '').padEnd(40, '0');
+    const waiting = fetch(`${system.url}/api/nfts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ address, network: 'polygon', searchType: 'collection' }),
+    });
+    const queue = new Bull<ScanJobPayload>(QueueName.CollectionScan, {
+      redis: TEST_REDIS_URL,
+      prefix: `${prefix}:bull`,
+    });
+    while (!(await queue.getJob(scanKey('collection', 'polygon', address))))
+      await new Promise((r) => setTimeout(r, 20));
+    await queue.close();
 
     system.api.child.kill('SIGTERM');
     expect(await refusesConnections(system.url)).toBe(true);
@@ -125,6 +140,10 @@ describe('SIGTERM to the API (built process)', () => {
     const res = await inFlight;
     expect(res.status).toBe(200);
     expect(Buffer.from(await res.arrayBuffer())).toEqual(PNG);
+    // The scan goes on in the workers; the visitor follows it on the socket.
+    const scan = await waiting;
+    expect(scan.status).toBe(202);
+    expect(await scan.json()).toMatchObject({ pending: true, nfts: [] });
     const end = await exited(system.api);
     expect(end.signal === 'SIGTERM' || end.code === 0).toBe(true);
     expect(system.api.output.join('\n')).not.toContain('still stopping');
