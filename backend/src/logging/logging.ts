@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { hostname } from 'node:os';
 import type { LoggerService } from '@nestjs/common';
 import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
 import { pino, stdSerializers, type DestinationStream, type Logger } from 'pino';
@@ -52,7 +53,8 @@ export function createRootLogger(settings: LogSettings, destination?: Destinatio
   return pino(
     {
       level: settings.level,
-      base: { pid: process.pid },
+      // The host names the container or machine when several send their lines to one place.
+      base: { pid: process.pid, hostname: hostname() },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: {
         // Secrets inside URLs never reach a log line, whichever field or message carries them.
