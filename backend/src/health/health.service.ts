@@ -17,6 +17,8 @@ import { ChainHealth } from './chain-health.js';
 const PROBE_TIMEOUT_MS = 2000;
 /** Readiness reports chains but does not wait on a slow node longer than this. */
 const READY_CHAIN_WAIT_MS = 1000;
+/** The full report waits for retries, but answers within a monitor's usual 5 s timeout. */
+const FULL_CHAIN_WAIT_MS = 4000;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -83,7 +85,7 @@ export class HealthService implements BeforeApplicationShutdown {
       this.databaseState(),
       this.redisState(),
       this.queueStates(),
-      this.chainStates(null),
+      this.chainStates(FULL_CHAIN_WAIT_MS),
     ]);
     const ok =
       database === 'up' &&
