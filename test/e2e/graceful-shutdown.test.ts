@@ -104,7 +104,7 @@ describe('SIGTERM to the API (built process)', () => {
     // No worker: a scan request waits for its whole SCAN_WAIT_MS unless the stop answers it.
     system = await startSystem({
       prefix,
-      port: 3251 + TEST_PORT_OFFSET,
+      port: 3271 + TEST_PORT_OFFSET,
       workers: 0,
       env: { METADATA_ALLOWED_HOSTS: images.host, SHUTDOWN_GRACE_MS: '30000', SCAN_WAIT_MS: '300000' },
     });
@@ -184,7 +184,7 @@ maybe('SIGTERM to a worker in the middle of a job (built process, chains, Postgr
     const heartbeat = join(tmpdir(), `${prefix.replace(/[^\w-]/g, '_')}.heartbeat.json`);
     const system = await startSystem({
       prefix,
-      port: 3261 + TEST_PORT_OFFSET + (name.endsWith('back') ? 1 : 0),
+      port: 3281 + TEST_PORT_OFFSET + (name.endsWith('back') ? 1 : 0),
       workers: 1,
       env: {
         ETHEREUM_RPC_URL: node.url,
