@@ -176,12 +176,6 @@ export function startProcess(name, args, { env = {}, readyLine, timeoutMs = 180_
   return { child, ready: readyPromise };
 }
 
-export function stopAll(children) {
-  for (const child of [...children].reverse()) {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-  }
-}
-
 /** The user's `.env`, then the generated secrets; variables already set win (as in the API and workers). */
 export const ENV_FILES = ['.env', '.nexus/secrets.env'];
 export function loadEnvFiles() {

@@ -1,33 +1,50 @@
 import 'reflect-metadata';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { NestFactory } from '@nestjs/core';
+import { ExpressAdapter } from '@nestjs/platform-express';
 import express from 'express';
+import type { DestinationStream } from 'pino';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppModule } from './app.module.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
-import { serveOpenApi } from './openapi.js';
-import { QuietLogger } from './common/quiet.logger.js';
+import { verifyJsonDepth } from './common/json-depth.js';
 import { sameOriginMiddleware } from './common/same-origin.middleware.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import type { AppConfig } from './config/app-config.js';
+import { createRootLogger, nestLogger, requestLogger } from './logging/logging.js';
+import { requestIdMiddleware } from './logging/request-id.js';
+import { serveOpenApi } from './openapi.js';
 import { RedisIoAdapter } from './realtime/index.js';
 
 /** Builds the API application (used by main.ts and by the HTTP tests). */
 export async function createApiApp(
   config: AppConfig,
-  options: { logger?: false } = {},
+  options: { logger?: false; logDestination?: DestinationStream } = {},
 ): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
-    logger: options.logger ?? new QuietLogger(),
-    abortOnError: false,
-    // JSON only: Nest's default also parses form bodies, which no route accepts.
-    bodyParser: false,
-  });
+  const root = options.logger === false ? null : createRootLogger(config.log, options.logDestination);
+  // First of all, before any parser a module mounts: every answer carries a request id, and every
+  // API request leaves one log line.
+  const server = express();
+  server.use(requestIdMiddleware(config.trustProxy !== false));
+  if (root) server.use(requestLogger(root));
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot(config),
+    new ExpressAdapter(server),
+    {
+      logger: root ? nestLogger(root) : false,
+      abortOnError: false,
+      // While closing (SIGTERM), a request on a kept-alive connection gets 503 and Connection: close.
+      return503OnClosing: true,
+      // JSON only: Nest's default also parses form bodies, which no route accepts.
+      bodyParser: false,
+    },
+  );
   // The client address comes from the socket unless TRUST_PROXY names the proxy in front.
   app.set('trust proxy', config.trustProxy);
   app.use(sameOriginMiddleware(config.allowedOrigins));
-  app.useBodyParser('json');
+  // Nest's useBodyParser keeps `verify` for itself: the depth check runs on the raw bytes, before parsing.
+  app.use(express.json({ verify: verifyJsonDepth }));
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());

@@ -1,6 +1,7 @@
 import { loadConfigOrExit } from './config/app-config.js';
 import { migrate } from './database/migrate.js';
 import { createApiApp } from './bootstrap.js';
+import { exitIfStuck } from './common/shutdown.js';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -9,6 +10,9 @@ async function main(): Promise<void> {
   const app = await createApiApp(config);
   await app.listen(config.port, config.host);
   console.log(`Nexus API listening on http://${config.host}:${config.port}`);
+  // SIGTERM: new connections are refused, requests in flight finish (waiting scans answer 202), then
+  // the connections close; past the grace period plus a margin for the hooks, the process exits.
+  exitIfStuck(config.shutdownGraceMs + 5000, 'Nexus API');
 }
 
 main().catch((error: unknown) => {

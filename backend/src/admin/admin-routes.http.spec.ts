@@ -330,6 +330,8 @@ const GUARDED: GuardedRoute[] = [
  */
 const PUBLIC: Record<RouteName, string> = {
   'GET /api/health': 'load balancers and the status page',
+  'GET /api/health/live': 'liveness probes: the process answers',
+  'GET /api/health/ready': 'readiness probes: PostgreSQL, Redis and the queues answer',
   'POST /api/nfts': 'SPEC §7 scan, visitors',
   'POST /api/calculate-rarity': 'SPEC §7 rarity, visitors',
   'GET /api/collections/:network/:address/nfts/:tokenId': 'NFT detail with its rarity, visitors',
@@ -492,7 +494,12 @@ describe(AdminGuard.name, () => {
 
         expect({ status: res.status, body: res.body as unknown }).toEqual({
           status: 401,
-          body: { statusCode: 401, message: ADMIN_MESSAGES.sessionRequired, error: 'UNAUTHORIZED' },
+          body: {
+            statusCode: 401,
+            message: ADMIN_MESSAGES.sessionRequired,
+            error: 'UNAUTHORIZED',
+            requestId: res.headers['x-request-id'],
+          },
         });
       });
 

@@ -71,6 +71,7 @@ describe(SecurityController.name, () => {
       statusCode: 429,
       message: rateLimitMessage(retryAfter),
       error: 'TOO_MANY_REQUESTS',
+      requestId: blocked.headers['x-request-id'],
     });
     expect(blocked.headers).toMatchObject({
       'ratelimit-limit': '3',

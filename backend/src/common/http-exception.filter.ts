@@ -6,8 +6,10 @@ import {
   Logger,
   type ExceptionFilter,
 } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { requestIdOf } from '../logging/request-id.js';
 import { TooManyRequestsException } from './too-many-requests.exception.js';
+import { isUnavailable, VISITOR_ERRORS } from './visitor-errors.js';
 
 interface BodyParserError {
   type?: string;
@@ -16,19 +18,40 @@ interface BodyParserError {
   message?: string;
 }
 
+/** Fixed texts for body-parser's refusals (its own messages name internals such as the parser). */
+function bodyParserMessage(error: BodyParserError): string | null {
+  switch (error.type) {
+    case 'entity.parse.failed':
+      return 'Malformed JSON body';
+    case 'entity.too.large':
+      return 'Request body is too large';
+    case 'entity.too.deep':
+      return error.message ?? 'JSON body is nested too deeply';
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return 'Unsupported body encoding';
+    default:
+      return null;
+  }
+}
+
 /**
- * Every error answers `{statusCode, message, error}` with message a single string. Body-parser errors
- * (malformed JSON, too large) are the visitor's, so 4xx; anything unexpected is logged and answers 500
- * without internals.
+ * Every error answers `{statusCode, message, error, requestId}` with message a single string.
+ * Body-parser errors (malformed JSON, too large, too deep) are the visitor's, so 4xx. Anything
+ * unexpected answers a fixed message — 503 when a dependency did not answer, 500 otherwise — and
+ * its details (stack, URLs, with secrets redacted) go to the server log under the request id.
  */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const res = host.switchToHttp().getResponse<Response>();
+    const http = host.switchToHttp();
+    const res = http.getResponse<Response>();
+    const req = http.getRequest<Request>();
+    const requestId = req ? requestIdOf(req) : undefined;
     let status = HttpStatus.INTERNAL_SERVER_ERROR;
-    let message = 'Internal server error';
+    let message: string = VISITOR_ERRORS.internal;
     if (exception instanceof HttpException) {
       status = exception.getStatus();
       const body = exception.getResponse();
@@ -36,25 +59,31 @@ export class HttpExceptionFilter implements ExceptionFilter {
       message = Array.isArray(raw) ? raw.join('; ') : typeof raw === 'string' ? raw : exception.message;
       // Body-parser errors arrive wrapped, with the parser's error as the cause.
       const cause = exception.cause as BodyParserError | undefined;
-      if (cause?.type === 'entity.parse.failed') message = 'Malformed JSON body';
-      if (cause?.type === 'entity.too.large') message = 'Request body is too large';
+      if (cause?.type === 'entity.too.deep') status = HttpStatus.BAD_REQUEST;
+      if (cause) message = bodyParserMessage(cause) ?? message;
     } else if (isClientError(exception)) {
-      status = exception.status!;
+      status = exception.type === 'entity.too.deep' ? HttpStatus.BAD_REQUEST : exception.status!;
       message =
-        exception.type === 'entity.parse.failed'
-          ? 'Malformed JSON body'
-          : exception.type === 'entity.too.large'
-            ? 'Request body is too large'
-            : (exception.message ?? 'Bad request');
+        bodyParserMessage(exception) ?? (exception.expose ? exception.message : undefined) ?? 'Bad request';
     } else {
+      if (isUnavailable(exception)) {
+        status = HttpStatus.SERVICE_UNAVAILABLE;
+        message = VISITOR_ERRORS.unavailable;
+      }
       this.logger.error(
-        exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
+        {
+          reqId: requestId,
+          method: req?.method,
+          path: req?.originalUrl?.split('?')[0],
+          err: exception instanceof Error ? exception : new Error(String(exception)),
+        },
+        `answered ${status}`,
       );
     }
     if (res.headersSent) return;
     if (exception instanceof TooManyRequestsException)
       res.setHeader('Retry-After', String(exception.retryAfterS));
-    res.status(status).json({ statusCode: status, message, error: HttpStatus[status] ?? 'Error' });
+    res.status(status).json({ statusCode: status, message, error: HttpStatus[status] ?? 'Error', requestId });
   }
 }
 

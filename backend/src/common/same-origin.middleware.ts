@@ -1,5 +1,6 @@
 import { ADMIN_MESSAGES } from '@nexus/contract';
 import type { NextFunction, Request, Response } from 'express';
+import { requestIdOf } from '../logging/request-id.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -15,6 +16,11 @@ export function sameOriginMiddleware(allowedOrigins: readonly string[]) {
     if (SAFE_METHODS.has(req.method) || origin === undefined) return next();
     const own = `${req.protocol}://${req.get('host') ?? ''}`;
     if (origin === own || allowed.has(origin)) return next();
-    res.status(403).json({ statusCode: 403, message: ADMIN_MESSAGES.crossOrigin, error: 'Forbidden' });
+    res.status(403).json({
+      statusCode: 403,
+      message: ADMIN_MESSAGES.crossOrigin,
+      error: 'Forbidden',
+      requestId: requestIdOf(req),
+    });
   };
 }

@@ -80,6 +80,18 @@ export interface AppConfig {
   /** When an address is listed as suspicious (SUSPICIOUS_IP_BREACHES, SUSPICIOUS_IP_FAILED_LOGINS). */
   suspiciousIps: { rateLimitBreaches: ThresholdRule; failedLogins: ThresholdRule };
   donations: DonationAddresses;
+  /** LOG_LEVEL and LOG_FORMAT: JSON lines in production, readable lines in development. */
+  log: LogSettings;
+  /** How long a stopping API or worker may take to finish its requests and jobs (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
+  /** Where a worker writes its heartbeat for health probes (WORKER_HEARTBEAT_FILE); null: none. */
+  workerHeartbeatFile: string | null;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export interface LogSettings {
+  level: (typeof LOG_LEVELS)[number];
+  format: 'json' | 'pretty';
 }
 
 /** Receiving addresses of the donations page (SPEC §2). */
@@ -323,6 +335,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ),
   };
 
+  const logLevel = (env.LOG_LEVEL || 'info') as LogSettings['level'];
+  if (!LOG_LEVELS.includes(logLevel))
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${env.LOG_LEVEL}")`);
+  const logFormat = (env.LOG_FORMAT || (production ? 'json' : 'pretty')) as LogSettings['format'];
+  if (logFormat !== 'json' && logFormat !== 'pretty')
+    problems.push(`LOG_FORMAT must be json or pretty (got "${env.LOG_FORMAT}")`);
+
   const config: AppConfig = {
     port: int('PORT', 3000, 1, 65535),
     host: env.HOST || '127.0.0.1',
@@ -355,6 +374,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits,
     suspiciousIps,
     donations,
+    log: { level: logLevel, format: logFormat },
+    shutdownGraceMs: int('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    workerHeartbeatFile: env.WORKER_HEARTBEAT_FILE ? resolve(root, env.WORKER_HEARTBEAT_FILE) : null,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -3,18 +3,34 @@ import type { Response } from 'express';
 import { SkipRateLimit } from '../security/rate-limit.decorator.js';
 import { HealthService } from './health.service.js';
 
-/** Probed by load balancers and monitors: never rate limited. */
+/** Probed by load balancers, orchestrators and monitors: never rate limited. */
 @SkipRateLimit()
 @Controller('health')
 export class HealthController {
   constructor(private readonly health: HealthService) {}
 
-  /** 200 when every dependency is up, 503 otherwise; the body says which. */
+  /** 200 when every dependency is up, chains included, 503 otherwise; the body says which. */
   @Get()
   @HttpCode(200)
   async get(@Res({ passthrough: true }) res: Response) {
     const report = await this.health.check();
     if (report.status !== 'ok') res.status(503);
+    return report;
+  }
+
+  /** Liveness: the process answers. Asks no dependency, so a database outage restarts nothing. */
+  @Get('live')
+  @HttpCode(200)
+  live() {
+    return this.health.live();
+  }
+
+  /** Readiness: 200 when PostgreSQL, Redis and the queues answer, 503 otherwise or while stopping. */
+  @Get('ready')
+  @HttpCode(200)
+  async ready(@Res({ passthrough: true }) res: Response) {
+    const report = await this.health.ready();
+    if (report.status !== 'ready') res.status(503);
     return report;
   }
 }

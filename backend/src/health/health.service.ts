@@ -1,44 +1,91 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable } from '@nestjs/common';
-import { ENABLED_NETWORKS, type HealthResponse } from '@nexus/contract';
+import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
+import {
+  ENABLED_NETWORKS,
+  type HealthResponse,
+  type HealthState,
+  type LivenessResponse,
+  type ReadinessResponse,
+} from '@nexus/contract';
 import type { Redis } from 'ioredis';
-import { createPublicClient, http } from 'viem';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { REDIS } from '../redis/redis.module.js';
 import { ScanQueueRepository } from '../queues/index.js';
+import { ChainHealth } from './chain-health.js';
 
 const PROBE_TIMEOUT_MS = 2000;
+/** Readiness reports chains but does not wait on a slow node longer than this. */
+const READY_CHAIN_WAIT_MS = 1000;
+/** The full report waits for retries, but answers within a monitor's usual 5 s timeout. */
+const FULL_CHAIN_WAIT_MS = 4000;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
   return Promise.race([
     promise,
-    new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref()),
-  ]);
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('timeout')), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+function upOrDown(probe: Promise<unknown>): Promise<HealthState> {
+  return withTimeout(probe, PROBE_TIMEOUT_MS).then(
+    () => 'up' as const,
+    () => 'down' as const,
+  );
 }
 
 /** Probes every dependency the API and workers need. */
 @Injectable()
-export class HealthService {
+export class HealthService implements BeforeApplicationShutdown {
+  private readonly chains: ChainHealth;
+  private stopping = false;
+
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) config: AppConfig,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly em: EntityManager,
     private readonly queues: ScanQueueRepository,
-  ) {}
+  ) {
+    this.chains = new ChainHealth(
+      Object.fromEntries(ENABLED_NETWORKS.map((n) => [n, config.chains[n].rpcUrl])),
+    );
+  }
 
+  /** From SIGTERM on, readiness fails so that a load balancer stops sending requests. */
+  beforeApplicationShutdown(): void {
+    this.stopping = true;
+  }
+
+  live(): LivenessResponse {
+    return { status: 'ok', uptimeS: Math.round(process.uptime()) };
+  }
+
+  /** Ready when PostgreSQL, Redis and the queues answer; chains are reported, never decisive. */
+  async ready(): Promise<ReadinessResponse> {
+    const [database, redis, queues, chains] = await Promise.all([
+      this.databaseState(),
+      this.redisState(),
+      this.queueStates(),
+      this.chainStates(READY_CHAIN_WAIT_MS),
+    ]);
+    const ok =
+      !this.stopping &&
+      database === 'up' &&
+      redis === 'up' &&
+      Object.values(queues).every((q) => q.state === 'up');
+    return { status: ok ? 'ready' : 'not ready', stopping: this.stopping, database, redis, queues, chains };
+  }
+
+  /** Everything, chains included: 'ok' only when all of it is up. */
   async check(): Promise<HealthResponse> {
     const [database, redis, queues, chains] = await Promise.all([
-      withTimeout(this.em.fork().getConnection().execute('select 1'), PROBE_TIMEOUT_MS).then(
-        () => 'up' as const,
-        () => 'down' as const,
-      ),
-      withTimeout(this.redis.ping(), PROBE_TIMEOUT_MS).then(
-        () => 'up' as const,
-        () => 'down' as const,
-      ),
+      this.databaseState(),
+      this.redisState(),
       this.queueStates(),
-      this.chainStates(),
+      this.chainStates(FULL_CHAIN_WAIT_MS),
     ]);
     const ok =
       database === 'up' &&
@@ -46,6 +93,14 @@ export class HealthService {
       Object.values(queues).every((q) => q.state === 'up') &&
       Object.values(chains).every((c) => c.state === 'up');
     return { status: ok ? 'ok' : 'degraded', database, redis, queues, chains };
+  }
+
+  private databaseState(): Promise<HealthState> {
+    return upOrDown(this.em.fork().getConnection().execute('select 1'));
+  }
+
+  private redisState(): Promise<HealthState> {
+    return upOrDown(this.redis.ping());
   }
 
   private async queueStates(): Promise<HealthResponse['queues']> {
@@ -68,20 +123,17 @@ export class HealthService {
     return Object.fromEntries(entries) as HealthResponse['queues'];
   }
 
-  private async chainStates(): Promise<HealthResponse['chains']> {
+  private async chainStates(waitMs: number | null): Promise<HealthResponse['chains']> {
     const entries = await Promise.all(
-      ENABLED_NETWORKS.map(async (network) => {
-        const { rpcUrl } = this.config.chains[network];
-        const client = createPublicClient({
-          transport: http(rpcUrl, { timeout: PROBE_TIMEOUT_MS, retryCount: 0 }),
-        });
-        try {
-          const [chainId, block] = await Promise.all([client.getChainId(), client.getBlockNumber()]);
-          return [network, { state: 'up' as const, chainId, blockNumber: block.toString(), rpcUrl }];
-        } catch {
-          return [network, { state: 'down' as const, chainId: null, blockNumber: null, rpcUrl }];
-        }
-      }),
+      ENABLED_NETWORKS.map(
+        async (network) =>
+          [
+            network,
+            waitMs === null
+              ? await this.chains.probe(network)
+              : await this.chains.probeWithin(network, waitMs),
+          ] as const,
+      ),
     );
     return Object.fromEntries(entries) as HealthResponse['chains'];
   }

@@ -12,3 +12,4 @@ export { ScanRunRepository, WORKER_ID } from './scan-run.repository.js';
 export { Processes, type JobProcessor } from './job-processor.js';
 export { JobWiringError } from './job-wiring.js';
 export { emptyRecord, resolveTokens, TokenMetadataService } from './token-metadata.js';
+export { heartbeatProblem, WorkerHeartbeat } from './worker-heartbeat.js';

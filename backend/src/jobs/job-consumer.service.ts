@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
+import type { Job } from 'bull';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { QUEUE_NAMES, ScanQueueRepository } from '../queues/index.js';
@@ -31,10 +32,36 @@ export class JobConsumer implements OnApplicationBootstrap {
       this.queues.consume(
         queue,
         this.config.workerConcurrency,
-        (job) => processor.process(job),
+        (job) => this.logged(queue, job, () => processor.process(job)),
         processor.completed && ((job) => processor.completed!(job)),
       );
     }
     this.logger.log(`consuming ${[...wired.keys()].join(', ')} (${this.config.workerConcurrency} at a time)`);
+  }
+
+  /** One line when a job starts and one when it ends, with its outcome and duration. */
+  private async logged<T>(queue: string, job: Job<{ key?: string }>, work: () => Promise<T>): Promise<T> {
+    const fields = { queue, jobId: String(job.id), key: job.data.key, attempt: job.attemptsMade + 1 };
+    const started = Date.now();
+    this.logger.log({ ...fields, event: 'job started' }, `${queue} job ${fields.jobId} started`);
+    try {
+      const result = await work();
+      this.logger.log(
+        { ...fields, event: 'job completed', ms: Date.now() - started },
+        `${queue} job ${fields.jobId} completed in ${Date.now() - started} ms`,
+      );
+      return result;
+    } catch (error) {
+      this.logger.warn(
+        {
+          ...fields,
+          event: 'job failed',
+          ms: Date.now() - started,
+          error: error instanceof Error ? error.message : String(error),
+        },
+        `${queue} job ${fields.jobId} failed after ${Date.now() - started} ms`,
+      );
+      throw error;
+    }
   }
 }

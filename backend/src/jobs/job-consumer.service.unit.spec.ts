@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type LoggerService } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { QueueName, type JobPayloads } from '@nexus/contract';
@@ -74,7 +74,11 @@ class OtherRarityJob implements JobProcessor<typeof QueueName.Rarity> {
 }
 
 /** A worker made of these providers, initialised as `npm start` would. */
-async function startWorker(processors: Array<new () => JobProcessor>, queues = new FakeQueues()) {
+async function startWorker(
+  processors: Array<new () => JobProcessor>,
+  queues = new FakeQueues(),
+  logger: LoggerService | false = false,
+) {
   const module = await Test.createTestingModule({
     imports: [DiscoveryModule],
     providers: [
@@ -84,7 +88,7 @@ async function startWorker(processors: Array<new () => JobProcessor>, queues = n
       { provide: APP_CONFIG, useValue: { workerConcurrency: 5 } },
     ],
   }).compile();
-  module.useLogger(false);
+  module.useLogger(logger);
   await module.init();
   return { module, queues };
 }
@@ -104,6 +108,33 @@ describe(JobConsumer.name, () => {
       data: { key: 'rarity:polygon:0x2' },
     } as AnyJob);
     expect(module.get(RarityJob).followedUp).toEqual(['rarity:polygon:0x2']);
+    await module.close();
+  });
+
+  it("logs each job's start and end with its queue, id, key, attempt and outcome", async () => {
+    const lines: Array<[string, unknown]> = [];
+    const capture = (level: string) => (message: unknown) => void lines.push([level, message]);
+    const logger = { log: capture('log'), warn: capture('warn'), error: capture('error') };
+    const { module, queues } = await startWorker(
+      [WalletJob, CollectionJob, RarityJob],
+      new FakeQueues(),
+      logger,
+    );
+    lines.length = 0;
+
+    const job = { id: 'wallet:polygon:0x1', attemptsMade: 1, data: { key: 'wallet:polygon:0x1' } } as AnyJob;
+    await queues.consumed.get(QueueName.WalletScan)!.handler(job);
+
+    const fields = {
+      queue: 'wallet-scan',
+      jobId: 'wallet:polygon:0x1',
+      key: 'wallet:polygon:0x1',
+      attempt: 2,
+    };
+    expect(lines).toEqual([
+      ['log', { ...fields, event: 'job started' }],
+      ['log', { ...fields, event: 'job completed', ms: expect.any(Number) }],
+    ]);
     await module.close();
   });
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ScanJobPayload } from '@nexus/contract';
+import { redactSecrets } from '../logging/redact.js';
 import { ScanProgressRepository } from '../realtime/index.js';
 import { ScanReporter } from './scan-reporter.js';
 import { ScanRunRepository } from './scan-run.repository.js';
@@ -11,6 +12,9 @@ export interface ScanOutcomeSummary {
   isComplete: boolean;
 }
 
+/** The run log's reason for a run whose worker stopped and handed its job to another. */
+export const HANDED_BACK = 'worker stopped; job handed back to the queue';
+
 /** A failure that retrying will not fix (no contract, not an NFT contract, empty collection). */
 export class PermanentScanError extends Error {}
 
@@ -20,6 +24,10 @@ export class PermanentScanError extends Error {}
  */
 @Injectable()
 export class ScanExecution {
+  /** Runs in progress in this process, by run log id. */
+  private readonly running = new Set<string>();
+  private handedBack = false;
+
   constructor(
     private readonly progress: ScanProgressRepository,
     private readonly runs: ScanRunRepository,
@@ -33,6 +41,7 @@ export class ScanExecution {
     const started = Date.now();
     const reporter = new ScanReporter(payload, this.progress);
     const runId = await this.runs.start(payload, attempt);
+    this.running.add(runId);
     const counts = () => ({
       tokensFound: reporter.current.tokensFound,
       metadataFetched: reporter.current.metadataFetched,
@@ -46,14 +55,30 @@ export class ScanExecution {
       await this.runs.finish(runId, { status: 'complete', ...counts() });
       return outcome;
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      // A job handed back at shutdown is another worker's now: its failure here is not the scan's.
+      if (this.handedBack) throw error;
+      const message = redactSecrets(error instanceof Error ? error.message : String(error));
       await this.runs.finish(runId, { status: 'failed', ...counts(), error: message });
       throw error;
+    } finally {
+      this.running.delete(runId);
     }
+  }
+
+  /**
+   * The worker is stopping and has handed its running jobs back to the queue: their runs end in the
+   * log as abandoned, and whatever their unfinished work reports from now on is not published.
+   */
+  async handBack(): Promise<void> {
+    this.handedBack = true;
+    const ids = [...this.running];
+    this.running.clear();
+    await Promise.all(ids.map((id) => this.runs.abandon(id, HANDED_BACK)));
   }
 
   /** Reports the failure of a scan that will not be retried. */
   async fail(payload: ScanJobPayload, message: string): Promise<void> {
+    if (this.handedBack) return;
     await new ScanReporter(payload, this.progress).error(message);
     await this.progress.fail({ key: payload.key, error: message });
   }

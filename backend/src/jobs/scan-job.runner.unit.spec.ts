@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import type { ScanJobPayload } from '@nexus/contract';
+import { SCAN_ERRORS, type ScanJobPayload } from '@nexus/contract';
 import type { Job } from 'bull';
 import { PermanentScanError, type ScanExecution, type ScanOutcomeSummary } from './scan-execution.service.js';
 import { runScanJob } from './scan-job.runner.js';
@@ -10,7 +10,7 @@ type FakeJob = Pick<Job<ScanJobPayload>, 'data' | 'attemptsMade' | 'opts' | 'dis
 const OUTCOME: ScanOutcomeSummary = { totalNfts: 3, totalCollections: 1, scanDuration: 5, isComplete: true };
 
 describe(runScanJob.name, () => {
-  const logger = { warn: jest.fn() };
+  const logger = { warn: jest.fn(), error: jest.fn() };
   let failed: Array<[string, string]>;
   let execution: ScanExecution;
   let discarded: number;
@@ -19,6 +19,7 @@ describe(runScanJob.name, () => {
     failed = [];
     discarded = 0;
     logger.warn.mockReset();
+    logger.error.mockReset();
     execution = {
       fail: async (payload: ScanJobPayload, message: string) => void failed.push([payload.key, message]),
     } as unknown as ScanExecution;
@@ -81,7 +82,31 @@ describe(runScanJob.name, () => {
       runScanJob(last, execution, () => Promise.reject(new Error('node timed out')), logger),
     ).rejects.toThrow();
 
-    expect(failed).toEqual([[last.data.key, 'node timed out']]);
+    expect(failed).toEqual([[last.data.key, 'Network temporarily unavailable']]);
     expect(discarded).toBe(0);
+  });
+
+  it("tells visitors a fixed message and logs the node's error with its key redacted", async () => {
+    const last = job(2);
+    const viem = new Error(
+      'HTTP request failed.\n\nStatus: 500\nURL: https://polygon-mainnet.g.alchemy.com/v2/aB3dE5fG7hI9jK1lM3nO5pQ7\nRequest body: {"method":"eth_getLogs"}\n\nVersion: viem@2.57.20',
+    );
+
+    await expect(runScanJob(last, execution, () => Promise.reject(viem), logger)).rejects.toBe(viem);
+
+    expect(failed).toEqual([[last.data.key, 'Network temporarily unavailable']]);
+    const logged = String(logger.error.mock.calls[0]![0]);
+    expect(logged).toContain('https://polygon-mainnet.g.alchemy.com/v2/[redacted]');
+    expect(logged).toContain('eth_getLogs');
+    expect(logged).not.toContain('aB3dE5fG7hI9jK1lM3nO5pQ7');
+  });
+
+  it('keeps the SPEC message of a scan that found nothing', async () => {
+    const current = job(0);
+    await expect(
+      runScanJob(current, execution, () => Promise.reject(new PermanentScanError(SCAN_ERRORS.empty)), logger),
+    ).rejects.toThrow();
+
+    expect(failed).toEqual([[current.data.key, 'No NFTs found in this collection']]);
   });
 });

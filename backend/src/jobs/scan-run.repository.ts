@@ -49,4 +49,11 @@ export class ScanRunRepository {
       },
     );
   }
+
+  /** Ends a run this process gave up (its job went back to the queue for another attempt). */
+  async abandon(id: string, reason: string): Promise<void> {
+    await this.em
+      .fork()
+      .nativeUpdate(ScanEntity, { id }, { status: 'failed', error: reason, finishedAt: new Date() });
+  }
 }

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { QuietLogger } from '../common/quiet.logger.js';
+import { createRootLogger, nestLogger } from '../logging/logging.js';
+import { exitIfStuck } from '../common/shutdown.js';
 import { loadConfigOrExit, type AppConfig } from '../config/app-config.js';
 import { JobWiringError } from './job-wiring.js';
 import { WorkerModule } from './worker.module.js';
@@ -12,7 +13,7 @@ export async function createWorker(
   options: { logger?: false } = {},
 ): Promise<INestApplicationContext> {
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
-    logger: options.logger ?? new QuietLogger(),
+    logger: options.logger === false ? false : nestLogger(createRootLogger(config.log)),
   });
   app.enableShutdownHooks();
   return app;
@@ -24,6 +25,8 @@ export async function startWorker(): Promise<INestApplicationContext> {
   try {
     const app = await createWorker(config);
     console.log(`Nexus worker ${process.pid} ready`);
+    // SIGTERM: running jobs get SHUTDOWN_GRACE_MS to finish, are handed back, then the connections close.
+    exitIfStuck(config.shutdownGraceMs + 5000, 'Nexus worker');
     return app;
   } catch (error) {
     if (!(error instanceof JobWiringError)) throw error;

@@ -7,6 +7,8 @@ import { JobConsumer } from './job-consumer.service.js';
 import { JobsModule } from './jobs.module.js';
 import { RarityProcessor } from './rarity.processor.js';
 import { WalletScanProcessor } from './wallet-scan.processor.js';
+import { WorkerDrain } from './worker-drain.service.js';
+import { WorkerHeartbeat } from './worker-heartbeat.js';
 
 /** Every queue's processor: thin translations of a Bull job into a call of the job side. */
 export const PROCESSORS = [CollectionScanProcessor, WalletScanProcessor, RarityProcessor];
@@ -21,7 +23,7 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: [CoreModule.forRoot(config), DiscoveryModule, JobsModule],
-      providers: [...PROCESSORS, JobConsumer],
+      providers: [...PROCESSORS, JobConsumer, WorkerDrain, WorkerHeartbeat],
     };
   }
 }

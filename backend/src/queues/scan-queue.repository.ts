@@ -19,6 +19,9 @@ export interface EnqueueResult {
 @Injectable()
 export class ScanQueueRepository {
   private readonly logger = new Logger(ScanQueueRepository.name);
+  /** Jobs this process is running now, for a shutdown that hands them back. */
+  private readonly holding = new Set<Job<ScanJobPayload>>();
+  private readonly idleWaiters = new Set<() => void>();
 
   constructor(@Inject(BULL_QUEUES) private readonly queues: BullQueues) {}
 
@@ -72,8 +75,69 @@ export class ScanQueueRepository {
     }
     // Bull's promise settles only when the queue closes; closed before it was ready, it rejects
     // with no reason, which is no error.
-    queue.process(concurrency, handler).catch((error: unknown) => {
+    const held = async (job: Job<JobPayloads[Q]>) => {
+      const entry = job as unknown as Job<ScanJobPayload>;
+      this.holding.add(entry);
+      try {
+        return await handler(job);
+      } finally {
+        this.holding.delete(entry);
+        if (this.holding.size === 0) for (const idle of this.idleWaiters) idle();
+      }
+    };
+    queue.process(concurrency, held).catch((error: unknown) => {
       if (error !== undefined) report('processing stopped')(error);
     });
+  }
+
+  /**
+   * Stops taking jobs and waits up to `graceMs` for this process's running ones to finish.
+   * Resolves true when none is left running.
+   */
+  async stopConsuming(graceMs: number): Promise<boolean> {
+    // Paused without Bull's own wait for active jobs: that wait leaves a rejection unhandled when its
+    // blocking connection fails to reconnect, which ends the process; this one waits by itself.
+    await Promise.all(this.all().map(([, queue]) => queue.pause(true, true).catch(() => undefined)));
+    if (this.holding.size === 0) return true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let idle: () => void = () => undefined;
+    const done = await Promise.race([
+      new Promise<boolean>((resolve) => {
+        idle = () => resolve(true);
+        this.idleWaiters.add(idle);
+      }),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), graceMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    this.idleWaiters.delete(idle);
+    return done || this.holding.size === 0;
+  }
+
+  /**
+   * Returns the jobs this process still runs to the queue, at once and without using an attempt:
+   * each leaves `active` for `delayed` due now (Bull's own move, which also drops our lock), so
+   * another worker takes it within moments instead of after the stalled-job check. The queues are
+   * then closed without waiting for the abandoned handlers. Answers the keys handed back.
+   */
+  async handBack(): Promise<string[]> {
+    const keys: string[] = [];
+    for (const job of [...this.holding]) {
+      try {
+        // Bull's Job#moveToDelayed, missing from its type declarations.
+        await (job as Job<ScanJobPayload> & { moveToDelayed(at: number): Promise<void> }).moveToDelayed(
+          Date.now(),
+        );
+        keys.push(job.data.key);
+      } catch (error) {
+        this.logger.warn(
+          `could not hand back job ${String(job.id)}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    }
+    this.holding.clear();
+    await Promise.all(this.all().map(([, queue]) => queue.close(true).catch(() => undefined)));
+    return keys;
   }
 }

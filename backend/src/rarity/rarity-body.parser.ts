@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import express from 'express';
+import { verifyJsonDepth } from '../common/json-depth.js';
 
 /** A 50,000-token ranking request with its traits is about 20 MB of JSON. */
 export const RARITY_BODY_LIMIT = '32mb';
@@ -19,7 +20,7 @@ export class RarityBodyParser {
     const adapter = host.httpAdapter;
     // Workers run without HTTP.
     if (!adapter) return;
-    const parse = express.json({ limit: RARITY_BODY_LIMIT });
+    const parse = express.json({ limit: RARITY_BODY_LIMIT, verify: verifyJsonDepth });
     adapter.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
       if (req.method === 'POST' && CALCULATE_RARITY.test(req.path)) parse(req, res, next);
       else next();

@@ -158,7 +158,12 @@ describe('rarity HTTP', () => {
       ])('answers 400 for %s', async (_case, payload, message) => {
         const res = await calculate(payload);
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ statusCode: 400, message, error: 'BAD_REQUEST' });
+        expect(res.body).toEqual({
+          statusCode: 400,
+          message,
+          error: 'BAD_REQUEST',
+          requestId: expect.any(String),
+        });
         expect(calculations()).toBe(0);
       });
 
