@@ -1,0 +1,9 @@
+export { TransferIndexModule } from './transfer-index.module.js';
+export { TransferIndexService } from './transfer-index.service.js';
+export {
+  TransferIndexRepository,
+  type IndexCursor,
+  type IndexedHoldings,
+  type TransferRow,
+} from './transfer-index.repository.js';
+export { TransferIndexer, type IndexSettings, type PassResult, type TransferFeed } from './transfer-indexer.js';
