@@ -14,7 +14,14 @@ import { CacheStatsRepository } from './cache-stats.repository.js';
 
 /** Admin tools: cache statistics and clearing, and the API request counters behind them. */
 @Module({
-  imports: [AdminAccessModule, ScanStateModule, WhitelistModule, TrendingModule, RarityModule, TransferIndexModule],
+  imports: [
+    AdminAccessModule,
+    ScanStateModule,
+    WhitelistModule,
+    TrendingModule,
+    RarityModule,
+    TransferIndexModule,
+  ],
   controllers: [AdminController],
   providers: [AdminCacheService, CacheStatsRepository, ApiUsageRepository, ApiUsageRecorder],
 })

@@ -199,7 +199,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const fromManifest = manifest?.networks?.[network];
     const prefix = network.toUpperCase();
     const limits = {
-      maxLogRange: env[`${prefix}_RPC_MAX_LOG_RANGE`] ? int(`${prefix}_RPC_MAX_LOG_RANGE`, 0, 1, 100_000_000) : null,
+      maxLogRange: env[`${prefix}_RPC_MAX_LOG_RANGE`]
+        ? int(`${prefix}_RPC_MAX_LOG_RANGE`, 0, 1, 100_000_000)
+        : null,
       requestsPerSecond: env[`${prefix}_RPC_REQUESTS_PER_SECOND`]
         ? int(`${prefix}_RPC_REQUESTS_PER_SECOND`, 0, 1, 100_000)
         : null,
@@ -238,7 +240,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (fromBlock === null) continue;
     transferIndex[network] = {
       fromBlock,
-      confirmations: int(`INDEX_CONFIRMATIONS_${prefix}`, devchain ? 2 : DEFAULT_CONFIRMATIONS[network], 0, 10_000),
+      confirmations: int(
+        `INDEX_CONFIRMATIONS_${prefix}`,
+        devchain ? 2 : DEFAULT_CONFIRMATIONS[network],
+        0,
+        10_000,
+      ),
     };
   }
 

@@ -25,6 +25,8 @@ export class TransferIndexProcessor
 
   async process(job: Job<JobPayloads[typeof QueueName.TransferIndex]>) {
     const result = await this.index.pass(job.data.network);
-    return result && { blocks: result.blocks, logs: result.logs, indexedTo: result.cursor.indexedTo.toString() };
+    return (
+      result && { blocks: result.blocks, logs: result.logs, indexedTo: result.cursor.indexedTo.toString() }
+    );
   }
 }

@@ -10,7 +10,12 @@ import { TransferIndexProcessor } from './transfer-index.processor.js';
 import { WalletScanProcessor } from './wallet-scan.processor.js';
 
 /** Every queue's processor: thin translations of a Bull job into a call of the job side. */
-export const PROCESSORS = [CollectionScanProcessor, WalletScanProcessor, RarityProcessor, TransferIndexProcessor];
+export const PROCESSORS = [
+  CollectionScanProcessor,
+  WalletScanProcessor,
+  RarityProcessor,
+  TransferIndexProcessor,
+];
 
 /**
  * The worker process: configuration, PostgreSQL, Redis and queues, the job side and a processor per

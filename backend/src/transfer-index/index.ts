@@ -6,4 +6,9 @@ export {
   type IndexedHoldings,
   type TransferRow,
 } from './transfer-index.repository.js';
-export { TransferIndexer, type IndexSettings, type PassResult, type TransferFeed } from './transfer-indexer.js';
+export {
+  TransferIndexer,
+  type IndexSettings,
+  type PassResult,
+  type TransferFeed,
+} from './transfer-indexer.js';

@@ -106,10 +106,11 @@ export class TransferIndexRepository {
     const existing = await this.cursor(network);
     if (existing && existing.fromBlock === fromBlock) {
       if (existing.confirmations !== confirmations) {
-        await executeBound(this.em.fork(), `update transfer_index_cursor set confirmations = $2 where network = $1`, [
-          network,
-          confirmations,
-        ]);
+        await executeBound(
+          this.em.fork(),
+          `update transfer_index_cursor set confirmations = $2 where network = $1`,
+          [network, confirmations],
+        );
       }
       return { ...existing, confirmations };
     }
@@ -251,7 +252,12 @@ export class TransferIndexRepository {
     contract: string,
     tokenId: bigint,
   ): Promise<Array<{ blockNumber: bigint; from: string; to: string; amount: bigint }>> {
-    const rows = await executeBound<{ block_number: string; from_address: string; to_address: string; amount: string }>(
+    const rows = await executeBound<{
+      block_number: string;
+      from_address: string;
+      to_address: string;
+      amount: string;
+    }>(
       this.em.fork(),
       `select block_number, from_address, to_address, amount::text from nft_transfer
         where network = $1 and contract = $2 and token_id = $3 order by block_number, log_index, position`,
@@ -407,7 +413,10 @@ export class TransferIndexRepository {
        select count(*)::int as n from gone`,
       [network, after],
     );
-    await executeBound(em, `delete from transfer_index_block where network = $1 and number > $2`, [network, after]);
+    await executeBound(em, `delete from transfer_index_block where network = $1 and number > $2`, [
+      network,
+      after,
+    ]);
     return removed[0]?.n ?? 0;
   }
 }

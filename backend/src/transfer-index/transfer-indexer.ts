@@ -5,7 +5,10 @@ import type { IndexCursor, TransferIndexRepository, TransferRow } from './transf
 export interface TransferFeed {
   head(): Promise<bigint>;
   blockHash(number: bigint): Promise<string | null>;
-  read(fromBlock: bigint, toBlock: bigint): Promise<{ transfers: TransferRow[]; logs: number; lastBlockHash: string }>;
+  read(
+    fromBlock: bigint,
+    toBlock: bigint,
+  ): Promise<{ transfers: TransferRow[]; logs: number; lastBlockHash: string }>;
   /** The span the node accepts for one eth_getLogs, once learnt. */
   readonly learnedSpan: bigint | null;
 }
@@ -66,7 +69,10 @@ export class TransferIndexer {
     while (indexedTo < target && performance.now() - started < budget) {
       const from = indexedTo + 1n;
       const span = feed.learnedSpan;
-      const size = span === null ? (this.options.firstWindow ?? 50_000n) : span * BigInt(this.options.requestsPerWindow ?? 32);
+      const size =
+        span === null
+          ? (this.options.firstWindow ?? 50_000n)
+          : span * BigInt(this.options.requestsPerWindow ?? 32);
       const to = from + size - 1n < target ? from + size - 1n : target;
       const window = await feed.read(from, to);
       blocks += Number(to - from + 1n);

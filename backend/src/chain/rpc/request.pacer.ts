@@ -8,7 +8,8 @@ export class RequestPacer {
 
   constructor(perSecond: number) {
     if (!(perSecond > 0)) throw new Error(`requests per second must be positive, got ${perSecond}`);
-    this.gapMs = 1000 / perSecond;
+    // A little under the budget: arrival jitter must not push a second over it.
+    this.gapMs = 1000 / (perSecond * 0.95);
   }
 
   /** Resolves when the next call may go. */

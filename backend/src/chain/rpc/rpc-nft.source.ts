@@ -107,7 +107,16 @@ export class RpcNftSource implements NftSource {
           parallel,
           deploymentSearchThreshold: BigInt(options.deploymentSearchThreshold ?? 100_000),
         }),
-        holdings: new WalletHoldingsReader(network, client, calls, logs, facts, uris, parallel, options.index),
+        holdings: new WalletHoldingsReader(
+          network,
+          client,
+          calls,
+          logs,
+          facts,
+          uris,
+          parallel,
+          options.index,
+        ),
         feed: new TransferLogFeed(client, logs),
       });
     }

@@ -120,7 +120,9 @@ export class WalletHoldingsReader {
             { fromBlock: indexed.toBlock + 1n, toBlock: block },
           ].filter((range) => range.fromBlock <= range.toBlock)
         : [{ fromBlock: 0n, toBlock: block }];
-    const fromLogs = await Promise.all(ranges.map((range) => this.logCandidates(wallet, range, includeErc1155)));
+    const fromLogs = await Promise.all(
+      ranges.map((range) => this.logCandidates(wallet, range, includeErc1155)),
+    );
     const fromIndex = indexed && indexed.toBlock <= block ? indexed : null;
     // Every token the index or the logs name is confirmed by ownerOf / balanceOf at `block`.
     const erc721 = new Map<string, Candidate>();
@@ -130,7 +132,8 @@ export class WalletHoldingsReader {
       into.set(`${address}:${tokenId}`, { contract: address, tokenId });
     };
     for (const item of fromIndex?.erc721 ?? []) add(erc721, item.contract, item.tokenId);
-    if (includeErc1155) for (const item of fromIndex?.erc1155 ?? []) add(erc1155, item.contract, item.tokenId);
+    if (includeErc1155)
+      for (const item of fromIndex?.erc1155 ?? []) add(erc1155, item.contract, item.tokenId);
     for (const part of fromLogs) {
       for (const item of part.erc721) add(erc721, item.contract, item.tokenId);
       for (const item of part.erc1155) add(erc1155, item.contract, item.tokenId);
