@@ -50,7 +50,7 @@ interface CursorRow {
   reorgs: number;
   blocks_per_second: number | null;
   logs_per_second: number | null;
-  updated_at: Date;
+  updated_at: Date | string;
 }
 
 function toCursor(row: CursorRow): IndexCursor {
@@ -64,7 +64,7 @@ function toCursor(row: CursorRow): IndexCursor {
     reorgs: row.reorgs,
     blocksPerSecond: row.blocks_per_second,
     logsPerSecond: row.logs_per_second,
-    updatedAt: row.updated_at,
+    updatedAt: new Date(row.updated_at),
   };
 }
 

@@ -173,7 +173,9 @@ describe('transfer index', () => {
     const rpc = source(false);
     const result = await catchUp(rpc);
 
-    expect(result.cursor.indexedTo).toBe((await chain.getBlockNumber({ cacheTime: 0 })) - BigInt(SETTINGS.confirmations));
+    expect(result.cursor.indexedTo).toBe(
+      (await chain.getBlockNumber({ cacheTime: 0 })) - BigInt(SETTINGS.confirmations),
+    );
     expect(front.refused.logRange).toBeGreaterThan(0);
     expect(rpc.transferFeed('cronos').learnedSpan).toBeLessThanOrEqual(100n);
     // Alice: ids 0 and 2 of the batch (1 went to Bob), 10, 11 and 12 (back from Bob), 3 of edition 1.
