@@ -111,7 +111,8 @@ export class TransferIndexer {
     const stored = await this.repository.blockHashes(network);
     if (stored.length === 0) return null;
     for (const [index, block] of stored.entries()) {
-      const hash = block.number > head ? null : await feed.blockHash(block.number);
+      // Above the head: gone. Below it, '' stands for a number before the chain's genesis.
+      const hash = block.number > head ? null : ((await feed.blockHash(block.number)) ?? '');
       if (hash !== null && hash.toLowerCase() === block.hash.toLowerCase()) {
         if (index === 0) return null;
         await this.repository.rollback(network, block.number);
