@@ -28,7 +28,8 @@ async function main(): Promise<void> {
     const raw = process.env[name];
     if (raw === undefined || raw === '') return undefined;
     const value = Number(raw);
-    if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
+    if (!Number.isInteger(value) || value < 1)
+      throw new Error(`${name} must be a positive whole number, got "${raw}"`);
     return value;
   };
   const maxLogRange = limit('PUBLIC_NODE_MAX_LOG_RANGE');

@@ -378,7 +378,11 @@ function legionDraft(network: Network, count: number, log?: (line: string) => vo
   };
 }
 
-function drafts(network: Network, log?: (line: string) => void, world: WorldScale = 'off'): CollectionDraft[] {
+function drafts(
+  network: Network,
+  log?: (line: string) => void,
+  world: WorldScale = 'off',
+): CollectionDraft[] {
   const list = baseDrafts(network, log);
   const shape = worldShape(world);
   // Appended: the collections before keep their deployment nonces, hence their addresses.

@@ -129,6 +129,10 @@ export class TransferLogFeed {
       this.blockHash(toBlock),
     ]);
     // No block under the head: a chain whose genesis comes later (a dev chain's empty history).
-    return { transfers: logs.flatMap(decodeTransfers), logs: logs.length, lastBlockHash: lastBlockHash ?? '' };
+    return {
+      transfers: logs.flatMap(decodeTransfers),
+      logs: logs.length,
+      lastBlockHash: lastBlockHash ?? '',
+    };
   }
 }
