@@ -97,8 +97,10 @@ async function main(): Promise<void> {
   const indexer = new TransferIndexer(repository, { budgetMs: 60 * 60_000 });
   const backfillStart = performance.now();
   let pass = await indexer.pass('cronos', indexing.transferFeed('cronos'), settings);
+  let logs = pass.logs;
   while (pass.cursor.indexedTo + BigInt(settings.confirmations) < pass.cursor.head) {
     pass = await indexer.pass('cronos', indexing.transferFeed('cronos'), settings);
+    logs += pass.logs;
   }
   const backfillSeconds = seconds(backfillStart);
   const backfillStats = indexing.getStats();
@@ -141,8 +143,9 @@ async function main(): Promise<void> {
       seconds: backfillSeconds,
       blocks,
       blocksPerSecond: Math.round(blocks / backfillSeconds),
-      logs: pass.cursor.transfers,
-      transfersPerSecond: Math.round((pass.cursor.transfers / backfillSeconds) * 10) / 10,
+      logs,
+      logsPerSecond: Math.round((logs / backfillSeconds) * 10) / 10,
+      transfers: pass.cursor.transfers,
       rpcCalls: backfillStats.rpcCalls,
       getLogsCalls: backfillStats.byMethod.eth_getLogs ?? 0,
       rangeSplits: backfillStats.rangeSplits,
