@@ -113,7 +113,7 @@ describe('the dev world (small)', () => {
     expect(metadata.attributes.length).toBeGreaterThan(0);
   });
 
-  it('refuses log ranges wider than its limit and results past 10,000, as public nodes do', async () => {
+  it('refuses log ranges wider than its limit with the error public nodes send', async () => {
     const { rpcUrl } = sut.manifest.networks.cronos;
     const head = await node.getBlockNumber({ cacheTime: 0 });
 
