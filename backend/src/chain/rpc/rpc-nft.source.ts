@@ -117,7 +117,15 @@ export class RpcNftSource implements NftSource {
           parallel,
           options.index,
         ),
-        feed: new TransferLogFeed(client, logs),
+        // Its own scanner: all-contract queries meet result-size limits that topic-filtered wallet
+        // queries never do, and a span learnt from them must not narrow the wallet scans'.
+        feed: new TransferLogFeed(
+          client,
+          new LogScanner(client, this.stats, {
+            initialSpan: options.maxLogBlockRange?.[network] ?? config.maxLogRange ?? undefined,
+            parallel: Math.max(1, Math.floor(parallel / 2)),
+          }),
+        ),
       });
     }
   }
