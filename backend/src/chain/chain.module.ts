@@ -6,6 +6,9 @@ import { ADDRESS_PROBE, METADATA_RESOLVER, NFT_SOURCE, RPC_SOURCE } from './chai
 import { ViemAddressProbe } from './viem-address.probe.js';
 import type { NftSource } from './nft-source.js';
 import { RpcNftSource } from './rpc/rpc-nft.source.js';
+import { SharedRequestPacer } from './rpc/shared-request.pacer.js';
+import type { Redis } from 'ioredis';
+import { REDIS, RedisConnections } from '../redis/redis.module.js';
 import { AlchemyNftSource, alchemyServes } from './alchemy/index.js';
 import { RoutedNftSource } from './routed-nft.source.js';
 import { GatewayMetadataResolver } from './metadata/gateway-metadata.resolver.js';
@@ -19,9 +22,31 @@ import { TransferIndexRepository } from '../transfer-index/transfer-index.reposi
     TransferIndexRepository,
     {
       provide: RPC_SOURCE,
-      inject: [APP_CONFIG, TransferIndexRepository],
-      useFactory: (config: AppConfig, index: TransferIndexRepository): RpcNftSource =>
+      inject: [APP_CONFIG, TransferIndexRepository, REDIS, RedisConnections],
+      useFactory: (
+        config: AppConfig,
+        index: TransferIndexRepository,
+        redis: Redis,
+        connections: RedisConnections,
+      ): RpcNftSource =>
         new RpcNftSource(config.chains, {
+          // A node's request budget is shared by every API and worker process that calls it.
+          pacers: Object.fromEntries(
+            Object.entries(config.chains).flatMap(([network, chain]) =>
+              chain.requestsPerSecond
+                ? [
+                    [
+                      network,
+                      new SharedRequestPacer(
+                        redis,
+                        connections.key('rpc-budget', network),
+                        chain.requestsPerSecond,
+                      ),
+                    ],
+                  ]
+                : [],
+            ),
+          ),
           // Wallet scans read the index of the networks being indexed, the node for the rest.
           index: {
             holdings: (network, wallet) =>

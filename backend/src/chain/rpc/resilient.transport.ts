@@ -2,6 +2,7 @@ import { createTransport, http, type EIP1193RequestFn, type Transport } from 'vi
 import { ConcurrencyLimit } from '../../common/concurrency.js';
 import { withRetry } from '../outbound/retry.helper.js';
 import { RequestPacer } from './request.pacer.js';
+import type { Pacer } from './shared-request.pacer.js';
 import { isRangeRefusal, isTransient, retryAfterMs } from './rpc-errors.util.js';
 import type { RpcStats } from './rpc.stats.js';
 
@@ -19,6 +20,8 @@ export interface ResilientTransportOptions {
   retryBaseDelayMs: number;
   /** The node's request budget (a public node's): calls are spaced to stay within it. */
   requestsPerSecond?: number;
+  /** Spaces the calls instead of a pacer of this process's own (a budget shared across processes). */
+  pacer?: Pacer;
 }
 
 const MAX_DELAY_MS = 10_000;
@@ -30,7 +33,8 @@ const MAX_DELAY_MS = 10_000;
  */
 export function resilientTransport(options: ResilientTransportOptions): Transport {
   const limit = new ConcurrencyLimit(options.concurrency);
-  const pacer = options.requestsPerSecond ? new RequestPacer(options.requestsPerSecond) : null;
+  const pacer =
+    options.pacer ?? (options.requestsPerSecond ? new RequestPacer(options.requestsPerSecond) : null);
   const inner = http(options.url, {
     batch: options.batchSize > 1 ? { batchSize: options.batchSize, wait: 0 } : false,
     retryCount: 0,

@@ -17,6 +17,7 @@ import { resilientTransport } from './resilient.transport.js';
 import { rpcChain } from './rpc-chains.config.js';
 import { RpcStats, type RpcStatsSnapshot } from './rpc.stats.js';
 import { TokenUriReader } from './token-uri.reader.js';
+import type { Pacer } from './shared-request.pacer.js';
 import { TransferLogFeed } from './transfer-log.feed.js';
 import { WalletHoldingsReader, type WalletIndex } from './wallet-holdings.reader.js';
 
@@ -51,6 +52,8 @@ export interface RpcNftSourceOptions {
   deploymentSearchThreshold?: number;
   /** The transfer index: wallet scans read it for the blocks it covers, the node for the rest. */
   index?: WalletIndex;
+  /** Per network, the pacer of a request budget shared with other processes (else one of this source's own). */
+  pacers?: Partial<Record<Network, Pacer>>;
 }
 
 /** The readers of one network, sharing its client, log scanner and multicall batcher. */
@@ -86,6 +89,7 @@ export class RpcNftSource implements NftSource {
         retries: options.retries ?? 4,
         retryBaseDelayMs: options.retryBaseDelayMs ?? 250,
         ...(config.requestsPerSecond ? { requestsPerSecond: config.requestsPerSecond } : {}),
+        ...(options.pacers?.[network] ? { pacer: options.pacers[network] } : {}),
       });
       const client = createPublicClient({
         chain: rpcChain(network, config.chainId, config.rpcUrl),
