@@ -39,6 +39,9 @@ async function startChains(): Promise<{ manifest: DevchainManifest; stop(): Prom
     DEVCHAIN_POLYGON_PORT: '19546',
     DEVCHAIN_CRONOS_PORT: '19547',
     DEVCHAIN_GATEWAY_PORT: '19580',
+    DEVCHAIN_PUBLIC_NODE_PORT: '19548',
+    // Today's world unless asked for the next scale's (NEXUS_DEVWORLD_SCALE=full|small).
+    NEXUS_DEVWORLD_SCALE: process.env.NEXUS_DEVWORLD_SCALE ?? 'off',
   };
   // Our own chains, whatever the shell points at.
   for (const name of ['ETHEREUM_RPC_URL', 'POLYGON_RPC_URL', 'CRONOS_RPC_URL']) delete env[name];

@@ -23,6 +23,32 @@ export interface CacheStats {
   /** Every /api request since the counters began. */
   apiRequestsCount: number;
   networkStats: NetworkStats[];
+  /** Progress of the transfer index, one line per indexed network (empty when none is indexed). */
+  transferIndex: TransferIndexStats[];
+}
+
+/** Where one network's transfer index stands (admin cache statistics). */
+export interface TransferIndexStats {
+  network: Network;
+  /** First block indexed. */
+  fromBlock: number;
+  /** Every block up to this one is indexed (confirmed blocks only). */
+  indexedTo: number;
+  /** The node's head at the latest pass. */
+  head: number;
+  /** Blocks between the head and the index. */
+  lag: number;
+  /** Confirmations a block needs before it is indexed. */
+  confirmations: number;
+  /** Rate of the latest pass that indexed anything; null before the first. */
+  blocksPerSecond: number | null;
+  logsPerSecond: number | null;
+  /** Transfers stored (a batch mint counts one per token). */
+  transfers: number;
+  /** Reorganisations detected and rolled back so far. */
+  reorgs: number;
+  /** ISO time of the latest pass. */
+  updatedAt: string;
 }
 
 /** POST /api/admin/clear-cache: how many cache entries were removed. */

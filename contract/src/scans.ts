@@ -6,6 +6,8 @@ export const QueueName = {
   WalletScan: 'wallet-scan',
   CollectionScan: 'collection-scan',
   Rarity: 'rarity',
+  /** One repeatable job per indexed network: backfill, then follow the head (issue 13 §4). */
+  TransferIndex: 'transfer-index',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -17,6 +19,12 @@ export interface JobPayloads {
   [QueueName.WalletScan]: ScanJobPayload;
   [QueueName.CollectionScan]: ScanJobPayload;
   [QueueName.Rarity]: ScanJobPayload;
+  [QueueName.TransferIndex]: TransferIndexJobPayload;
+}
+
+/** A pass of the transfer index over one network (the job id is the network: one pass at a time). */
+export interface TransferIndexJobPayload {
+  network: Network;
 }
 
 export const QUEUE_OF_KIND: Record<ScanKind, QueueName> = {

@@ -23,6 +23,7 @@ describe('docker-compose.yml', () => {
   it('restarts every service and checks the health of each, the API and the workers included', () => {
     expect(services.map(([name]) => name).sort()).toEqual([
       'backend',
+      'lb',
       'minio',
       'postgres',
       'redis',

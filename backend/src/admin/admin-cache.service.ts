@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ENABLED_NETWORKS, type CacheStats, type ClearCacheResponse } from '@nexus/contract';
 import { RarityCacheRepository } from '../rarity/index.js';
 import { ScanCacheRepository } from '../scans/index.js';
+import { TransferIndexService } from '../transfer-index/index.js';
 import { TrendingCacheRepository } from '../trending/trending-cache.repository.js';
 import { WhitelistCacheRepository } from '../whitelist/whitelist-cache.repository.js';
 import { ApiUsageRecorder, utcDay } from './api-usage.recorder.js';
@@ -19,13 +20,15 @@ export class AdminCacheService {
     private readonly whitelist: WhitelistCacheRepository,
     private readonly trending: TrendingCacheRepository,
     private readonly rarity: RarityCacheRepository,
+    private readonly transferIndex: TransferIndexService,
   ) {}
 
   async stats(now = Date.now()): Promise<CacheStats> {
     await this.recorder.flush();
-    const [counts, usage] = await Promise.all([
+    const [counts, usage, transferIndex] = await Promise.all([
       this.stored.counts(),
       this.usage.read(ENABLED_NETWORKS, utcDay(now)),
+      this.transferIndex.stats(),
     ]);
     return {
       collectionsCount: counts.collections,
@@ -44,6 +47,7 @@ export class AdminCacheService {
           lastApiCall: last === null ? null : new Date(last).toISOString(),
         };
       }),
+      transferIndex,
     };
   }
 

@@ -21,7 +21,8 @@ describe(AdminController.name, () => {
   let cookie: string;
 
   beforeAll(async () => {
-    isolated = await startIsolatedApi('admin');
+    // Cronos is indexed from block 100; the API reads the index's progress, the workers make it.
+    isolated = await startIsolatedApi('admin', { env: { INDEX_FROM_BLOCK_CRONOS: '100' } });
     sut = isolated.app;
     redis = sut.get<Redis>(REDIS);
     em = sut.get(EntityManager);
@@ -108,6 +109,38 @@ describe(AdminController.name, () => {
       ['ethereum', 1, 4, 0],
       ['polygon', 2, 5, 4],
       ['cronos', 0, 0, 2],
+    ]);
+  });
+
+  it('shows where the transfer index of each indexed network stands', async () => {
+    const sql = (query: string, params: unknown[]) => em.fork().getConnection().execute(query, params);
+    for (const [network, indexedTo] of [
+      ['cronos', 1_000_000],
+      // A network indexed once and no longer: not shown.
+      ['polygon', 50],
+    ] as const) {
+      await sql(
+        `insert into transfer_index_cursor (network, from_block, indexed_to, head, confirmations, transfers, reorgs,
+           blocks_per_second, logs_per_second, updated_at)
+         values (?, 100, ?, 1000012, 2, 4321, 1, 45000.5, 12.25, '2026-11-23T12:00:00Z')`,
+        [network, indexedTo],
+      );
+    }
+
+    expect((await stats()).transferIndex).toEqual([
+      {
+        network: 'cronos',
+        fromBlock: 100,
+        indexedTo: 1_000_000,
+        head: 1_000_012,
+        lag: 12,
+        confirmations: 2,
+        blocksPerSecond: 45000.5,
+        logsPerSecond: 12.25,
+        transfers: 4321,
+        reorgs: 1,
+        updatedAt: '2026-11-23T12:00:00.000Z',
+      },
     ]);
   });
 

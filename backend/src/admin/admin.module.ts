@@ -1,6 +1,7 @@
 import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { RarityModule } from '../rarity/index.js';
 import { ScanStateModule } from '../scans/index.js';
+import { TransferIndexModule } from '../transfer-index/index.js';
 import { TrendingModule } from '../trending/trending.module.js';
 import { WhitelistModule } from '../whitelist/whitelist.module.js';
 import { AdminAccessModule } from '../admin-access/index.js';
@@ -13,7 +14,14 @@ import { CacheStatsRepository } from './cache-stats.repository.js';
 
 /** Admin tools: cache statistics and clearing, and the API request counters behind them. */
 @Module({
-  imports: [AdminAccessModule, ScanStateModule, WhitelistModule, TrendingModule, RarityModule],
+  imports: [
+    AdminAccessModule,
+    ScanStateModule,
+    WhitelistModule,
+    TrendingModule,
+    RarityModule,
+    TransferIndexModule,
+  ],
   controllers: [AdminController],
   providers: [AdminCacheService, CacheStatsRepository, ApiUsageRepository, ApiUsageRecorder],
 })

@@ -2,24 +2,62 @@ import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { Address } from 'viem';
-import { ADDRESS_PROBE, METADATA_RESOLVER, NFT_SOURCE } from './chain.tokens.js';
+import { ADDRESS_PROBE, METADATA_RESOLVER, NFT_SOURCE, RPC_SOURCE } from './chain.tokens.js';
 import { ViemAddressProbe } from './viem-address.probe.js';
 import type { NftSource } from './nft-source.js';
 import { RpcNftSource } from './rpc/rpc-nft.source.js';
+import { SharedRequestPacer } from './rpc/shared-request.pacer.js';
+import type { Redis } from 'ioredis';
+import { REDIS, RedisConnections } from '../redis/redis.module.js';
 import { AlchemyNftSource, alchemyServes } from './alchemy/index.js';
 import { RoutedNftSource } from './routed-nft.source.js';
 import { GatewayMetadataResolver } from './metadata/index.js';
 import { ApiKeyRefusalsRepository } from '../security/api-key-refusals.repository.js';
+import { TransferIndexRepository } from './transfer-index.repository.js';
 
 /** Chain adapters: the NFT source per network and the metadata resolver. */
 @Module({
   providers: [
     ApiKeyRefusalsRepository,
+    TransferIndexRepository,
+    {
+      provide: RPC_SOURCE,
+      inject: [APP_CONFIG, TransferIndexRepository, REDIS, RedisConnections],
+      useFactory: (
+        config: AppConfig,
+        index: TransferIndexRepository,
+        redis: Redis,
+        connections: RedisConnections,
+      ): RpcNftSource =>
+        new RpcNftSource(config.chains, {
+          // A node's request budget is shared by every API and worker process that calls it.
+          pacers: Object.fromEntries(
+            Object.entries(config.chains).flatMap(([network, chain]) =>
+              chain.requestsPerSecond
+                ? [
+                    [
+                      network,
+                      new SharedRequestPacer(
+                        redis,
+                        connections.key('rpc-budget', network),
+                        chain.requestsPerSecond,
+                      ),
+                    ],
+                  ]
+                : [],
+            ),
+          ),
+          // Wallet scans read the index of the networks being indexed, the node for the rest.
+          index: {
+            holdings: (network, wallet) =>
+              config.transferIndex[network] ? index.holdings(network, wallet) : Promise.resolve(null),
+          },
+        }),
+    },
     {
       provide: NFT_SOURCE,
-      inject: [APP_CONFIG, ApiKeyRefusalsRepository],
-      useFactory: (config: AppConfig, refusals: ApiKeyRefusalsRepository): NftSource => {
-        const rpc = new RpcNftSource(config.chains);
+      inject: [APP_CONFIG, ApiKeyRefusalsRepository, RPC_SOURCE],
+      useFactory: (config: AppConfig, refusals: ApiKeyRefusalsRepository, rpc: RpcNftSource): NftSource => {
         const apiKey = config.alchemyApiKey;
         if (!apiKey) return rpc;
         const alchemy = new AlchemyNftSource({
@@ -50,7 +88,7 @@ import { ApiKeyRefusalsRepository } from '../security/api-key-refusals.repositor
         new ViemAddressProbe(config, (config.ensUniversalResolver as Address | null) ?? null),
     },
   ],
-  exports: [NFT_SOURCE, METADATA_RESOLVER, ADDRESS_PROBE],
+  exports: [NFT_SOURCE, RPC_SOURCE, METADATA_RESOLVER, ADDRESS_PROBE, TransferIndexRepository],
 })
 export class ChainModule implements OnApplicationShutdown {
   constructor(@Inject(METADATA_RESOLVER) private readonly resolver: GatewayMetadataResolver) {}

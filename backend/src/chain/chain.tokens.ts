@@ -2,3 +2,5 @@
 export const NFT_SOURCE = Symbol('NFT_SOURCE');
 export const METADATA_RESOLVER = Symbol('METADATA_RESOLVER');
 export const ADDRESS_PROBE = Symbol('ADDRESS_PROBE');
+/** The JSON-RPC source itself (RpcNftSource), whichever source serves a network's scans. */
+export const RPC_SOURCE = Symbol('RPC_SOURCE');

@@ -35,7 +35,7 @@ describe(ViemAddressProbe.name, () => {
     chains = Object.fromEntries(
       ENABLED_NETWORKS.map((network) => {
         const { chainId, rpcUrl } = devchain.manifest.networks[network];
-        return [network, { chainId, rpcUrl, devchain: true }];
+        return [network, { chainId, rpcUrl, devchain: true, maxLogRange: null, requestsPerSecond: null }];
       }),
     ) as Record<Network, ChainConfig>;
     sut = new ViemAddressProbe({ chains }, ens.universalResolver as Address);

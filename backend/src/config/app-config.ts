@@ -27,6 +27,18 @@ export interface ChainConfig {
   rpcUrl: string;
   /** True when the URL comes from the local dev-chain manifest rather than configuration. */
   devchain: boolean;
+  /** Widest eth_getLogs block range the node allows, when known (otherwise learnt from its refusals). */
+  maxLogRange: number | null;
+  /** Requests per second the node allows (a public node's budget); null: no limit to obey. */
+  requestsPerSecond: number | null;
+}
+
+/** The transfer index of one network (issue 13 §4). */
+export interface TransferIndexSettings {
+  /** First block indexed: INDEX_FROM_BLOCK_<NETWORK> (genesis on dev chains). */
+  fromBlock: bigint;
+  /** Blocks on top of a block before it is indexed: INDEX_CONFIRMATIONS_<NETWORK>. */
+  confirmations: number;
 }
 
 export interface S3Config {
@@ -58,6 +70,10 @@ export interface AppConfig {
   alchemyApiKey: string | null;
   alchemyBaseUrl: string | null;
   chains: Record<Network, ChainConfig>;
+  /** Networks whose transfers are indexed; a network absent here is read from its node only. */
+  transferIndex: Partial<Record<Network, TransferIndexSettings>>;
+  /** How often each indexed network's pass is scheduled. */
+  indexIntervalMs: number;
   ipfsGateways: string[];
   /** Hosts the metadata fetcher may reach although they are private (the dev gateway). */
   allowedMetadataHosts: string[];
@@ -110,6 +126,9 @@ export class ConfigError extends Error {
   }
 }
 
+/** Confirmations before a block is indexed on the real networks (deep enough for their usual reorganisations). */
+const DEFAULT_CONFIRMATIONS: Record<Network, number> = { ethereum: 12, polygon: 128, cronos: 12 };
+
 /** Passwords published in documentation or examples: refused in production. */
 const WEAK_ADMIN_PASSWORDS = new Set(['nexus-admin', 'admin', 'password', 'changeme', 'change-me']);
 
@@ -125,7 +144,16 @@ function parseTrustProxy(raw: string | undefined): boolean | number | string {
 }
 
 interface ManifestShape {
-  networks?: Partial<Record<Network, { chainId: number; rpcUrl: string }>>;
+  networks?: Partial<
+    Record<
+      Network,
+      {
+        chainId: number;
+        rpcUrl: string;
+        publicNode?: { maxLogRange: number; requestsPerSecond: number };
+      }
+    >
+  >;
   ipfsGateway?: string;
   ens?: { universalResolver?: string };
 }
@@ -181,15 +209,56 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const name = `${network.toUpperCase()}_RPC_URL`;
     const configured = url(name, null, ['http:', 'https:']);
     const fromManifest = manifest?.networks?.[network];
+    const prefix = network.toUpperCase();
+    const limits = {
+      maxLogRange: env[`${prefix}_RPC_MAX_LOG_RANGE`]
+        ? int(`${prefix}_RPC_MAX_LOG_RANGE`, 0, 1, 100_000_000)
+        : null,
+      requestsPerSecond: env[`${prefix}_RPC_REQUESTS_PER_SECOND`]
+        ? int(`${prefix}_RPC_REQUESTS_PER_SECOND`, 0, 1, 100_000)
+        : null,
+    };
     if (configured) {
-      chains[network] = { chainId: CHAIN_IDS[network], rpcUrl: configured, devchain: false };
+      chains[network] = { chainId: CHAIN_IDS[network], rpcUrl: configured, devchain: false, ...limits };
     } else if (fromManifest) {
-      chains[network] = { chainId: fromManifest.chainId, rpcUrl: fromManifest.rpcUrl, devchain: true };
+      chains[network] = {
+        chainId: fromManifest.chainId,
+        rpcUrl: fromManifest.rpcUrl,
+        devchain: true,
+        maxLogRange: limits.maxLogRange ?? fromManifest.publicNode?.maxLogRange ?? null,
+        requestsPerSecond: limits.requestsPerSecond ?? fromManifest.publicNode?.requestsPerSecond ?? null,
+      };
     } else {
       problems.push(
         `${name} is not set and no dev-chain manifest was found at ${devchainManifest} (run "npm run devchain" or set ${name})`,
       );
     }
+  }
+
+  // The transfer index: on by default on dev chains (from genesis), off on real networks unless a
+  // start block is configured.
+  const transferIndex: Partial<Record<Network, TransferIndexSettings>> = {};
+  for (const network of ENABLED_NETWORKS) {
+    const prefix = network.toUpperCase();
+    const name = `INDEX_FROM_BLOCK_${prefix}`;
+    const raw = env[name]?.trim();
+    const devchain = chains[network]?.devchain ?? false;
+    let fromBlock: bigint | null = devchain ? 0n : null;
+    if (raw === 'off') fromBlock = null;
+    else if (raw !== undefined && raw !== '') {
+      if (/^\d{1,12}$/.test(raw)) fromBlock = BigInt(raw);
+      else problems.push(`${name} must be a block number or "off" (got "${raw}")`);
+    }
+    if (fromBlock === null) continue;
+    transferIndex[network] = {
+      fromBlock,
+      confirmations: int(
+        `INDEX_CONFIRMATIONS_${prefix}`,
+        devchain ? 2 : DEFAULT_CONFIRMATIONS[network],
+        0,
+        10_000,
+      ),
+    };
   }
 
   const s3Endpoint = url('S3_ENDPOINT', null, ['http:', 'https:']);
@@ -358,6 +427,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     alchemyApiKey: env.ALCHEMY_API_KEY || null,
     alchemyBaseUrl: url('ALCHEMY_BASE_URL', null, ['http:', 'https:']),
     chains,
+    transferIndex,
+    indexIntervalMs: int('INDEX_INTERVAL_MS', 5_000, 200, 3_600_000),
     ipfsGateways,
     allowedMetadataHosts,
     devchainManifest,

@@ -12,8 +12,31 @@ describe(loadConfig.name, () => {
     const sut = loadConfig({ ...chains });
     expect(sut.port).toBe(3000);
     expect(sut.databaseUrl).toBe('postgresql://postgres@127.0.0.1:5432/nexus');
-    expect(sut.chains.polygon).toEqual({ chainId: 137, rpcUrl: 'http://127.0.0.1:8546', devchain: false });
+    expect(sut.chains.polygon).toEqual({
+      chainId: 137,
+      rpcUrl: 'http://127.0.0.1:8546',
+      devchain: false,
+      maxLogRange: null,
+      requestsPerSecond: null,
+    });
     expect(sut.s3).toBeNull();
+    // Real networks are not indexed unless a start block is configured.
+    expect(sut.transferIndex).toEqual({});
+  });
+
+  it('indexes a real network from INDEX_FROM_BLOCK_<NETWORK>, with its confirmations and node limits', () => {
+    const sut = loadConfig({
+      ...chains,
+      INDEX_FROM_BLOCK_CRONOS: '1200000',
+      INDEX_CONFIRMATIONS_CRONOS: '6',
+      CRONOS_RPC_MAX_LOG_RANGE: '2000',
+      CRONOS_RPC_REQUESTS_PER_SECOND: '25',
+    });
+    expect(sut.transferIndex).toEqual({ cronos: { fromBlock: 1_200_000n, confirmations: 6 } });
+    expect(sut.chains.cronos).toMatchObject({ maxLogRange: 2000, requestsPerSecond: 25 });
+    expect(() => loadConfig({ ...chains, INDEX_FROM_BLOCK_POLYGON: 'genesis' })).toThrow(
+      'INDEX_FROM_BLOCK_POLYGON must be a block number or "off" (got "genesis")',
+    );
   });
 
   it('lists every bad variable at once', () => {

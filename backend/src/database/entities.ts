@@ -6,6 +6,13 @@ import { CollectionSubmissionEntity } from '../community/collection-submission.e
 import { CollectionVoteEntity } from '../community/collection-vote.entity.js';
 import { ScanEntity } from '../scans/scan.entity.js';
 import { SearchEntity } from '../scans/search.entity.js';
+import {
+  NftBalanceEntity,
+  NftOwnerEntity,
+  NftTransferEntity,
+  TransferIndexBlockEntity,
+  TransferIndexCursorEntity,
+} from '../chain/transfer-index.entities.js';
 import { WhitelistedCollectionEntity } from '../whitelist/whitelisted-collection.entity.js';
 
 /** Every entity, listed once for the ORM configuration. */
@@ -19,4 +26,9 @@ export const ENTITIES = [
   PromoBarSettingsEntity,
   CollectionSubmissionEntity,
   CollectionVoteEntity,
+  TransferIndexCursorEntity,
+  TransferIndexBlockEntity,
+  NftTransferEntity,
+  NftOwnerEntity,
+  NftBalanceEntity,
 ];

@@ -40,8 +40,9 @@ export class JobConsumer implements OnApplicationBootstrap {
   }
 
   /** One line when a job starts and one when it ends, with its outcome and duration. */
-  private async logged<T>(queue: string, job: Job<{ key?: string }>, work: () => Promise<T>): Promise<T> {
-    const fields = { queue, jobId: String(job.id), key: job.data.key, attempt: job.attemptsMade + 1 };
+  private async logged<T>(queue: string, job: Job<object>, work: () => Promise<T>): Promise<T> {
+    const key = 'key' in job.data && typeof job.data.key === 'string' ? job.data.key : undefined;
+    const fields = { queue, jobId: String(job.id), key, attempt: job.attemptsMade + 1 };
     const started = Date.now();
     this.logger.log({ ...fields, event: 'job started' }, `${queue} job ${fields.jobId} started`);
     try {

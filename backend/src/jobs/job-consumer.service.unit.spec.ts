@@ -11,6 +11,7 @@ import { JobWiringError, wireProcessors } from './job-wiring.js';
 import { PROCESSORS } from './worker.module.js';
 
 type AnyJob = Job<JobPayloads[QueueName]>;
+type ScanJob = Job<JobPayloads[typeof QueueName.WalletScan]>;
 
 /** The queues as a worker sees them: what was registered, at which concurrency. */
 class FakeQueues implements Pick<ScanQueueRepository, 'consume'> {
@@ -40,7 +41,7 @@ class FakeQueues implements Pick<ScanQueueRepository, 'consume'> {
 @Injectable()
 @Processes(QueueName.WalletScan)
 class WalletJob implements JobProcessor<typeof QueueName.WalletScan> {
-  async process(job: AnyJob) {
+  async process(job: ScanJob) {
     return `wallet ${job.data.key}`;
   }
 }
@@ -60,8 +61,16 @@ class RarityJob implements JobProcessor<typeof QueueName.Rarity> {
   async process() {
     return 'rarity';
   }
-  async completed(job: AnyJob) {
+  async completed(job: ScanJob) {
     this.followedUp.push(job.data.key);
+  }
+}
+
+@Injectable()
+@Processes(QueueName.TransferIndex)
+class IndexJob implements JobProcessor<typeof QueueName.TransferIndex> {
+  async process() {
+    return 'index pass';
   }
 }
 
@@ -95,10 +104,10 @@ async function startWorker(
 
 describe(JobConsumer.name, () => {
   it('gives every queue of the registry its processor, at the configured concurrency', async () => {
-    const { module, queues } = await startWorker([WalletJob, CollectionJob, RarityJob]);
+    const { module, queues } = await startWorker([WalletJob, CollectionJob, RarityJob, IndexJob]);
 
     expect([...queues.consumed.keys()].sort()).toEqual([...QUEUE_NAMES].sort());
-    expect([...queues.consumed.values()].map((c) => c.concurrency)).toEqual([5, 5, 5]);
+    expect([...queues.consumed.values()].map((c) => c.concurrency)).toEqual([5, 5, 5, 5]);
     const job = { data: { key: 'wallet:polygon:0x1' } } as AnyJob;
     await expect(queues.consumed.get(QueueName.WalletScan)!.handler(job)).resolves.toBe(
       'wallet wallet:polygon:0x1',

@@ -3,6 +3,7 @@ import { ChainModule } from '../chain/chain.module.js';
 import { CollectionsModule } from '../collections/index.js';
 import { RarityCacheRepository } from '../rarity/index.js';
 import { ScanStateModule } from '../scans/index.js';
+import { TransferIndexModule } from '../transfer-index/index.js';
 import { CollectionScanService } from './collection-scan.service.js';
 import { RarityJobService } from './rarity-job.service.js';
 import { RarityRankRepository } from './rarity-rank.repository.js';
@@ -16,7 +17,7 @@ import { WalletScanService } from './wallet-scan.service.js';
  * they share (run log, progress reporter, outcome). The worker adds the processors that feed them.
  */
 @Module({
-  imports: [ChainModule, ScanStateModule, CollectionsModule],
+  imports: [ChainModule, ScanStateModule, CollectionsModule, TransferIndexModule],
   providers: [
     CollectionScanService,
     WalletScanService,
@@ -27,6 +28,6 @@ import { WalletScanService } from './wallet-scan.service.js';
     RarityRankRepository,
     RarityCacheRepository,
   ],
-  exports: [CollectionScanService, WalletScanService, RarityJobService, ScanExecution],
+  exports: [CollectionScanService, WalletScanService, RarityJobService, ScanExecution, TransferIndexModule],
 })
 export class JobsModule {}

@@ -6,12 +6,18 @@ import { CollectionScanProcessor } from './collection-scan.processor.js';
 import { JobConsumer } from './job-consumer.service.js';
 import { JobsModule } from './jobs.module.js';
 import { RarityProcessor } from './rarity.processor.js';
+import { TransferIndexProcessor } from './transfer-index.processor.js';
 import { WalletScanProcessor } from './wallet-scan.processor.js';
 import { WorkerDrain } from './worker-drain.service.js';
 import { WorkerHeartbeat } from './worker-heartbeat.js';
 
 /** Every queue's processor: thin translations of a Bull job into a call of the job side. */
-export const PROCESSORS = [CollectionScanProcessor, WalletScanProcessor, RarityProcessor];
+export const PROCESSORS = [
+  CollectionScanProcessor,
+  WalletScanProcessor,
+  RarityProcessor,
+  TransferIndexProcessor,
+];
 
 /**
  * The worker process: configuration, PostgreSQL, Redis and queues, the job side and a processor per

@@ -4,8 +4,8 @@ import type { JobOptions } from 'bull';
 /** What a queue is and how its jobs run: the one place a queue is declared (STYLE habit 1). */
 export interface JobDefinition<Q extends QueueName = QueueName> {
   queue: Q;
-  /** The scan kind its jobs carry (`ScanJobPayload.kind`). */
-  kind: ScanKind;
+  /** The scan kind its jobs carry (`ScanJobPayload.kind`); null for background work that is no scan. */
+  kind: ScanKind | null;
   /** Given to every job added to the queue (ghostfolio's per-queue constants). */
   options: JobOptions &
     Required<
@@ -58,6 +58,20 @@ export const JOBS: { readonly [Q in QueueName]: JobDefinition<Q> } = {
       timeout: 5 * 60_000,
     },
     lock: { maxStalledCount: 2 },
+  },
+  [QueueName.TransferIndex]: {
+    queue: QueueName.TransferIndex,
+    kind: null,
+    options: {
+      // Repeatable: a failed pass is simply followed by the next one.
+      attempts: 1,
+      backoff: { type: 'fixed', delay: 1000 },
+      removeOnComplete: true,
+      removeOnFail: true,
+      priority: 4,
+      timeout: 10 * 60_000,
+    },
+    lock: { maxStalledCount: 1 },
   },
 };
 

@@ -1,5 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type JobPayloads, type QueueName, type ScanJobPayload } from '@nexus/contract';
+import {
+  QueueName,
+  type JobPayloads,
+  type Network,
+  type ScanJobPayload,
+  type TransferIndexJobPayload,
+} from '@nexus/contract';
 import type { Job, Queue } from 'bull';
 import { jobOfKind } from './job.registry.js';
 
@@ -35,7 +41,7 @@ export class ScanQueueRepository {
    * options (attempts, backoff, clean-up, priority) come from the registry.
    */
   async enqueue(payload: ScanJobPayload): Promise<EnqueueResult> {
-    const queue = this.queues[jobOfKind(payload.kind).queue];
+    const queue = this.queues[jobOfKind(payload.kind).queue] as Queue<ScanJobPayload>;
     const existing = await queue.getJob(payload.key);
     if (existing) {
       const state = await existing.getState();
@@ -50,9 +56,27 @@ export class ScanQueueRepository {
   }
 
   async isRunning(key: string, kind: ScanJobPayload['kind']): Promise<boolean> {
-    const job = await this.queues[jobOfKind(kind).queue].getJob(key);
+    const job = await (this.queues[jobOfKind(kind).queue] as Queue<ScanJobPayload>).getJob(key);
     if (!job) return false;
     return RUNNING_STATES.has(await job.getState());
+  }
+
+  /**
+   * A repeatable transfer-index pass for each of `networks`, every `everyMs`, and none for any other
+   * network. Every worker calls this at start: Bull keys a repeatable job by its options, so N
+   * workers make one schedule per network, and the passes go to whichever worker is free.
+   */
+  async scheduleIndex(networks: readonly Network[], everyMs: number): Promise<void> {
+    const queue = this.queues[QueueName.TransferIndex] as Queue<TransferIndexJobPayload>;
+    const wanted = new Set(networks.map((network) => `index:${network}:${everyMs}`));
+    for (const repeatable of await queue.getRepeatableJobs()) {
+      if (!wanted.has(`${repeatable.id ?? ''}:${repeatable.every ?? ''}`)) {
+        await queue.removeRepeatableByKey(repeatable.key);
+      }
+    }
+    for (const network of networks) {
+      await queue.add({ network }, { jobId: `index:${network}`, repeat: { every: everyMs } });
+    }
   }
 
   /**

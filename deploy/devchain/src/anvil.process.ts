@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { ANVIL_MNEMONIC, BLOCK_GAS_LIMIT } from './networks.config.js';
@@ -70,9 +71,35 @@ export async function startAnvil(options: {
   port: number;
   chainId: number;
   log?: (line: string) => void;
+  /**
+   * Number of the genesis block: the chain starts there, as if the blocks before it were empty
+   * history (anvil mines a few hundred empty blocks a second: a million would take an hour).
+   */
+  genesisBlock?: bigint;
 }): Promise<AnvilNode> {
   const url = `http://127.0.0.1:${options.port}`;
+  const genesis: string[] = [];
+  if (options.genesisBlock) {
+    const path = join(tmpdir(), `nexus-genesis-${options.chainId}-${options.genesisBlock}.json`);
+    writeFileSync(
+      path,
+      JSON.stringify({
+        config: { chainId: options.chainId },
+        nonce: '0x0',
+        timestamp: '0x0',
+        extraData: '0x',
+        gasLimit: `0x${BLOCK_GAS_LIMIT.toString(16)}`,
+        difficulty: '0x0',
+        mixHash: `0x${'0'.repeat(64)}`,
+        coinbase: `0x${'0'.repeat(40)}`,
+        number: `0x${options.genesisBlock.toString(16)}`,
+        alloc: {},
+      }),
+    );
+    genesis.push('--init', path);
+  }
   const args = [
+    ...genesis,
     '--host',
     '127.0.0.1',
     '--port',

@@ -237,6 +237,8 @@ export async function seedNetwork(
   rpcUrl: string,
   artifacts: ArtifactSet,
   log?: (line: string) => void,
+  /** Empty blocks mined before each demo wallet transaction: the transfers spread over the history. */
+  spreadBlocks = 0,
 ): Promise<void> {
   const started = Date.now();
   const seed = clients(plan, rpcUrl);
@@ -266,6 +268,11 @@ export async function seedNetwork(
   const nonces = new Map<Address, number>();
   const holderHashes: Hex[] = [];
   for (const { collection, op } of plan.holderTxs) {
+    if (spreadBlocks > 0) {
+      // One at a time, each after its gap: the gap must come between the transactions.
+      await waitForReceipts(seed, holderHashes.slice(-1), `demo wallet transactions on ${plan.network}`);
+      await seed.test.mine({ blocks: spreadBlocks });
+    }
     const nonce =
       nonces.get(op.from) ??
       (await seed.public.getTransactionCount({ address: op.from, blockTag: 'pending' }));

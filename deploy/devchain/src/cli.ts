@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { startDevchain } from './index.js';
+import { parseWorldScale } from './world.config.js';
 import { DEFAULT_PORTS, DEVCHAIN_NETWORKS, type DevchainPorts, type Network } from './networks.config.js';
 import { defaultStateDir } from './paths.util.js';
 
@@ -19,7 +20,20 @@ async function main(): Promise<void> {
     polygon: port('DEVCHAIN_POLYGON_PORT', DEFAULT_PORTS.polygon),
     cronos: port('DEVCHAIN_CRONOS_PORT', DEFAULT_PORTS.cronos),
     gateway: port('DEVCHAIN_GATEWAY_PORT', DEFAULT_PORTS.gateway),
+    publicNode: port('DEVCHAIN_PUBLIC_NODE_PORT', DEFAULT_PORTS.publicNode!),
   };
+  // The dev world at the next scale unless the machine is small (NEXUS_DEVWORLD_SCALE=off).
+  const world = parseWorldScale(process.env.NEXUS_DEVWORLD_SCALE, 'full');
+  const limit = (name: string): number | undefined => {
+    const raw = process.env[name];
+    if (raw === undefined || raw === '') return undefined;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 1)
+      throw new Error(`${name} must be a positive whole number, got "${raw}"`);
+    return value;
+  };
+  const maxLogRange = limit('PUBLIC_NODE_MAX_LOG_RANGE');
+  const requestsPerSecond = limit('PUBLIC_NODE_REQUESTS_PER_SECOND');
   const rpcUrls: Partial<Record<Network, string>> = {};
   for (const network of DEVCHAIN_NETWORKS) {
     const url = process.env[`${network.toUpperCase()}_RPC_URL`];
@@ -28,7 +42,17 @@ async function main(): Promise<void> {
   const dir = process.env.NEXUS_STATE_DIR ? resolve(process.env.NEXUS_STATE_DIR) : defaultStateDir();
   const log = (line: string): void => console.log(`[devchain] ${line}`);
 
-  const devchain = await startDevchain({ dir, ports, rpcUrls, log });
+  const devchain = await startDevchain({
+    dir,
+    ports,
+    rpcUrls,
+    log,
+    world,
+    publicNode: {
+      ...(maxLogRange ? { maxLogRange } : {}),
+      ...(requestsPerSecond ? { requestsPerSecond } : {}),
+    },
+  });
   console.log(`devchain ready ${devchain.manifestPath}`);
 
   let stopping = false;

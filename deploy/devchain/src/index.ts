@@ -11,11 +11,14 @@ import {
   DEVCHAIN_CHAIN_IDS,
   DEVCHAIN_NETWORKS,
   MULTICALL3_ADDRESS,
+  PUBLIC_NODE_NETWORK,
   type DevchainPorts,
   type Network,
 } from './networks.config.js';
+import { PublicNodeProxy, type PublicNodeLimits } from './public-node.proxy.js';
 import { buildNetworkPlan, manifestCollection, manifestWallets, type NetworkPlan } from './seed.plan.js';
 import { compileContracts } from './solidity.compiler.js';
+import { worldShape, type WorldScale } from './world.config.js';
 
 export type { DevchainEns, DevchainEnsName, DevchainManifest } from './manifest.js';
 export { readManifest } from './manifest.js';
@@ -27,6 +30,8 @@ export {
   MULTICALL3_ADDRESS,
 } from './networks.config.js';
 export type { DevchainPorts, Network } from './networks.config.js';
+export { PublicNodeProxy, DEFAULT_PUBLIC_NODE_LIMITS, type PublicNodeLimits } from './public-node.proxy.js';
+export { parseWorldScale, WORLD_SHAPES, type WorldScale } from './world.config.js';
 
 export interface StartDevchainOptions {
   /** State directory, e.g. `<repo>/.nexus`: holds devchain.json and the compiled artifacts. */
@@ -38,6 +43,10 @@ export interface StartDevchainOptions {
   log?: (line: string) => void;
   /** Compiled-contract cache (default `<dir>/artifacts`); tests share one across temp state dirs. */
   artifactsDir?: string;
+  /** The dev world at the next scale (default off: the chains of the test suite). */
+  world?: WorldScale;
+  /** Limits of the public-node front (dev world): defaults 2,000 blocks per log query, 25 requests/s. */
+  publicNode?: Partial<PublicNodeLimits>;
 }
 
 export interface Devchain {
@@ -60,6 +69,7 @@ async function chooseNode(
   port: number,
   rpcUrl: string | undefined,
   log: (line: string) => void,
+  genesisBlock?: bigint,
 ): Promise<NodeChoice> {
   const wanted = DEVCHAIN_CHAIN_IDS[network];
   if (rpcUrl) {
@@ -77,7 +87,7 @@ async function chooseNode(
     }
     return { network, rpcUrl: url, origin: 'reused', chainId: wanted };
   }
-  const anvil = await startAnvil({ port, chainId: wanted, log });
+  const anvil = await startAnvil({ port, chainId: wanted, log, ...(genesisBlock ? { genesisBlock } : {}) });
   return { network, rpcUrl: url, origin: 'started', chainId: wanted, anvil };
 }
 
@@ -128,9 +138,13 @@ export async function startDevchain(options: StartDevchainOptions): Promise<Devc
   const ports: DevchainPorts = { ...DEFAULT_PORTS, ...options.ports };
   await mkdir(options.dir, { recursive: true });
 
+  const world = options.world ?? 'off';
+  const shape = worldShape(world);
   const choices: NodeChoice[] = [];
   let gateway: IpfsGateway | null = null;
+  let front: PublicNodeProxy | null = null;
   const stopStarted = async (): Promise<void> => {
+    await front?.close();
     await gateway?.close();
     await Promise.all(choices.map((choice) => choice.anvil?.stop()));
   };
@@ -140,7 +154,13 @@ export async function startDevchain(options: StartDevchainOptions): Promise<Devc
     // out the probes that tell a running node from a free port.
     const settled = await Promise.allSettled(
       DEVCHAIN_NETWORKS.map((network) =>
-        chooseNode(network, ports[network], options.rpcUrls?.[network], log),
+        chooseNode(
+          network,
+          ports[network],
+          options.rpcUrls?.[network],
+          log,
+          shape && network === PUBLIC_NODE_NETWORK ? shape.cronosGenesisBlock : undefined,
+        ),
       ),
     );
     for (const result of settled) if (result.status === 'fulfilled') choices.push(result.value);
@@ -154,7 +174,7 @@ export async function startDevchain(options: StartDevchainOptions): Promise<Devc
     if (artifacts.fromCache) log(`contracts from cache ${artifacts.key}`);
 
     const local = choices.filter((choice) => choice.origin !== 'external');
-    const plans = local.map((choice) => buildNetworkPlan(choice.network, log));
+    const plans = local.map((choice) => buildNetworkPlan(choice.network, log, world));
 
     await Promise.all(
       local.map(async (choice, index) => {
@@ -179,11 +199,22 @@ export async function startDevchain(options: StartDevchainOptions): Promise<Devc
             );
           }
         }
-        await Promise.all([seedNetwork(plan, choice.rpcUrl, artifacts, log), ens()]);
+        const spread = shape && choice.network === PUBLIC_NODE_NETWORK ? shape.cronosSpreadBlocks : 0;
+        await Promise.all([seedNetwork(plan, choice.rpcUrl, artifacts, log, spread), ens()]);
       }),
     );
 
     gateway = await startGateway(ports.gateway, plans, log);
+
+    // The dev world's public node: cronos through a front that enforces a public node's limits.
+    const limited = shape ? choices.find((choice) => choice.network === PUBLIC_NODE_NETWORK) : undefined;
+    if (limited && limited.origin !== 'external') {
+      front = await PublicNodeProxy.start(limited.rpcUrl, options.publicNode ?? {}, ports.publicNode ?? 0);
+      log(
+        `${limited.network}: public node on ${front.url} (${front.limits.maxLogRange} blocks per log query, ` +
+          `${front.limits.requestsPerSecond} requests/s) in front of ${limited.rpcUrl}`,
+      );
+    }
 
     const networks = Object.fromEntries(
       choices.map((choice): [Network, DevchainNetwork] => {
@@ -192,10 +223,20 @@ export async function startDevchain(options: StartDevchainOptions): Promise<Devc
           choice.network,
           {
             chainId: choice.chainId,
-            rpcUrl: choice.rpcUrl,
+            rpcUrl: front && choice === limited ? front.url : choice.rpcUrl,
             seeded: plan !== undefined,
             origin: choice.origin,
             ...(plan ? { deployer: plan.deployer } : {}),
+            ...(front && choice === limited
+              ? {
+                  nodeUrl: choice.rpcUrl,
+                  publicNode: {
+                    maxLogRange: front.limits.maxLogRange,
+                    requestsPerSecond: front.limits.requestsPerSecond,
+                  },
+                  ...(shape ? { genesisBlock: Number(shape.cronosGenesisBlock) } : {}),
+                }
+              : {}),
           },
         ];
       }),

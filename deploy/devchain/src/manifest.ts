@@ -74,6 +74,14 @@ export interface DevchainNetwork {
   origin: 'started' | 'reused' | 'external';
   /** Lower-case deployer of the seeded contracts (seeded networks only). */
   deployer?: string;
+  /**
+   * Present when `rpcUrl` is a public node's front (dev world): the limits it enforces. `nodeUrl`
+   * is the node behind it, without limits (seeding, benchmarks' ground truth).
+   */
+  publicNode?: { maxLogRange: number; requestsPerSecond: number };
+  nodeUrl?: string;
+  /** First block of the chain when its history before is empty (dev world). */
+  genesisBlock?: number;
 }
 
 export interface DevchainEnsName {

@@ -12,9 +12,20 @@ export interface DevchainPorts {
   polygon: number;
   cronos: number;
   gateway: number;
+  /** The public-node front of cronos (dev world only; default 8548). */
+  publicNode?: number;
 }
 
-export const DEFAULT_PORTS: DevchainPorts = { ethereum: 8545, polygon: 8546, cronos: 8547, gateway: 8580 };
+export const DEFAULT_PORTS: DevchainPorts = {
+  ethereum: 8545,
+  polygon: 8546,
+  cronos: 8547,
+  gateway: 8580,
+  publicNode: 8548,
+};
+
+/** The network served through a public node's limits in the dev world. */
+export const PUBLIC_NODE_NETWORK: Network = 'cronos';
 
 /** Canonical Multicall3 address; our aggregator is installed there with anvil_setCode. */
 export const MULTICALL3_ADDRESS: Address = '0xca11bde05977b3631167028862be2a173976ca11';

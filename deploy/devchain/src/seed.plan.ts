@@ -18,10 +18,12 @@ import {
 } from './networks.config.js';
 import { seededRandom } from './random.util.js';
 import { renderTokenSvg, type ArtStyle } from './token-art.svg.js';
+import { worldShape, type WorldScale } from './world.config.js';
 import {
   generateTraits,
   TRAIT_SCHEMAS,
   traitsFromDatasetOrGenerated,
+  traitsFromDistributions,
   type TokenAttribute,
   type TraitTable,
 } from './trait.source.js';
@@ -414,7 +416,51 @@ function draftMints(
   return consecutiveMints(mints.runs.map(([name, count]) => [holder(network, name), count]));
 }
 
-function drafts(network: Network, log?: (line: string) => void): CollectionDraft[] {
+/**
+ * The dev world's large collection: `count` tokens minted at construction in EIP-2309 batches (a
+ * few to each demo wallet, the rest in runs of up to 5,000 to community holders), with traits drawn
+ * from the ape dataset's distributions.
+ */
+function legionDraft(network: Network, count: number, log?: (line: string) => void): CollectionDraft {
+  const traits = traitsFromDistributions('bayc-metadata.json', count, TRAIT_SCHEMAS.apes, 'legion', log);
+  const holders = communityHolders(network, COMMUNITY_SIZE);
+  const runs: Array<[Address, number]> = [
+    [demoWallet('collector'), 30],
+    [demoWallet('trader'), 20],
+    [demoWallet('newcomer'), 10],
+  ];
+  let left = count - 60;
+  for (let index = 0; left > 0; index++) {
+    const size = Math.min(left, 5_000);
+    runs.push([holders[index % holders.length]!, size]);
+    left -= size;
+  }
+  return {
+    key: 'legion',
+    contract: 'NexusConsecutive721',
+    name: 'Nexus Legion',
+    symbol: 'NLGN',
+    description: `Nexus Legion: ${count.toLocaleString('en-US')} apes of the Nexus dev world, minted in EIP-2309 batches, their traits drawn from a real collection's distributions.`,
+    traitSource: traits.source,
+    artStyle: 'ape',
+    tokens: tokensFrom(traits.table, 0, 'Nexus Legion'),
+    mints: consecutiveMints(runs),
+  };
+}
+
+function drafts(
+  network: Network,
+  log?: (line: string) => void,
+  world: WorldScale = 'off',
+): CollectionDraft[] {
+  const list = baseDrafts(network, log);
+  const shape = worldShape(world);
+  // Appended: the collections before keep their deployment nonces, hence their addresses.
+  if (shape && network === 'polygon') list.push(legionDraft(network, shape.legionTokens, log));
+  return list;
+}
+
+function baseDrafts(network: Network, log?: (line: string) => void): CollectionDraft[] {
   return SEED_COLLECTIONS[network].map((spec) => {
     const { tokens, traitSource } = draftTokens(spec, log);
     const holderOps = (spec.holderOps ?? []).map((op): HolderOp =>
@@ -449,9 +495,13 @@ function mintBatchSize(collection: CollectionPlan): number {
   return collection.enumerable ? MINT_BATCH_721 : 100;
 }
 
-export function buildNetworkPlan(network: Network, log?: (line: string) => void): NetworkPlan {
+export function buildNetworkPlan(
+  network: Network,
+  log?: (line: string) => void,
+  world: WorldScale = 'off',
+): NetworkPlan {
   const deployer = DEPLOYERS[network];
-  const collections = drafts(network, log).map((draft, index) =>
+  const collections = drafts(network, log, world).map((draft, index) =>
     finishCollection(
       network,
       draft,

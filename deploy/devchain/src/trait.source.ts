@@ -169,3 +169,66 @@ export const TRAIT_SCHEMAS = {
     ],
   },
 } as const satisfies Record<string, TraitSchema>;
+
+/**
+ * `count` tokens whose traits follow the distributions of a real collection of the datasets folder
+ * (each trait's share of tokens carrying it, and each value's share within it), drawn with a fixed
+ * seed; our own schema when the file is absent. For collections larger than any dataset.
+ */
+export function traitsFromDistributions(
+  file: string,
+  count: number,
+  fallback: TraitSchema,
+  seed: string,
+  log?: (line: string) => void,
+): TraitSet {
+  const path = join(datasetsDir(), file);
+  let entries: DatasetEntry[] | null = null;
+  if (existsSync(path)) {
+    try {
+      entries = JSON.parse(readFileSync(path, 'utf8')) as DatasetEntry[];
+    } catch (error) {
+      log?.(`dataset ${path} unreadable (${(error as Error).message}): generating traits instead`);
+    }
+  } else {
+    log?.(`dataset ${path} not found: generating traits instead`);
+  }
+  if (!entries || entries.length === 0) {
+    return { table: generateTraits(fallback, count, seed), source: 'generated' };
+  }
+  // trait type → value → tokens carrying it; trait types in order of first appearance.
+  const counts = new Map<string, Map<string | number, number>>();
+  for (const entry of entries) {
+    for (const attribute of entry.attributes ?? []) {
+      if (typeof attribute.trait_type !== 'string') continue;
+      const values = counts.get(attribute.trait_type) ?? new Map<string | number, number>();
+      values.set(attribute.value, (values.get(attribute.value) ?? 0) + 1);
+      counts.set(attribute.trait_type, values);
+    }
+  }
+  const traits = [...counts].map(([type, values]) => {
+    const list = [...values].sort((a, b) => b[1] - a[1]);
+    const carried = list.reduce((sum, [, n]) => sum + n, 0);
+    return { type, values: list, carried, presence: Math.min(1, carried / entries.length) };
+  });
+  const random = seededRandom(seed);
+  const table: TraitTable = [];
+  for (let index = 0; index < count; index++) {
+    const attributes: TokenAttribute[] = [];
+    for (const trait of traits) {
+      if (random() >= trait.presence) continue;
+      let point = random() * trait.carried;
+      let value = trait.values[trait.values.length - 1]![0];
+      for (const [candidate, n] of trait.values) {
+        point -= n;
+        if (point < 0) {
+          value = candidate;
+          break;
+        }
+      }
+      attributes.push({ trait_type: trait.type, value });
+    }
+    table.push(attributes);
+  }
+  return { table, source: 'dataset' };
+}

@@ -1,6 +1,6 @@
 import { numberToHex, type Address, type Hex, type PublicClient, type RpcLog } from 'viem';
 import { mapWithConcurrency } from '../../common/concurrency.js';
-import { isRangeRefusal } from './rpc-errors.util.js';
+import { isRangeRefusal, statedSpanLimit } from './rpc-errors.util.js';
 import type { RpcStats } from './rpc.stats.js';
 
 export interface LogQuery {
@@ -93,6 +93,13 @@ export class LogScanner implements LogSource {
       if (size === 1n || !isRangeRefusal(error)) throw error;
       // A dead node times out on every range; splitting would multiply the calls without end.
       if (++this.refusalsInARow > MAX_REFUSALS_IN_A_ROW) throw error;
+      // A node that says its limit ("block range exceeds 2000") is taken at its word.
+      const stated = statedSpanLimit(error);
+      if (stated !== null && stated < size) {
+        if (this.span === null || stated < this.span) this.span = stated;
+        this.stats.rangeSplits++;
+        return this.fetch(query, from, to);
+      }
       const half = (size + 1n) / 2n;
       if (this.span === null || half < this.span) this.span = half;
       this.stats.rangeSplits++;

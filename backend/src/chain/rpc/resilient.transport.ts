@@ -1,6 +1,8 @@
 import { createTransport, http, type EIP1193RequestFn, type Transport } from 'viem';
 import { ConcurrencyLimit } from '../../common/concurrency.js';
 import { withRetry } from '../../outbound/index.js';
+import { RequestPacer } from './request.pacer.js';
+import type { Pacer } from './shared-request.pacer.js';
 import { isRangeRefusal, isTransient, retryAfterMs } from './rpc-errors.util.js';
 import type { RpcStats } from './rpc.stats.js';
 
@@ -16,6 +18,10 @@ export interface ResilientTransportOptions {
   retries: number;
   /** First backoff; doubles per attempt, with jitter, capped at 10 s. */
   retryBaseDelayMs: number;
+  /** The node's request budget (a public node's): calls are spaced to stay within it. */
+  requestsPerSecond?: number;
+  /** Spaces the calls instead of a pacer of this process's own (a budget shared across processes). */
+  pacer?: Pacer;
 }
 
 const MAX_DELAY_MS = 10_000;
@@ -27,6 +33,8 @@ const MAX_DELAY_MS = 10_000;
  */
 export function resilientTransport(options: ResilientTransportOptions): Transport {
   const limit = new ConcurrencyLimit(options.concurrency);
+  const pacer =
+    options.pacer ?? (options.requestsPerSecond ? new RequestPacer(options.requestsPerSecond) : null);
   const inner = http(options.url, {
     batch: options.batchSize > 1 ? { batchSize: options.batchSize, wait: 0 } : false,
     retryCount: 0,
@@ -48,7 +56,8 @@ export function resilientTransport(options: ResilientTransportOptions): Transpor
         request: (({ method, params }: { method: string; params?: unknown }) =>
           withRetry(
             () =>
-              limit.run(() => {
+              limit.run(async () => {
+                await pacer?.turn();
                 options.stats.countCall(method);
                 return base.request({ method, params } as Parameters<typeof base.request>[0]);
               }),

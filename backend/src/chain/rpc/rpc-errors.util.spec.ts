@@ -1,5 +1,5 @@
 import { HttpRequestError, LimitExceededRpcError, RpcRequestError, TimeoutError } from 'viem';
-import { isRangeRefusal, isTransient, retryAfterMs } from './rpc-errors.util.js';
+import { isRangeRefusal, isTransient, retryAfterMs, statedSpanLimit } from './rpc-errors.util.js';
 
 function rpcError(code: number, message: string, status?: number): RpcRequestError {
   return new RpcRequestError({ body: {}, url: 'http://node', error: { code, message }, status });
@@ -26,6 +26,16 @@ describe('rpc errors', () => {
     ['timeout', new TimeoutError({ body: {}, url: 'http://node' })],
   ])('reads a %s range refusal as "split the range"', (_, error) => {
     expect(isRangeRefusal(error)).toBe(true);
+  });
+
+  it.each([
+    ['a public node', rpcError(-32005, 'block range exceeds 2000'), 2000n],
+    ['geth-style', rpcError(-32000, 'exceed maximum block range: 50000'), 50_000n],
+    ['QuickNode', rpcError(-32614, 'eth_getLogs is limited to a 10,000 range'), 10_000n],
+    ['Infura (a result count, not a span)', rpcError(-32005, 'query returned more than 10000 results'), null],
+    ['a refusal without a number', rpcError(-32000, 'block range is too wide'), null],
+  ])('reads the span %s states', (_, error, span) => {
+    expect(statedSpanLimit(error)).toBe(span);
   });
 
   it.each([

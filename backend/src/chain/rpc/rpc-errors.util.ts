@@ -53,6 +53,18 @@ export function isRangeRefusal(error: unknown): boolean {
   return RANGE_REFUSAL.test(found.messages) || found.timeout;
 }
 
+/** Block-span limits nodes state in their refusals ("block range exceeds 2000", "maximum block range: 5"). */
+const STATED_SPAN =
+  /(?:block range (?:exceeds|is limited to|limit(?:ed)? (?:to|of)|too (?:large|wide),? max(?:imum)? (?:is )?)|max(?:imum)? block range:?|range limit(?: of)?|limited to a) ?(\d{1,3}(?:,\d{3})+|\d{1,9})/i;
+
+/** The widest span a refusal says the node accepts, when it says so; null otherwise. */
+export function statedSpanLimit(error: unknown): bigint | null {
+  const match = STATED_SPAN.exec(collect(error).messages);
+  if (!match) return null;
+  const span = BigInt(match[1]!.replaceAll(',', ''));
+  return span > 0n ? span : null;
+}
+
 /**
  * Worth trying again after a pause: throttling, server errors, timeouts, dropped connections. A
  * node whose host name does not resolve is misconfigured, not busy.

@@ -17,11 +17,17 @@ import { resilientTransport } from './resilient.transport.js';
 import { rpcChain } from './rpc-chains.config.js';
 import { RpcStats, type RpcStatsSnapshot } from './rpc.stats.js';
 import { TokenUriReader } from './token-uri.reader.js';
-import { WalletHoldingsReader } from './wallet-holdings.reader.js';
+import type { Pacer } from './shared-request.pacer.js';
+import { TransferLogFeed } from './transfer-log.feed.js';
+import { WalletHoldingsReader, type WalletIndex } from './wallet-holdings.reader.js';
 
 export interface RpcNetworkConfig {
   chainId: number;
   rpcUrl: string;
+  /** Widest eth_getLogs range the node allows, when known. */
+  maxLogRange?: number | null;
+  /** The node's request budget: calls are spaced to stay within it. */
+  requestsPerSecond?: number | null;
 }
 
 export interface RpcNftSourceOptions {
@@ -44,6 +50,10 @@ export interface RpcNftSourceOptions {
    * scanned from its deployment block, found by bisecting eth_getCode (default 100,000).
    */
   deploymentSearchThreshold?: number;
+  /** The transfer index: wallet scans read it for the blocks it covers, the node for the rest. */
+  index?: WalletIndex;
+  /** Per network, the pacer of a request budget shared with other processes (else one of this source's own). */
+  pacers?: Partial<Record<Network, Pacer>>;
 }
 
 /** The readers of one network, sharing its client, log scanner and multicall batcher. */
@@ -52,6 +62,7 @@ interface NetworkReaders {
   facts: CollectionFactsReader;
   enumerator: CollectionEnumerator;
   holdings: WalletHoldingsReader;
+  feed: TransferLogFeed;
 }
 
 /**
@@ -77,6 +88,8 @@ export class RpcNftSource implements NftSource {
         timeoutMs: options.timeoutMs ?? 20_000,
         retries: options.retries ?? 4,
         retryBaseDelayMs: options.retryBaseDelayMs ?? 250,
+        ...(config.requestsPerSecond ? { requestsPerSecond: config.requestsPerSecond } : {}),
+        ...(options.pacers?.[network] ? { pacer: options.pacers[network] } : {}),
       });
       const client = createPublicClient({
         chain: rpcChain(network, config.chainId, config.rpcUrl),
@@ -84,7 +97,7 @@ export class RpcNftSource implements NftSource {
         pollingInterval: 1_000,
       });
       const logs = new LogScanner(client, this.stats, {
-        initialSpan: options.maxLogBlockRange?.[network],
+        initialSpan: options.maxLogBlockRange?.[network] ?? config.maxLogRange ?? undefined,
         parallel: Math.max(1, Math.floor(parallel / 2)),
       });
       const calls = new MulticallBatcher(client, { chunkSize, parallel });
@@ -98,7 +111,25 @@ export class RpcNftSource implements NftSource {
           parallel,
           deploymentSearchThreshold: BigInt(options.deploymentSearchThreshold ?? 100_000),
         }),
-        holdings: new WalletHoldingsReader(network, client, calls, logs, facts, uris, parallel),
+        holdings: new WalletHoldingsReader(
+          network,
+          client,
+          calls,
+          logs,
+          facts,
+          uris,
+          parallel,
+          options.index,
+        ),
+        // Its own scanner: all-contract queries meet result-size limits that topic-filtered wallet
+        // queries never do, and a span learnt from them must not narrow the wallet scans'.
+        feed: new TransferLogFeed(
+          client,
+          new LogScanner(client, this.stats, {
+            initialSpan: options.maxLogBlockRange?.[network] ?? config.maxLogRange ?? undefined,
+            parallel: Math.max(1, Math.floor(parallel / 2)),
+          }),
+        ),
       });
     }
   }
@@ -128,6 +159,11 @@ export class RpcNftSource implements NftSource {
 
   getWalletHoldings(network: Network, owner: string, options: WalletScanOptions): Promise<WalletHolding[]> {
     return this.readers(network).holdings.read(owner, options);
+  }
+
+  /** The network's NFT transfers by block range, through this source's client (its limits and rate). */
+  transferFeed(network: Network): TransferLogFeed {
+    return this.readers(network).feed;
   }
 
   private readers(network: Network): NetworkReaders {

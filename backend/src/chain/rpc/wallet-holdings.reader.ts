@@ -27,6 +27,19 @@ interface Held extends Candidate {
   balance: number;
 }
 
+/** A transfer index: what it says a wallet holds, and the blocks it has read to say so. */
+export interface WalletIndex {
+  holdings(
+    network: Network,
+    wallet: string,
+  ): Promise<{
+    fromBlock: bigint;
+    toBlock: bigint;
+    erc721: Array<{ contract: string; tokenId: bigint }>;
+    erc1155: Array<{ contract: string; tokenId: bigint }>;
+  } | null>;
+}
+
 /**
  * A wallet's NFTs on one network: candidates from the Transfer, ConsecutiveTransfer and ERC-1155
  * logs naming it, each confirmed by ownerOf / balanceOf at one block, grouped by contract.
@@ -41,6 +54,8 @@ export class WalletHoldingsReader {
     private readonly uris: TokenUriReader,
     /** Contracts whose URIs are read at once. */
     private readonly parallel: number,
+    /** Covers a range of blocks: only the blocks outside it are asked of the node's logs. */
+    private readonly index?: WalletIndex,
   ) {}
 
   async read(owner: string, options: WalletScanOptions): Promise<WalletHolding[]> {
@@ -87,16 +102,52 @@ export class WalletHoldingsReader {
   }
 
   /**
-   * Tokens the wallet may hold: ERC-721 ids whose latest event brought them to the wallet, and
-   * every ERC-1155 id it ever received.
+   * Tokens the wallet may hold: those the transfer index says it holds, ERC-721 ids whose latest
+   * event in the blocks outside the index brought them to the wallet, and every ERC-1155 id it
+   * received there.
    */
   private async candidates(
     wallet: Address,
     block: bigint,
     includeErc1155: boolean,
   ): Promise<{ erc721: Candidate[]; erc1155: Candidate[] }> {
+    const indexed = await this.index?.holdings(this.network, wallet);
+    // The index answers for its blocks; the node's logs for the blocks before and after them.
+    const ranges =
+      indexed && indexed.toBlock <= block
+        ? [
+            { fromBlock: 0n, toBlock: indexed.fromBlock - 1n },
+            { fromBlock: indexed.toBlock + 1n, toBlock: block },
+          ].filter((range) => range.fromBlock <= range.toBlock)
+        : [{ fromBlock: 0n, toBlock: block }];
+    const fromLogs = await Promise.all(
+      ranges.map((range) => this.logCandidates(wallet, range, includeErc1155)),
+    );
+    const fromIndex = indexed && indexed.toBlock <= block ? indexed : null;
+    // Every token the index or the logs name is confirmed by ownerOf / balanceOf at `block`.
+    const erc721 = new Map<string, Candidate>();
+    const erc1155 = new Map<string, Candidate>();
+    const add = (into: Map<string, Candidate>, contract: string, tokenId: bigint): void => {
+      const address = contract.toLowerCase() as Address;
+      into.set(`${address}:${tokenId}`, { contract: address, tokenId });
+    };
+    for (const item of fromIndex?.erc721 ?? []) add(erc721, item.contract, item.tokenId);
+    if (includeErc1155)
+      for (const item of fromIndex?.erc1155 ?? []) add(erc1155, item.contract, item.tokenId);
+    for (const part of fromLogs) {
+      for (const item of part.erc721) add(erc721, item.contract, item.tokenId);
+      for (const item of part.erc1155) add(erc1155, item.contract, item.tokenId);
+    }
+    return { erc721: [...erc721.values()], erc1155: [...erc1155.values()] };
+  }
+
+  /** Candidates named by the logs of one block range. */
+  private async logCandidates(
+    wallet: Address,
+    range: { fromBlock: bigint; toBlock: bigint },
+    includeErc1155: boolean,
+  ): Promise<{ erc721: Candidate[]; erc1155: Candidate[] }> {
     const walletTopic = pad(wallet, { size: 32 });
-    const range = { fromBlock: 0n, toBlock: block };
     // ERC-1155 transfers and EIP-2309 batch mints both name the recipient in topic 3: one query.
     const toWalletTopics = includeErc1155
       ? [TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC, CONSECUTIVE_TRANSFER_TOPIC]

@@ -1,4 +1,4 @@
-import { NETWORK_LABELS } from '@nexus/contract';
+import { NETWORK_LABELS, type TransferIndexStats } from '@nexus/contract';
 import { useState } from 'react';
 import { EmptyState } from '../../../../components/empty-state';
 import { NetworkBadge } from '../../../../components/network-badge';
@@ -11,6 +11,58 @@ import { useQueryErrorToast } from '../../hooks/use-error-toast';
 import { formatDateTime } from '../../lib/format-time';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { StatTiles } from '../ui/stat-tiles';
+
+const formatRate = (value: number | null): string => (value === null ? '—' : formatCount(Math.round(value)));
+
+/** Where each network's transfer index stands: indexed block, head, lag and the latest pass's rate. */
+function TransferIndexSection({ lines }: { lines: TransferIndexStats[] }) {
+  return (
+    <section className="card" aria-labelledby="transfer-index">
+      <h2 id="transfer-index">Transfer index</h2>
+      {lines.length === 0 ? (
+        <p className="muted">No network is indexed.</p>
+      ) : (
+        <div className="admin-table-scroll">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Network</th>
+                <th scope="col">Indexed To</th>
+                <th scope="col">Head</th>
+                <th scope="col">Lag</th>
+                <th scope="col">Blocks/s</th>
+                <th scope="col">Logs/s</th>
+                <th scope="col">Transfers</th>
+                <th scope="col">Reorgs</th>
+                <th scope="col">Updated</th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((line) => (
+                <tr key={line.network} data-testid="transfer-index-row">
+                  <th scope="row">
+                    <span className="admin-network-cell">
+                      <NetworkBadge network={line.network} />
+                      {NETWORK_LABELS[line.network] ?? line.network}
+                    </span>
+                  </th>
+                  <td data-label="Indexed To">{formatCount(line.indexedTo)}</td>
+                  <td data-label="Head">{formatCount(line.head)}</td>
+                  <td data-label="Lag">{formatCount(line.lag)}</td>
+                  <td data-label="Blocks/s">{formatRate(line.blocksPerSecond)}</td>
+                  <td data-label="Logs/s">{formatRate(line.logsPerSecond)}</td>
+                  <td data-label="Transfers">{formatCount(line.transfers)}</td>
+                  <td data-label="Reorgs">{formatCount(line.reorgs)}</td>
+                  <td data-label="Updated">{formatDateTime(line.updatedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
 
 /** /admin/cache: statistics and clearing (SPEC §2, §3). */
 export function CacheAdminPage() {
@@ -111,6 +163,7 @@ export function CacheAdminPage() {
               </div>
             )}
           </section>
+          <TransferIndexSection lines={data.transferIndex ?? []} />
         </>
       )}
 

@@ -1,0 +1,174 @@
+/**
+ * Transfer-index benchmark on the dev world's public node (cronos behind a front that allows 2,000
+ * blocks per log query and 25 requests/s, over a history past a million blocks):
+ *   - backfill from genesis to the head, in blocks/s and logs/s, learning the node's log span;
+ *   - a wallet scan of the demo collector with the index caught up, then the same scan with the
+ *     index off (every block asked of the node).
+ *   npm run bench:index            (NEXUS_DEVWORLD_SCALE=small for the miniature world)
+ * Starts its own dev chains (cronos 19747, its public node 19748, gateway 19780; ethereum and
+ * polygon are left out) in a child process, as `npm start` does; uses the database nexus_bench_index.
+ */
+import 'reflect-metadata';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import type { DevchainManifest } from '../../deploy/devchain/src/manifest.js';
+import type { WalletHolding } from '../src/chain/nft-source.js';
+import { RpcNftSource } from '../src/chain/rpc/rpc-nft.source.js';
+import { ormConfig } from '../src/database/mikro-orm.config.js';
+import { migrate } from '../src/database/migrate.js';
+import { TransferIndexer, TransferIndexRepository } from '../src/transfer-index/index.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const databaseUrl =
+  process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/nexus_bench_index';
+const WORLD = process.env.NEXUS_DEVWORLD_SCALE ?? 'full';
+const NO_NODE = 'http://127.0.0.1:9/';
+
+function seconds(start: number): number {
+  return Math.round(performance.now() - start) / 1000;
+}
+
+async function startChains(): Promise<{ manifest: DevchainManifest; stop(): Promise<void> }> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NEXUS_STATE_DIR: resolve(root, '.nexus', 'bench-index'),
+    DEVCHAIN_CRONOS_PORT: '19747',
+    DEVCHAIN_PUBLIC_NODE_PORT: '19748',
+    DEVCHAIN_GATEWAY_PORT: '19780',
+    NEXUS_DEVWORLD_SCALE: WORLD,
+    // Only cronos is measured: the other networks are "external" nodes that nobody seeds.
+    ETHEREUM_RPC_URL: NO_NODE,
+    POLYGON_RPC_URL: NO_NODE,
+  };
+  delete env.CRONOS_RPC_URL;
+  const child = spawn(process.execPath, [...process.execArgv, resolve(root, 'deploy/devchain/src/cli.ts')], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<number | null>((done) => child.once('exit', done));
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  for await (const line of createInterface({ input: child.stdout! })) {
+    const ready = /^devchain ready (.+)$/.exec(line);
+    if (ready) {
+      const manifest = JSON.parse(await readFile(ready[1]!, 'utf8')) as DevchainManifest;
+      child.stdout!.resume();
+      return { manifest, stop };
+    }
+  }
+  throw new Error(`the dev chains exited with ${String(await exited)} before they were ready`);
+}
+
+function held(holdings: WalletHolding[]): string[] {
+  return holdings
+    .flatMap((h) => h.tokens.map((t) => `${h.collection.address}:${t.tokenId}:${t.balance ?? 1}`))
+    .sort();
+}
+
+async function main(): Promise<void> {
+  const chainStart = performance.now();
+  const devchain = await startChains();
+  const cronos = devchain.manifest.networks.cronos;
+  if (!cronos.publicNode) throw new Error('the dev world has no public node: NEXUS_DEVWORLD_SCALE is off');
+  console.log(`dev chains ready in ${seconds(chainStart)} s; cronos public node ${cronos.rpcUrl}`);
+
+  await migrate(databaseUrl);
+  const orm = await MikroORM.init({ ...ormConfig(databaseUrl), logger: () => undefined });
+  const connection = orm.em.getConnection();
+  await connection.execute(
+    'truncate nft_transfer, nft_owner, nft_balance, transfer_index_block, transfer_index_cursor',
+  );
+  const repository = new TransferIndexRepository(orm.em);
+  const limits = {
+    chainId: cronos.chainId,
+    rpcUrl: cronos.rpcUrl,
+    requestsPerSecond: cronos.publicNode.requestsPerSecond,
+  };
+  const settings = { fromBlock: 0n, confirmations: 2 };
+
+  // Backfill from genesis, learning the node's log span from its refusals.
+  const indexing = new RpcNftSource({ cronos: limits }, {});
+  const indexer = new TransferIndexer(repository, { budgetMs: 60 * 60_000 });
+  const backfillStart = performance.now();
+  let pass = await indexer.pass('cronos', indexing.transferFeed('cronos'), settings);
+  let logs = pass.logs;
+  while (pass.cursor.indexedTo + BigInt(settings.confirmations) < pass.cursor.head) {
+    pass = await indexer.pass('cronos', indexing.transferFeed('cronos'), settings);
+    logs += pass.logs;
+  }
+  const backfillSeconds = seconds(backfillStart);
+  const backfillStats = indexing.getStats();
+  const blocks = Number(pass.cursor.indexedTo + 1n);
+  const collector = devchain.manifest.wallets.find(
+    (w) => w.network === 'cronos' && w.label === 'Demo collector',
+  )!;
+
+  // Wallet scans: index caught up (best of three, each on a fresh source), then index off.
+  const withIndexRuns: number[] = [];
+  let withIndex: WalletHolding[] = [];
+  let withIndexCalls = 0;
+  for (let run = 0; run < 3; run++) {
+    const source = new RpcNftSource(
+      { cronos: { ...limits, maxLogRange: cronos.publicNode.maxLogRange } },
+      { index: repository },
+    );
+    const start = performance.now();
+    withIndex = await source.getWalletHoldings('cronos', collector.address, { includeAllTokenTypes: true });
+    withIndexRuns.push(seconds(start));
+    withIndexCalls = source.getStats().rpcCalls;
+  }
+  const without = new RpcNftSource({ cronos: { ...limits, maxLogRange: cronos.publicNode.maxLogRange } }, {});
+  const withoutStart = performance.now();
+  const fromNode = await without.getWalletHoldings('cronos', collector.address, {
+    includeAllTokenTypes: true,
+  });
+  const withoutSeconds = seconds(withoutStart);
+  if (JSON.stringify(held(withIndex)) !== JSON.stringify(held(fromNode))) {
+    throw new Error(
+      `the index and the node disagree:\n${held(withIndex).join('\n')}\n---\n${held(fromNode).join('\n')}`,
+    );
+  }
+
+  const result = {
+    world: WORLD,
+    history: { headBlock: Number(pass.cursor.head), genesisBlock: cronos.genesisBlock ?? 0 },
+    publicNode: cronos.publicNode,
+    backfill: {
+      seconds: backfillSeconds,
+      blocks,
+      blocksPerSecond: Math.round(blocks / backfillSeconds),
+      logs,
+      logsPerSecond: Math.round((logs / backfillSeconds) * 10) / 10,
+      transfers: pass.cursor.transfers,
+      rpcCalls: backfillStats.rpcCalls,
+      getLogsCalls: backfillStats.byMethod.eth_getLogs ?? 0,
+      rangeSplits: backfillStats.rangeSplits,
+      retries: backfillStats.retries,
+      learnedSpan: Number(indexing.transferFeed('cronos').learnedSpan ?? 0),
+    },
+    walletScan: {
+      wallet: collector.address,
+      tokens: held(withIndex).length,
+      indexCaughtUpSeconds: Math.min(...withIndexRuns),
+      indexCaughtUpRuns: withIndexRuns,
+      indexCaughtUpRpcCalls: withIndexCalls,
+      indexOffSeconds: withoutSeconds,
+      indexOffRpcCalls: without.getStats().rpcCalls,
+      indexOffGetLogsCalls: without.getStats().byMethod.eth_getLogs ?? 0,
+    },
+  };
+  console.log(JSON.stringify(result, null, 2));
+  await orm.close(true);
+  await devchain.stop();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

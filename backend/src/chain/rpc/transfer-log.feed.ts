@@ -1,0 +1,138 @@
+import { numberToHex, type Address, type Hex, type PublicClient, type RpcLog } from 'viem';
+import { latestBlock } from './chain-head.util.js';
+import {
+  CONSECUTIVE_TRANSFER_TOPIC,
+  TRANSFER_BATCH_TOPIC,
+  TRANSFER_SINGLE_TOPIC,
+  TRANSFER_TOPIC,
+} from './erc.abis.js';
+import type { LogSource } from './log.scanner.js';
+import { consecutiveIds, topicAddress, transferValues } from './transfer-logs.util.js';
+
+/** One token moved by one event: a batch event gives one per token (`position` its place in it). */
+export interface IndexedTransfer {
+  blockNumber: bigint;
+  logIndex: number;
+  position: number;
+  /** Lower-case addresses. */
+  contract: Address;
+  tokenId: bigint;
+  from: Address;
+  to: Address;
+  amount: bigint;
+  standard: 'ERC-721' | 'ERC-1155';
+}
+
+export interface TransferWindow {
+  transfers: IndexedTransfer[];
+  /** Logs the node returned (a ConsecutiveTransfer is one log, many transfers). */
+  logs: number;
+  /**
+   * Hash of the window's last block: stored, it tells a later pass whether that block still stands
+   * ('' for a number below the chain's genesis).
+   */
+  lastBlockHash: Hex | '';
+}
+
+/** The four NFT transfer events, in any contract: ERC-721, ERC-1155 single and batch, EIP-2309. */
+const NFT_TOPICS: Hex[] = [
+  TRANSFER_TOPIC,
+  TRANSFER_SINGLE_TOPIC,
+  TRANSFER_BATCH_TOPIC,
+  CONSECUTIVE_TRANSFER_TOPIC,
+];
+
+/** The transfers one NFT event states; none for an ERC-20 Transfer or malformed data. */
+export function decodeTransfers(log: RpcLog): IndexedTransfer[] {
+  const base = {
+    blockNumber: BigInt(log.blockNumber ?? '0x0'),
+    logIndex: Number(BigInt(log.logIndex ?? '0x0')),
+    contract: log.address.toLowerCase() as Address,
+  };
+  const topic = log.topics[0];
+  if (topic === TRANSFER_TOPIC) {
+    if (log.topics.length !== 4) return []; // 3 topics: an ERC-20 Transfer
+    return [
+      {
+        ...base,
+        position: 0,
+        tokenId: BigInt(log.topics[3]!),
+        from: topicAddress(log.topics[1]),
+        to: topicAddress(log.topics[2]),
+        amount: 1n,
+        standard: 'ERC-721',
+      },
+    ];
+  }
+  if (topic === CONSECUTIVE_TRANSFER_TOPIC) {
+    if (log.topics.length !== 4) return [];
+    const from = topicAddress(log.topics[2]);
+    const to = topicAddress(log.topics[3]);
+    return consecutiveIds(log).map((tokenId, position) => ({
+      ...base,
+      position,
+      tokenId,
+      from,
+      to,
+      amount: 1n,
+      standard: 'ERC-721',
+    }));
+  }
+  if (topic === TRANSFER_SINGLE_TOPIC || topic === TRANSFER_BATCH_TOPIC) {
+    if (log.topics.length !== 4) return [];
+    const from = topicAddress(log.topics[2]);
+    const to = topicAddress(log.topics[3]);
+    return transferValues(log).map(([tokenId, amount], position) => ({
+      ...base,
+      position,
+      tokenId,
+      from,
+      to,
+      amount,
+      standard: 'ERC-1155',
+    }));
+  }
+  return [];
+}
+
+/**
+ * A network's NFT transfers by block range, for the transfer index: every contract at once, through
+ * the log scanner (which splits a range the node refuses and remembers the span it accepts).
+ */
+export class TransferLogFeed {
+  constructor(
+    private readonly client: Pick<PublicClient, 'getBlockNumber' | 'request'>,
+    private readonly logs: LogSource & { readonly learnedSpan?: bigint | null },
+  ) {}
+
+  head(): Promise<bigint> {
+    return latestBlock(this.client);
+  }
+
+  /** The span the node accepts for one eth_getLogs, once learnt (null: no limit met yet). */
+  get learnedSpan(): bigint | null {
+    return this.logs.learnedSpan ?? null;
+  }
+
+  /** The hash of a block, or null when the node has no such block (a reorganisation shortened it). */
+  async blockHash(number: bigint): Promise<Hex | null> {
+    const block = (await this.client.request({
+      method: 'eth_getBlockByNumber',
+      params: [numberToHex(number), false],
+    })) as { hash?: Hex } | null;
+    return block?.hash ?? null;
+  }
+
+  async read(fromBlock: bigint, toBlock: bigint): Promise<TransferWindow> {
+    const [logs, lastBlockHash] = await Promise.all([
+      this.logs.scan({ topics: [NFT_TOPICS], fromBlock, toBlock }),
+      this.blockHash(toBlock),
+    ]);
+    // No block under the head: a chain whose genesis comes later (a dev chain's empty history).
+    return {
+      transfers: logs.flatMap(decodeTransfers),
+      logs: logs.length,
+      lastBlockHash: lastBlockHash ?? '',
+    };
+  }
+}

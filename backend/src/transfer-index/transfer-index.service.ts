@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Network, TransferIndexStats } from '@nexus/contract';
+import type { Redis } from 'ioredis';
+import { RPC_SOURCE } from '../chain/chain.tokens.js';
+import type { RpcNftSource } from '../chain/rpc/rpc-nft.source.js';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { REDIS, RedisConnections } from '../redis/redis.module.js';
+import { TransferIndexRepository } from '../chain/transfer-index.repository.js';
+import { TransferIndexer, type PassResult } from './transfer-indexer.js';
+
+/** A pass holds its network's lock this long without renewing it (it renews after every window). */
+const LOCK_MS = 60_000;
+
+/**
+ * The transfer index of every configured network: one pass at a time per network whichever worker
+ * runs it (a Redis lock), through the same JSON-RPC client as the scans (its log span and rate).
+ */
+@Injectable()
+export class TransferIndexService {
+  private readonly logger = new Logger(TransferIndexService.name);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(RPC_SOURCE) private readonly source: RpcNftSource,
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly connections: RedisConnections,
+    private readonly repository: TransferIndexRepository,
+  ) {}
+
+  /** The networks being indexed. */
+  networks(): Network[] {
+    return Object.keys(this.config.transferIndex) as Network[];
+  }
+
+  /** One pass over a network; null when the network is not indexed or another worker is on it. */
+  async pass(network: Network): Promise<PassResult | null> {
+    const settings = this.config.transferIndex[network];
+    if (!settings) return null;
+    const key = this.connections.key('transfer-index', network, 'lock');
+    const token = randomUUID();
+    if ((await this.redis.set(key, token, 'PX', LOCK_MS, 'NX')) !== 'OK') return null;
+    try {
+      const indexer = new TransferIndexer(this.repository, {
+        onWindow: async () => {
+          await this.redis.pexpire(key, LOCK_MS);
+        },
+      });
+      const result = await indexer.pass(network, this.source.transferFeed(network), settings);
+      if (result.rolledBackTo !== null) {
+        this.logger.warn(`${network}: reorganisation, index rolled back to block ${result.rolledBackTo}`);
+      }
+      return result;
+    } finally {
+      // Only our own lock: one that expired and was taken by another worker stays.
+      await this.redis.eval(
+        `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`,
+        1,
+        key,
+        token,
+      );
+    }
+  }
+
+  /** Progress of each indexed network, for the admin cache statistics. */
+  async stats(): Promise<TransferIndexStats[]> {
+    const indexed = new Set(this.networks());
+    const cursors = await this.repository.cursors();
+    return cursors
+      .filter((cursor) => indexed.has(cursor.network))
+      .map((cursor) => {
+        const indexedTo = cursor.indexedTo < cursor.fromBlock ? cursor.fromBlock - 1n : cursor.indexedTo;
+        const head = cursor.head > indexedTo ? cursor.head : indexedTo;
+        return {
+          network: cursor.network,
+          fromBlock: Number(cursor.fromBlock),
+          indexedTo: Number(indexedTo),
+          head: Number(head),
+          lag: Number(head - indexedTo),
+          confirmations: cursor.confirmations,
+          blocksPerSecond: cursor.blocksPerSecond,
+          logsPerSecond: cursor.logsPerSecond,
+          transfers: cursor.transfers,
+          reorgs: cursor.reorgs,
+          updatedAt: cursor.updatedAt.toISOString(),
+        };
+      });
+  }
+}

@@ -1,0 +1,269 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MikroORM } from '@mikro-orm/postgresql';
+import {
+  createPublicClient,
+  createWalletClient,
+  http,
+  parseAbi,
+  type Abi,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from 'viem';
+import { dropDatabase, freshDatabase } from '../../../test/support/fresh-database.js';
+import { startAnvil, type AnvilNode } from '../../../deploy/devchain/src/anvil.process.js';
+import { ANVIL_ACCOUNTS, MULTICALL3_ADDRESS } from '../../../deploy/devchain/src/networks.config.js';
+import { PublicNodeProxy } from '../../../deploy/devchain/src/public-node.proxy.js';
+import { compileContracts } from '../../../deploy/devchain/src/solidity.compiler.js';
+import type { WalletHolding } from '../chain/nft-source.js';
+import { rpcChain } from '../chain/rpc/rpc-chains.config.js';
+import { RpcNftSource } from '../chain/rpc/rpc-nft.source.js';
+import { ormConfig } from '../database/mikro-orm.config.js';
+import { TransferIndexRepository } from '../chain/transfer-index.repository.js';
+import { TransferIndexer, type IndexSettings } from './transfer-indexer.js';
+
+// A chain of this file's own: the reorganisation below rewinds it, which no shared chain may see.
+const PORT = 29591 + Number(process.env.NEXUS_TEST_SLOT ?? 0) * 100;
+const CHAIN_ID = 25;
+const ARTIFACTS_DIR = join(tmpdir(), 'nexus-devchain-artifacts');
+const [DEPLOYER, ALICE, BOB, CAROL, DAVE] = [
+  ANVIL_ACCOUNTS[9]!,
+  ANVIL_ACCOUNTS[5]!,
+  ANVIL_ACCOUNTS[6]!,
+  ANVIL_ACCOUNTS[7]!,
+  ANVIL_ACCOUNTS[8]!,
+];
+const SETTINGS: IndexSettings = { fromBlock: 0n, confirmations: 2 };
+/** Empty blocks mined after the seed: the history the index has to walk through. */
+const HISTORY = 1_500n;
+
+const erc721 = parseAbi([
+  'function ownerOf(uint256) view returns (address)',
+  'function transferFrom(address from, address to, uint256 id)',
+  'function mintIds(address[] recipients, uint256[] ids)',
+]);
+const erc1155 = parseAbi([
+  'function balanceOf(address, uint256) view returns (uint256)',
+  'function safeTransferFrom(address from, address to, uint256 id, uint256 amount, bytes data)',
+  'function mintMany(address[] recipients, uint256[] ids, uint256[] amounts)',
+]);
+
+function held(holdings: WalletHolding[]): string[] {
+  return holdings
+    .flatMap((holding) =>
+      holding.tokens.map((token) => `${holding.collection.address}:${token.tokenId}:${token.balance ?? 1}`),
+    )
+    .sort();
+}
+
+describe('transfer index', () => {
+  let anvil: AnvilNode;
+  let front: PublicNodeProxy;
+  let orm: MikroORM;
+  let databaseUrl: string;
+  let repository: TransferIndexRepository;
+  let chain: PublicClient;
+  let batch: Address;
+  let minted: Address;
+  let editions: Address;
+
+  const send = async (from: Address, to: Address, abi: Abi, functionName: string, args: unknown[]) => {
+    const wallet = createWalletClient({
+      chain: rpcChain('cronos', CHAIN_ID, anvil.url),
+      transport: http(anvil.url),
+      account: from,
+    });
+    const hash = await wallet.writeContract({ address: to, abi, functionName, args } as never);
+    const receipt = await chain.waitForTransactionReceipt({ hash, pollingInterval: 10 });
+    expect(receipt.status).toBe('success');
+  };
+  const mine = (blocks: bigint) =>
+    chain.request({ method: 'anvil_mine' as never, params: [`0x${blocks.toString(16)}`] as never });
+  const deploy = async (name: string, args: unknown[]): Promise<Address> => {
+    const { contracts } = await compileContracts({ artifactsDir: ARTIFACTS_DIR });
+    const { abi, bytecode } = contracts[name]!;
+    const wallet = createWalletClient({
+      chain: rpcChain('cronos', CHAIN_ID, anvil.url),
+      transport: http(anvil.url),
+      account: DEPLOYER,
+    });
+    const receipt = await chain.waitForTransactionReceipt({
+      hash: await wallet.deployContract({ abi, bytecode: bytecode as Hex, args }),
+      pollingInterval: 10,
+    });
+    return receipt.contractAddress!.toLowerCase() as Address;
+  };
+
+  /** A source on the limited front, reading the index or not. */
+  const source = (withIndex: boolean) =>
+    new RpcNftSource(
+      { cronos: { chainId: CHAIN_ID, rpcUrl: front.url, requestsPerSecond: front.limits.requestsPerSecond } },
+      withIndex ? { index: repository } : {},
+    );
+  const indexer = () => new TransferIndexer(repository, { firstWindow: 1_000n, requestsPerWindow: 4 });
+  /** Passes until the index has every confirmed block. */
+  const catchUp = async (rpc: RpcNftSource) => {
+    for (;;) {
+      const result = await indexer().pass('cronos', rpc.transferFeed('cronos'), SETTINGS);
+      if (result.cursor.indexedTo + BigInt(SETTINGS.confirmations) >= result.cursor.head) return result;
+    }
+  };
+  const indexed = async (wallet: Address) => {
+    const holdings = await repository.holdings('cronos', wallet);
+    return [
+      ...(holdings?.erc721 ?? []).map((item) => `${item.contract}:${item.tokenId}:1`),
+      ...(holdings?.erc1155 ?? []).map((item) => `${item.contract}:${item.tokenId}:${item.balance}`),
+    ].sort();
+  };
+
+  beforeAll(async () => {
+    anvil = await startAnvil({ port: PORT, chainId: CHAIN_ID });
+    // A public node's limits, narrow enough for a short chain to need many windows.
+    front = await PublicNodeProxy.start(anvil.url, { maxLogRange: 100, requestsPerSecond: 200 });
+    chain = createPublicClient({
+      chain: rpcChain('cronos', CHAIN_ID, anvil.url),
+      transport: http(anvil.url),
+    });
+    databaseUrl = await freshDatabase('transfer_index');
+    orm = await MikroORM.init({ ...ormConfig(databaseUrl), logger: () => undefined });
+    repository = new TransferIndexRepository(orm.em);
+
+    const { contracts } = await compileContracts({ artifactsDir: ARTIFACTS_DIR });
+    await chain.request({
+      method: 'anvil_setCode' as never,
+      params: [MULTICALL3_ADDRESS, contracts.NexusMulticall3!.deployedBytecode] as never,
+    });
+    // EIP-2309 batches at construction: ids 0-2 to Alice, 3-4 to Bob.
+    batch = await deploy('NexusConsecutive721', [
+      'Batch',
+      'BAT',
+      'ipfs://batch/',
+      DEPLOYER,
+      [ALICE, BOB],
+      [3, 2],
+    ]);
+    minted = await deploy('NexusPlain721', ['Minted', 'MNT', 'ipfs://minted/', DEPLOYER]);
+    editions = await deploy('NexusEditions1155', ['Editions', 'ED', 'ipfs://editions/{id}', DEPLOYER]);
+    await mine(HISTORY / 3n);
+    await send(DEPLOYER, minted, erc721, 'mintIds', [
+      [ALICE, ALICE, BOB],
+      [10n, 11n, 12n],
+    ]);
+    await send(DEPLOYER, editions, erc1155, 'mintMany', [
+      [ALICE, BOB],
+      [1n, 2n],
+      [5n, 3n],
+    ]);
+    await mine(HISTORY / 3n);
+    await send(ALICE, batch, erc721, 'transferFrom', [ALICE, BOB, 1n]);
+    await send(BOB, minted, erc721, 'transferFrom', [BOB, ALICE, 12n]);
+    await send(ALICE, editions, erc1155, 'safeTransferFrom', [ALICE, BOB, 1n, 2n, '0x']);
+    await mine(HISTORY / 3n);
+  }, 120_000);
+
+  afterAll(async () => {
+    await front?.close();
+    await anvil?.stop();
+    await orm?.close(true);
+    if (databaseUrl) await dropDatabase(databaseUrl);
+  });
+
+  it('backfills every NFT transfer from genesis through a node that caps log ranges', async () => {
+    const rpc = source(false);
+    const result = await catchUp(rpc);
+
+    expect(result.cursor.indexedTo).toBe(
+      (await chain.getBlockNumber({ cacheTime: 0 })) - BigInt(SETTINGS.confirmations),
+    );
+    expect(front.refused.logRange).toBeGreaterThan(0);
+    expect(rpc.transferFeed('cronos').learnedSpan).toBeLessThanOrEqual(100n);
+    // Alice: ids 0 and 2 of the batch (1 went to Bob), 10, 11 and 12 (back from Bob), 3 of edition 1.
+    expect(await indexed(ALICE)).toEqual(
+      [
+        `${batch}:0:1`,
+        `${batch}:2:1`,
+        `${minted}:10:1`,
+        `${minted}:11:1`,
+        `${minted}:12:1`,
+        `${editions}:1:3`,
+      ].sort(),
+    );
+    expect(await indexed(BOB)).toEqual(
+      [`${batch}:1:1`, `${batch}:3:1`, `${batch}:4:1`, `${editions}:1:2`, `${editions}:2:3`].sort(),
+    );
+    expect((await repository.tokenHistory('cronos', batch, 1n)).map((t) => [t.from, t.to])).toEqual([
+      ['0x0000000000000000000000000000000000000000', ALICE],
+      [ALICE, BOB],
+    ]);
+    // What the index says is what the chain says.
+    for (const id of [0n, 1n, 2n, 3n, 4n]) {
+      const owner = await chain.readContract({
+        address: batch,
+        abi: erc721,
+        functionName: 'ownerOf',
+        args: [id],
+      });
+      expect((await repository.tokenHistory('cronos', batch, id)).at(-1)?.to).toBe(owner.toLowerCase());
+    }
+  });
+
+  it('answers wallet scans from the index for the blocks it covers and asks the node only for the rest', async () => {
+    await catchUp(source(false));
+    const withIndex = source(true);
+    const without = source(false);
+
+    const fromIndex = await withIndex.getWalletHoldings('cronos', ALICE, { includeAllTokenTypes: true });
+    const fromNode = await without.getWalletHoldings('cronos', ALICE, { includeAllTokenTypes: true });
+
+    expect(held(fromIndex)).toEqual(held(fromNode));
+    expect(held(fromIndex)).toHaveLength(6);
+    const logCalls = (rpc: RpcNftSource) => rpc.getStats().byMethod.eth_getLogs ?? 0;
+    // Three queries over the few blocks past the index, against three over the whole chain in 100-block pieces.
+    expect(logCalls(withIndex)).toBeLessThanOrEqual(6);
+    expect(logCalls(without)).toBeGreaterThan(3 * Number(HISTORY / 100n));
+  });
+
+  it('shows a transfer at the head in wallet answers at once, and in the index once confirmed', async () => {
+    await catchUp(source(false));
+    await send(ALICE, minted, erc721, 'transferFrom', [ALICE, CAROL, 10n]);
+    const rpc = source(true);
+
+    expect(held(await rpc.getWalletHoldings('cronos', CAROL, { includeAllTokenTypes: true }))).toEqual([
+      `${minted}:10:1`,
+    ]);
+    await indexer().pass('cronos', rpc.transferFeed('cronos'), SETTINGS);
+    expect(await indexed(CAROL)).toEqual([]);
+
+    await mine(BigInt(SETTINGS.confirmations));
+    await indexer().pass('cronos', rpc.transferFeed('cronos'), SETTINGS);
+    expect(await indexed(CAROL)).toEqual([`${minted}:10:1`]);
+    expect(await indexed(ALICE)).not.toContain(`${minted}:10:1`);
+  });
+
+  it('rolls back the transfers a reorganisation undoes, in the index and in wallet answers', async () => {
+    const rpc = source(true);
+    await catchUp(rpc);
+    const snapshot = await chain.request({ method: 'evm_snapshot' as never });
+    await send(ALICE, minted, erc721, 'transferFrom', [ALICE, DAVE, 11n]);
+    await send(ALICE, editions, erc1155, 'safeTransferFrom', [ALICE, DAVE, 1n, 1n, '0x']);
+    await mine(5n);
+    await catchUp(rpc);
+    expect(await indexed(DAVE)).toEqual([`${editions}:1:1`, `${minted}:11:1`].sort());
+    const reorgsBefore = (await repository.cursor('cronos'))!.reorgs;
+
+    // The blocks since the snapshot are replaced by a longer chain without those transfers.
+    await chain.request({ method: 'evm_revert' as never, params: [snapshot] as never });
+    await mine(8n);
+    const result = await indexer().pass('cronos', rpc.transferFeed('cronos'), SETTINGS);
+
+    expect(result.rolledBackTo).not.toBeNull();
+    expect(result.cursor.reorgs).toBe(reorgsBefore + 1);
+    expect(await indexed(DAVE)).toEqual([]);
+    expect(await indexed(ALICE)).toEqual(expect.arrayContaining([`${minted}:11:1`, `${editions}:1:3`]));
+    expect(await rpc.getWalletHoldings('cronos', DAVE, { includeAllTokenTypes: true })).toEqual([]);
+    expect(held(await rpc.getWalletHoldings('cronos', ALICE, { includeAllTokenTypes: true }))).toEqual(
+      expect.arrayContaining([`${minted}:11:1`, `${editions}:1:3`]),
+    );
+  });
+});

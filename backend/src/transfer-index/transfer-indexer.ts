@@ -1,0 +1,131 @@
+import type { Network } from '@nexus/contract';
+import type {
+  IndexCursor,
+  TransferIndexRepository,
+  TransferRow,
+} from '../chain/transfer-index.repository.js';
+
+/** What the indexer needs of a node (TransferLogFeed over the network's JSON-RPC client). */
+export interface TransferFeed {
+  head(): Promise<bigint>;
+  blockHash(number: bigint): Promise<string | null>;
+  read(
+    fromBlock: bigint,
+    toBlock: bigint,
+  ): Promise<{ transfers: TransferRow[]; logs: number; lastBlockHash: string }>;
+  /** The span the node accepts for one eth_getLogs, once learnt. */
+  readonly learnedSpan: bigint | null;
+}
+
+export interface IndexSettings {
+  /** First block to index (0: genesis). */
+  fromBlock: bigint;
+  /** Blocks a block needs on top of it before it is indexed. */
+  confirmations: number;
+}
+
+export interface PassResult {
+  network: Network;
+  /** Blocks indexed by this pass. */
+  blocks: number;
+  logs: number;
+  transfers: number;
+  /** Block the index was rolled back to, when the pass found a reorganisation. */
+  rolledBackTo: bigint | null;
+  cursor: IndexCursor;
+}
+
+export interface TransferIndexerOptions {
+  /** Blocks stored per transaction before the node's log span is known (default 50,000). */
+  firstWindow?: bigint;
+  /** Log requests per window once the span is known (default 32). */
+  requestsPerWindow?: number;
+  /** A pass stops starting windows after this long; the next pass goes on (default 20 s). */
+  budgetMs?: number;
+  /** Called after each stored window (the service renews its lock there). */
+  onWindow?: () => Promise<void>;
+}
+
+/**
+ * One pass of a network's transfer index: checks that the latest indexed block still stands (a
+ * different hash is a reorganisation: the index rolls back to the newest block that still stands),
+ * then indexes confirmed blocks window by window from the cursor towards head - confirmations.
+ */
+export class TransferIndexer {
+  constructor(
+    private readonly repository: TransferIndexRepository,
+    private readonly options: TransferIndexerOptions = {},
+  ) {}
+
+  async pass(network: Network, feed: TransferFeed, settings: IndexSettings): Promise<PassResult> {
+    let cursor = await this.repository.open(network, settings.fromBlock, settings.confirmations);
+    const head = await feed.head();
+    const rolledBackTo = await this.checkReorg(network, feed, cursor, head);
+    if (rolledBackTo !== null) cursor = (await this.repository.cursor(network))!;
+
+    const target = head - BigInt(settings.confirmations);
+    const started = performance.now();
+    const budget = this.options.budgetMs ?? 20_000;
+    let blocks = 0;
+    let logs = 0;
+    let transfers = 0;
+    let indexedTo = cursor.indexedTo;
+    while (indexedTo < target && performance.now() - started < budget) {
+      const from = indexedTo + 1n;
+      const span = feed.learnedSpan;
+      const size =
+        span === null
+          ? (this.options.firstWindow ?? 50_000n)
+          : span * BigInt(this.options.requestsPerWindow ?? 32);
+      const to = from + size - 1n < target ? from + size - 1n : target;
+      const window = await feed.read(from, to);
+      blocks += Number(to - from + 1n);
+      logs += window.logs;
+      transfers += window.transfers.length;
+      const seconds = Math.max((performance.now() - started) / 1000, 1e-3);
+      await this.repository.apply(
+        network,
+        { toBlock: to, toBlockHash: window.lastBlockHash, head, transfers: window.transfers },
+        { blocksPerSecond: blocks / seconds, logsPerSecond: logs / seconds },
+      );
+      indexedTo = to;
+      await this.options.onWindow?.();
+    }
+    if (blocks === 0) await this.repository.touch(network, head);
+    return {
+      network,
+      blocks,
+      logs,
+      transfers,
+      rolledBackTo,
+      cursor: (await this.repository.cursor(network))!,
+    };
+  }
+
+  /**
+   * Compares the stored hashes of the latest indexed blocks with the node's, newest first; the
+   * first one that matches is where the index still holds. Rolls back past every one that does not.
+   */
+  private async checkReorg(
+    network: Network,
+    feed: TransferFeed,
+    cursor: IndexCursor,
+    head: bigint,
+  ): Promise<bigint | null> {
+    const stored = await this.repository.blockHashes(network);
+    if (stored.length === 0) return null;
+    for (const [index, block] of stored.entries()) {
+      // Above the head: gone. Below it, '' stands for a number before the chain's genesis.
+      const hash = block.number > head ? null : ((await feed.blockHash(block.number)) ?? '');
+      if (hash !== null && hash.toLowerCase() === block.hash.toLowerCase()) {
+        if (index === 0) return null;
+        await this.repository.rollback(network, block.number);
+        return block.number;
+      }
+    }
+    // Nothing stored still stands: deeper than the kept hashes, index again from the start.
+    const start = cursor.fromBlock - 1n;
+    await this.repository.rollback(network, start);
+    return start;
+  }
+}
