@@ -9,6 +9,7 @@ import { RpcNftSource } from './rpc/rpc-nft.source.js';
 import { AlchemyNftSource, alchemyServes } from './alchemy/index.js';
 import { RoutedNftSource } from './routed-nft.source.js';
 import { GatewayMetadataResolver } from './metadata/gateway-metadata.resolver.js';
+import { HostBreaker } from '../outbound/index.js';
 import { ApiKeyRefusalsRepository } from '../security/api-key-refusals.repository.js';
 
 /** Chain adapters: the NFT source per network and the metadata resolver. */
@@ -41,6 +42,10 @@ import { ApiKeyRefusalsRepository } from '../security/api-key-refusals.repositor
           // Bulk scans: a dead URI should cost one retry, not a long wait.
           timeoutMs: 8000,
           retries: 1,
+          hostBreaker: new HostBreaker({
+            failures: config.metadataHostFailures,
+            halfOpenAfterMs: config.metadataHostRetryMs,
+          }),
         }),
     },
     {

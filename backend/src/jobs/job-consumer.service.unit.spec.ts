@@ -11,6 +11,7 @@ import { JobWiringError, wireProcessors } from './job-wiring.js';
 import { PROCESSORS } from './worker.module.js';
 
 type AnyJob = Job<JobPayloads[QueueName]>;
+type ScanJob = Job<JobPayloads[typeof QueueName.WalletScan]>;
 
 /** The queues as a worker sees them: what was registered, at which concurrency. */
 class FakeQueues implements Pick<ScanQueueRepository, 'consume'> {
@@ -40,7 +41,7 @@ class FakeQueues implements Pick<ScanQueueRepository, 'consume'> {
 @Injectable()
 @Processes(QueueName.WalletScan)
 class WalletJob implements JobProcessor<typeof QueueName.WalletScan> {
-  async process(job: AnyJob) {
+  async process(job: ScanJob) {
     return `wallet ${job.data.key}`;
   }
 }
@@ -60,8 +61,16 @@ class RarityJob implements JobProcessor<typeof QueueName.Rarity> {
   async process() {
     return 'rarity';
   }
-  async completed(job: AnyJob) {
+  async completed(job: ScanJob) {
     this.followedUp.push(job.data.key);
+  }
+}
+
+@Injectable()
+@Processes(QueueName.MetadataRetry)
+class MetadataRetryJob implements JobProcessor<typeof QueueName.MetadataRetry> {
+  async process() {
+    return 'metadata retry';
   }
 }
 
@@ -91,25 +100,25 @@ async function startWorker(processors: Array<new () => JobProcessor>, queues = n
 
 describe(JobConsumer.name, () => {
   it('gives every queue of the registry its processor, at the configured concurrency', async () => {
-    const { module, queues } = await startWorker([WalletJob, CollectionJob, RarityJob]);
+    const { module, queues } = await startWorker([WalletJob, CollectionJob, RarityJob, MetadataRetryJob]);
 
     expect([...queues.consumed.keys()].sort()).toEqual([...QUEUE_NAMES].sort());
-    expect([...queues.consumed.values()].map((c) => c.concurrency)).toEqual([5, 5, 5]);
-    const job = { data: { key: 'wallet:polygon:0x1' } } as AnyJob;
+    expect([...queues.consumed.values()].map((c) => c.concurrency)).toEqual([5, 5, 5, 5]);
+    const job = { data: { key: 'wallet:polygon:0x1' } } as ScanJob;
     await expect(queues.consumed.get(QueueName.WalletScan)!.handler(job)).resolves.toBe(
       'wallet wallet:polygon:0x1',
     );
     expect(queues.consumed.get(QueueName.WalletScan)!.completed).toBeUndefined();
     await queues.consumed.get(QueueName.Rarity)!.completed!({
       data: { key: 'rarity:polygon:0x2' },
-    } as AnyJob);
+    } as ScanJob);
     expect(module.get(RarityJob).followedUp).toEqual(['rarity:polygon:0x2']);
     await module.close();
   });
 
   it('refuses to start when a queue has no processor, saying what to add', async () => {
     const queues = new FakeQueues();
-    const start = startWorker([CollectionJob, RarityJob], queues);
+    const start = startWorker([CollectionJob, RarityJob, MetadataRetryJob], queues);
 
     await expect(start).rejects.toBeInstanceOf(JobWiringError);
     await expect(start).rejects.toThrow(
@@ -119,7 +128,7 @@ describe(JobConsumer.name, () => {
   });
 
   it('refuses to start when a queue has two processors, naming both', async () => {
-    const start = startWorker([WalletJob, CollectionJob, RarityJob, OtherRarityJob]);
+    const start = startWorker([WalletJob, CollectionJob, RarityJob, MetadataRetryJob, OtherRarityJob]);
 
     await expect(start).rejects.toThrow(
       'queue "rarity" has 2 processors (RarityJob, OtherRarityJob): keep exactly one',

@@ -4,6 +4,7 @@ import { CollectionsModule } from '../collections/index.js';
 import { RarityCacheRepository } from '../rarity/index.js';
 import { ScanStateModule } from '../scans/index.js';
 import { CollectionScanService } from './collection-scan.service.js';
+import { MetadataRetryService } from './metadata-retry.service.js';
 import { RarityJobService } from './rarity-job.service.js';
 import { RarityRankRepository } from './rarity-rank.repository.js';
 import { ScanExecution } from './scan-execution.service.js';
@@ -21,12 +22,13 @@ import { WalletScanService } from './wallet-scan.service.js';
     CollectionScanService,
     WalletScanService,
     RarityJobService,
+    MetadataRetryService,
     TokenMetadataService,
     ScanExecution,
     ScanRunRepository,
     RarityRankRepository,
     RarityCacheRepository,
   ],
-  exports: [CollectionScanService, WalletScanService, RarityJobService, ScanExecution],
+  exports: [CollectionScanService, WalletScanService, RarityJobService, MetadataRetryService, ScanExecution],
 })
 export class JobsModule {}

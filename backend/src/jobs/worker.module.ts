@@ -5,11 +5,17 @@ import { CoreModule } from '../core.module.js';
 import { CollectionScanProcessor } from './collection-scan.processor.js';
 import { JobConsumer } from './job-consumer.service.js';
 import { JobsModule } from './jobs.module.js';
+import { MetadataRetryProcessor } from './metadata-retry.processor.js';
 import { RarityProcessor } from './rarity.processor.js';
 import { WalletScanProcessor } from './wallet-scan.processor.js';
 
 /** Every queue's processor: thin translations of a Bull job into a call of the job side. */
-export const PROCESSORS = [CollectionScanProcessor, WalletScanProcessor, RarityProcessor];
+export const PROCESSORS = [
+  CollectionScanProcessor,
+  WalletScanProcessor,
+  RarityProcessor,
+  MetadataRetryProcessor,
+];
 
 /**
  * The worker process: configuration, PostgreSQL, Redis and queues, the job side and a processor per

@@ -4,8 +4,8 @@ import type { JobOptions } from 'bull';
 /** What a queue is and how its jobs run: the one place a queue is declared (STYLE habit 1). */
 export interface JobDefinition<Q extends QueueName = QueueName> {
   queue: Q;
-  /** The scan kind its jobs carry (`ScanJobPayload.kind`). */
-  kind: ScanKind;
+  /** The scan kind its jobs carry (`ScanJobPayload.kind`); null for a queue that runs no scan. */
+  kind: ScanKind | null;
   /** Given to every job added to the queue (ghostfolio's per-queue constants). */
   options: JobOptions &
     Required<
@@ -56,6 +56,21 @@ export const JOBS: { readonly [Q in QueueName]: JobDefinition<Q> } = {
       removeOnFail: true,
       priority: 3,
       timeout: 5 * 60_000,
+    },
+    lock: { maxStalledCount: 2 },
+  },
+  // Tokens whose metadata host was unreachable during a scan, asked again later: first after
+  // METADATA_RETRY_DELAY_MS, then with a doubling pause while the host stays down.
+  [QueueName.MetadataRetry]: {
+    queue: QueueName.MetadataRetry,
+    kind: null,
+    options: {
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 5 * 60_000 },
+      removeOnComplete: true,
+      removeOnFail: true,
+      priority: 4,
+      timeout: 10 * 60_000,
     },
     lock: { maxStalledCount: 2 },
   },

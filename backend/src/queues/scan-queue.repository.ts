@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type JobPayloads, type QueueName, type ScanJobPayload } from '@nexus/contract';
+import { type JobPayloads, type MetadataRetryPayload, QueueName, type ScanJobPayload } from '@nexus/contract';
 import type { Job, Queue } from 'bull';
 import { jobOfKind } from './job.registry.js';
 
@@ -32,7 +32,7 @@ export class ScanQueueRepository {
    * options (attempts, backoff, clean-up, priority) come from the registry.
    */
   async enqueue(payload: ScanJobPayload): Promise<EnqueueResult> {
-    const queue = this.queues[jobOfKind(payload.kind).queue];
+    const queue = this.queues[jobOfKind(payload.kind).queue] as Queue<ScanJobPayload>;
     const existing = await queue.getJob(payload.key);
     if (existing) {
       const state = await existing.getState();
@@ -44,6 +44,22 @@ export class ScanQueueRepository {
     const stored = await queue.getJob(String(job.id));
     const joined = stored !== null && stored.data.requestId !== payload.requestId;
     return { jobId: String(job.id), joined };
+  }
+
+  /**
+   * Asks the metadata-retry job to fetch a stored collection's unreachable tokens again after
+   * `delayMs`. One job per collection: a retry already waiting takes this one's tokens too.
+   */
+  async enqueueMetadataRetry(payload: MetadataRetryPayload, delayMs: number): Promise<EnqueueResult> {
+    const queue = this.queues[QueueName.MetadataRetry];
+    const jobId = `metadata-retry:${payload.network}:${payload.address.toLowerCase()}`;
+    const existing = await queue.getJob(jobId);
+    if (existing) {
+      if (RUNNING_STATES.has(await existing.getState())) return { jobId, joined: true };
+      await existing.remove().catch(() => undefined);
+    }
+    await queue.add(payload, { jobId, delay: delayMs });
+    return { jobId, joined: false };
   }
 
   async isRunning(key: string, kind: ScanJobPayload['kind']): Promise<boolean> {
