@@ -81,15 +81,18 @@ export async function startFaultChain(port: number): Promise<FaultChain> {
   return { url: anvil.url, artifacts, anvil };
 }
 
+/** The wallet every deployed collection mints to (anvil account 5). */
+export const HOLDER = ANVIL_ACCOUNTS[5]!;
+
 /**
- * Deploys an enumerable ERC-721 whose token URIs are `<baseUri><id>` and mints ids 1..count to
- * anvil account 5, in batches. Answers the contract's lower-case address.
+ * Deploys an ERC-721 (enumerable by default; `plain`: found through its logs only) whose token URIs
+ * are `<baseUri><id>`, and mints ids 1..count to HOLDER, in batches. Answers the lower-case address.
  */
 export async function deployCollection(
   chain: FaultChain,
-  options: { name: string; symbol: string; baseUri: string; count: number },
+  options: { name: string; symbol: string; baseUri: string; count: number; plain?: boolean },
 ): Promise<string> {
-  const artifact = artifactOf(chain.artifacts, 'NexusEnumerable721');
+  const artifact = artifactOf(chain.artifacts, options.plain ? 'NexusPlain721' : 'NexusEnumerable721');
   const viemChain = devChain('ethereum', 1, chain.url);
   const transport = http(chain.url, { timeout: 60_000 });
   const wallet = createWalletClient({ chain: viemChain, transport });
@@ -104,7 +107,7 @@ export async function deployCollection(
   });
   const receipt = await client.waitForTransactionReceipt({ hash });
   const address = receipt.contractAddress!.toLowerCase() as Address;
-  const holder = ANVIL_ACCOUNTS[5]!;
+  const holder = HOLDER;
   for (let first = 1; first <= options.count; first += 250) {
     const size = Math.min(250, options.count - first + 1);
     const mint = await wallet.writeContract({
