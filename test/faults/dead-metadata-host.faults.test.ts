@@ -70,7 +70,7 @@ describe('a 1,000-token collection whose metadata host does not resolve', () => 
     } finally {
       redis.disconnect();
     }
-  });
+  }, 300_000);
 
   it('answers the stored collection, still marked, from the cache on the next request', async () => {
     const { body } = await scanCollection(stack.system.url, 'ethereum', address);
@@ -78,5 +78,5 @@ describe('a 1,000-token collection whose metadata host does not resolve', () => 
     expect(body.fromCache).toBe(true);
     expect(body.nfts).toHaveLength(TOKENS);
     expect(body.nfts.filter((n) => n.metadataUnavailable)).toHaveLength(TOKENS);
-  });
+  }, 300_000);
 });

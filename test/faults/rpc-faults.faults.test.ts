@@ -138,7 +138,7 @@ describe('30 % of JSON-RPC requests failing', () => {
     });
     expect(proxy.faultRate()).toBeGreaterThan(0.2);
     expect(notReady).toEqual([]);
-  });
+  }, 300_000);
 
   it('reports the chains in health while they answer through the faults', async () => {
     const res = await fetch(`${stack.system.url}/api/health`);
@@ -146,5 +146,5 @@ describe('30 % of JSON-RPC requests failing', () => {
 
     expect(Object.keys(health.chains).sort()).toEqual(['cronos', 'ethereum', 'polygon']);
     expect(health).toMatchObject({ database: 'up', redis: 'up' });
-  });
+  }, 300_000);
 });
