@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { NftsResponse } from '@nexus/contract';
 import { createPublicClient, createWalletClient, http, type Address } from 'viem';
 import { startAnvil, type AnvilNode } from '../../../deploy/devchain/src/anvil.process.js';
 import { artifactOf, devChain } from '../../../deploy/devchain/src/chain.seeder.js';
@@ -180,20 +181,34 @@ export async function startFaultSystem(options: {
   }
 }
 
-/** POST /api/nfts for a collection, re-asked while the scan outlives the API's wait. */
-export async function scanCollection(
+/**
+ * POST /api/nfts, asked again (without forceRefresh, so it joins the running scan) while the scan
+ * outlives the API's wait.
+ */
+export async function requestScan(
   url: string,
-  network: string,
-  address: string,
+  request: { address: string; network: string; searchType: 'collection' | 'wallet'; forceRefresh?: boolean },
   headers: Record<string, string> = {},
-): Promise<{ status: number; body: import('@nexus/contract').NftsResponse }> {
+): Promise<{ status: number; body: NftsResponse }> {
+  let body: Record<string, unknown> = request;
   for (;;) {
     const res = await fetch(`${url}/api/nfts`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify({ address, network, searchType: 'collection' }),
+      body: JSON.stringify(body),
     });
-    const body = (await res.json()) as import('@nexus/contract').NftsResponse;
-    if (res.status !== 202 && !body.pending) return { status: res.status, body };
+    const answer = (await res.json()) as NftsResponse;
+    if (res.status !== 202 && !answer.pending) return { status: res.status, body: answer };
+    body = { ...request, forceRefresh: false };
   }
+}
+
+/** POST /api/nfts for a collection, until it answers. */
+export function scanCollection(
+  url: string,
+  network: string,
+  address: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: NftsResponse }> {
+  return requestScan(url, { address, network, searchType: 'collection' }, headers);
 }
