@@ -10,6 +10,9 @@ import { ScanCacheRepository } from '../scans/index.js';
 import { rarityJobPayload } from './rarity-job.payload.js';
 import { resolveTokens } from './token-metadata.js';
 
+/** Passes over the still-unavailable tokens of one job, while each pass recovers some. */
+const MAX_PASSES = 4;
+
 export interface MetadataRetryOutcome {
   /** Tokens asked again. */
   retried: number;
@@ -66,20 +69,24 @@ export class MetadataRetryService {
   /** Throws HostsStillUnavailableError after saving what it found when some hosts stay down. */
   async run(payload: MetadataRetryPayload): Promise<MetadataRetryOutcome> {
     const stored = await this.collections.load(payload.network, payload.address);
-    const pending = stored?.nfts.filter((n) => n.metadataStatus === 'unavailable' && n.tokenUri) ?? [];
-    if (pending.length === 0) return { retried: 0, recovered: 0, unavailable: 0 };
+    const unavailable = stored?.nfts.filter((n) => n.metadataStatus === 'unavailable' && n.tokenUri) ?? [];
+    if (unavailable.length === 0) return { retried: 0, recovered: 0, unavailable: 0 };
 
-    const found = await resolveTokens(
-      pending.map((n) => ({ tokenId: n.tokenId, tokenUri: n.tokenUri })),
-      this.resolver,
-      this.config.metadataConcurrency,
-      () => undefined,
-    );
-    const settled = found.filter((r) => r.metadataStatus !== 'unavailable');
+    // A host that answers again closes its breaker on the first request (half-open), while the
+    // requests in flight beside it were refused: ask those again at once, as long as hosts recover.
+    let pending = unavailable.map((n) => ({ tokenId: n.tokenId, tokenUri: n.tokenUri }));
+    const settled: NftRecord[] = [];
+    for (let pass = 0; pass < MAX_PASSES && pending.length > 0; pass++) {
+      const found = await resolveTokens(pending, this.resolver, this.config.metadataConcurrency, () => {});
+      const answered = found.filter((r) => r.metadataStatus !== 'unavailable');
+      settled.push(...answered);
+      pending = pending.filter((_, i) => found[i]!.metadataStatus === 'unavailable');
+      if (answered.length === 0) break;
+    }
     const outcome: MetadataRetryOutcome = {
-      retried: pending.length,
+      retried: unavailable.length,
       recovered: settled.filter((r) => r.metadataStatus === 'ok').length,
-      unavailable: pending.length - settled.length,
+      unavailable: pending.length,
     };
     if (settled.length > 0) {
       await this.collections.saveMetadata(payload.network, payload.address, settled);

@@ -8,14 +8,26 @@ import { jobHarness, type JobHarness } from './testing/job-harness.js';
 
 const CATS = '0x' + '5e'.repeat(20);
 
-/** The fake metadata, but tokens from 40 on sit on a host that cannot be reached while `down`. */
+/**
+ * The fake metadata, but tokens from 40 on sit on a host that cannot be reached while `down`; with
+ * `halfOpen`, it comes back as a breaker would let it: one request goes through, those beside it fail.
+ */
 class HalfDeadResolver extends FakeResolver {
   down = true;
+  halfOpen = false;
   readonly asked: string[] = [];
 
   async lookup(uri: string): Promise<MetadataLookup> {
     this.asked.push(uri);
-    if (this.down && Number(uri.split('/').pop()) >= 40)
+    const dead = Number(uri.split('/').pop()) >= 40;
+    if (dead && this.halfOpen) {
+      // The probe: the host answers it, after the requests beside it were refused.
+      this.halfOpen = false;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      this.down = false;
+      return this.lookup(uri);
+    }
+    if (this.down && dead)
       return { metadata: null, unavailable: 'could not resolve dead.example (ENOTFOUND)' };
     const metadata = await this.resolve(uri);
     return metadata ? { metadata } : { metadata: null };
@@ -66,6 +78,18 @@ describe(MetadataRetryService.name, () => {
     // The cached answer goes, so the next request reads the stored update; ranks are computed again.
     expect(harness.cache.entries.has(scanKey('collection', 'polygon', CATS))).toBe(false);
     expect(harness.queue.enqueued).toEqual([expect.objectContaining({ kind: 'rarity' })]);
+  });
+
+  it('asks again at once the tokens refused beside the request that found the host back', async () => {
+    const sut = harness.module.get(MetadataRetryService);
+    resolver.halfOpen = true;
+    resolver.asked.length = 0;
+
+    const outcome = await sut.run(harness.queue.retries[0]!.payload);
+
+    expect(outcome).toEqual({ retried: 60, recovered: 60, unavailable: 0 });
+    // The probe twice (refused, then answered), its neighbours refused once and asked again.
+    expect(resolver.asked.length).toBeGreaterThan(62);
   });
 
   it('fails, for Bull to try again later, while the host stays down, keeping the stored answer', async () => {
