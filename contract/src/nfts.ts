@@ -47,6 +47,12 @@ export interface Nft {
   balance?: number;
   rarityScore: number | null;
   rarityRank: number | null;
+  /**
+   * True when the token's metadata host could not be reached at scan time (it does not resolve, or
+   * keeps failing): the NFT is listed without metadata and its metadata is fetched again later in
+   * the background. Absent otherwise.
+   */
+  metadataUnavailable?: true;
 }
 
 /** POST /api/nfts body (SPEC §7). */

@@ -1,25 +1,38 @@
 import { EVM_ADDRESS_PATTERN } from './addresses.js';
 import { isNetwork, type Network } from './networks.js';
 
-/** Queues, named once (DESIGN: wallet-scan, collection-scan, rarity). */
+/**
+ * Queues, named once (DESIGN: wallet-scan, collection-scan, rarity; metadata-retry fetches again, in
+ * the background, the metadata of tokens whose host was unreachable during a scan).
+ */
 export const QueueName = {
   WalletScan: 'wallet-scan',
   CollectionScan: 'collection-scan',
   Rarity: 'rarity',
   /** One repeatable job per indexed network: backfill, then follow the head (issue 13 §4). */
   TransferIndex: 'transfer-index',
+  MetadataRetry: 'metadata-retry',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
 export const SCAN_KINDS = ['wallet', 'collection', 'rarity'] as const;
 export type ScanKind = (typeof SCAN_KINDS)[number];
 
-/** What a job of each queue carries (every queue runs one scan key today). */
+/** What a job of each queue carries: a scan key for the scans, a stored collection for the retry. */
 export interface JobPayloads {
   [QueueName.WalletScan]: ScanJobPayload;
   [QueueName.CollectionScan]: ScanJobPayload;
   [QueueName.Rarity]: ScanJobPayload;
   [QueueName.TransferIndex]: TransferIndexJobPayload;
+  [QueueName.MetadataRetry]: MetadataRetryPayload;
+}
+
+/** A stored collection whose 'unavailable' tokens the metadata-retry job fetches again. */
+export interface MetadataRetryPayload {
+  network: Network;
+  /** Contract address, lower-case. */
+  address: string;
+  requestedAt: string;
 }
 
 /** A pass of the transfer index over one network (the job id is the network: one pass at a time). */

@@ -137,6 +137,26 @@ describe('import boundaries (eslint.config.js)', () => {
     expect(jobs).toEqual([]);
   });
 
+  it('keeps chain and media apart: both build on the outbound fetch layer, neither on the other', async () => {
+    const media = await lint(
+      'backend/src/media/example.ts',
+      "import { GatewayMetadataResolver } from '../chain/metadata/gateway-metadata.resolver.js';\nexport const x = GatewayMetadataResolver;\n",
+    );
+    const chain = await lint(
+      'backend/src/chain/example.ts',
+      "import { ImageProxyService } from '../media/image-proxy.service.js';\nexport const x = ImageProxyService;\n",
+    );
+    const outbound = await lint(
+      'backend/src/media/example.ts',
+      "import { GatewayFetcher, sniffMediaType } from '../outbound/index.js';\nexport const x = [GatewayFetcher, sniffMediaType];\n",
+    );
+
+    expect(rules(media)).toEqual(['import-x/no-restricted-paths']);
+    expect(media[0]!.message).toContain('Chain and media share the outbound fetch layer');
+    expect(rules(chain)).toEqual(['import-x/no-restricted-paths']);
+    expect(outbound).toEqual([]);
+  });
+
   it('fails an import cycle', async () => {
     const [result] = await eslint.lintFiles([resolve(TEST_ROOT, 'test/lint/fixtures/cycle-a.ts')]);
     expect(result!.messages.map((m) => m.ruleId)).toEqual(['import-x/no-cycle']);

@@ -12,6 +12,7 @@ import { REDIS, RedisConnections } from '../redis/redis.module.js';
 import { AlchemyNftSource, alchemyServes } from './alchemy/index.js';
 import { RoutedNftSource } from './routed-nft.source.js';
 import { GatewayMetadataResolver } from './metadata/index.js';
+import { HostBreaker } from '../outbound/index.js';
 import { ApiKeyRefusalsRepository } from '../security/api-key-refusals.repository.js';
 import { TransferIndexRepository } from './transfer-index.repository.js';
 
@@ -79,6 +80,10 @@ import { TransferIndexRepository } from './transfer-index.repository.js';
           // Bulk scans: a dead URI should cost one retry, not a long wait.
           timeoutMs: 8000,
           retries: 1,
+          hostBreaker: new HostBreaker({
+            failures: config.metadataHostFailures,
+            halfOpenAfterMs: config.metadataHostRetryMs,
+          }),
         }),
     },
     {

@@ -89,9 +89,17 @@ export interface ResolvedMetadata {
   attributes: NftAttribute[];
 }
 
+/**
+ * What a metadata lookup found: the metadata, or null with `unavailable` set when the host could not
+ * be reached now (dead, failing, throttling: worth a retry later) rather than answering no metadata.
+ */
+export type MetadataLookup = { metadata: ResolvedMetadata } | { metadata: null; unavailable?: string };
+
 export interface MetadataResolver {
   /** Never throws for bad or unreachable metadata: answers null instead. */
   resolve(uri: string): Promise<ResolvedMetadata | null>;
+  /** Like `resolve`, telling an unreachable host from missing metadata (resolvers that can). */
+  lookup?(uri: string): Promise<MetadataLookup>;
   /** http(s) URL a browser or our media route can fetch for an ipfs://, ar:// or http(s) URI. */
   toHttpUrl(uri: string): string | null;
 }

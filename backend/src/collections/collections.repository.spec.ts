@@ -72,4 +72,35 @@ describe(CollectionsRepository.name, () => {
     expect(stored?.name).toBe(spam.name.slice(0, 200));
     expect(stored?.symbol).toHaveLength(100);
   });
+
+  it("writes the metadata-retry job's finds over 'unavailable' rows, keeping the other rows and the ranks", async () => {
+    const address = '0x0000000000000000000000000000000000000dea';
+    const dead = { name: '', image: null, metadataStatus: 'unavailable' as const };
+    await sut.saveScan({
+      info: { ...info, address },
+      nfts: [
+        nft('1', { rarityScore: 2, rarityRank: 1 }),
+        nft('2', { ...dead, rarityScore: 1, rarityRank: 2 }),
+        nft('3', dead),
+      ],
+      scanDuration: 5,
+      isComplete: true,
+    });
+
+    const saved = await sut.saveMetadata('ethereum', address, [
+      nft('2'),
+      nft('3', { metadataStatus: 'error', name: '' }),
+    ]);
+
+    expect(saved).toBe(true);
+    const stored = await sut.load('ethereum', address);
+    expect(stored?.nfts.map((n) => [n.tokenId, n.metadataStatus, n.name, n.rarityRank])).toEqual([
+      ['1', 'ok', 'Warrior #1', 1],
+      ['2', 'ok', 'Warrior #2', 2],
+      ['3', 'error', '', null],
+    ]);
+    await expect(
+      sut.saveMetadata('ethereum', '0x00000000000000000000000000000000000000ff', [nft('1')]),
+    ).resolves.toBe(false);
+  });
 });

@@ -144,6 +144,19 @@ export class CollectionsRepository {
     });
   }
 
+  /**
+   * Writes the metadata of some of a stored collection's NFTs (the metadata-retry job's finds),
+   * leaving its other rows and every rank as they are. False when the collection is not stored.
+   */
+  async saveMetadata(network: Network, address: string, nfts: NftRecord[]): Promise<boolean> {
+    return this.em.fork().transactional(async (em) => {
+      const collection = await em.findOne(CollectionEntity, { network, address: address.toLowerCase() });
+      if (!collection) return false;
+      if (nfts.length > 0) await upsertNfts(em, collection.id, nfts, new Date());
+      return true;
+    });
+  }
+
   async load(network: Network, address: string): Promise<StoredCollection | null> {
     const em = this.em.fork();
     const collection = await em.findOne(CollectionEntity, { network, address: address.toLowerCase() });

@@ -2,7 +2,11 @@ import { Entity, Index, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { NftAttribute } from '@nexus/contract';
 import { BaseEntity } from '../database/base.entity.js';
 
-export type MetadataStatus = 'ok' | 'missing' | 'error';
+/**
+ * 'unavailable': the metadata host could not be reached at scan time (dead, failing, throttling);
+ * the metadata-retry job asks again later. 'error': the host answered, but no metadata.
+ */
+export type MetadataStatus = 'ok' | 'missing' | 'error' | 'unavailable';
 
 /** One token of a collection with its resolved metadata and rarity. */
 @Entity({ tableName: 'nft' })

@@ -46,5 +46,6 @@ export function toApiNft(record: NftRecord, collection: CollectionRef, balance?:
     ...(balance !== undefined ? { balance } : {}),
     rarityScore: record.rarityScore,
     rarityRank: record.rarityRank,
+    ...(record.metadataStatus === 'unavailable' ? { metadataUnavailable: true as const } : {}),
   };
 }

@@ -87,6 +87,12 @@ export interface AppConfig {
   jobLockMs: number;
   workerConcurrency: number;
   metadataConcurrency: number;
+  /** A metadata or image host is not asked again after this many failures in a row… */
+  metadataHostFailures: number;
+  /** …until this long has passed (ms); then one request tries it again. */
+  metadataHostRetryMs: number;
+  /** Pause before the metadata-retry job first asks a scan's unreachable hosts again (ms). */
+  metadataRetryDelayMs: number;
   /** Votes counted per client address per submission per 24 h (the fingerprint is the browser's to choose). */
   votesPerIpPerSubmission: number;
   /** Key of the HMAC that stores voters' addresses; null: one generated once and kept in Redis. */
@@ -440,6 +446,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobLockMs: int('JOB_LOCK_MS', 30_000, 1_000, 600_000),
     workerConcurrency: int('WORKER_CONCURRENCY', 2, 1, 64),
     metadataConcurrency: int('METADATA_CONCURRENCY', 64, 1, 1024),
+    metadataHostFailures: int('METADATA_HOST_FAILURES', 3, 1, 1000),
+    metadataHostRetryMs: int('METADATA_HOST_RETRY_MS', 30_000, 100, 3_600_000),
+    metadataRetryDelayMs: int('METADATA_RETRY_DELAY_MS', 300_000, 0, 86_400_000),
     votesPerIpPerSubmission: int('VOTES_PER_IP_PER_SUBMISSION', 3, 1, 1000),
     voteIpHashKey,
     rateLimits,

@@ -4,6 +4,7 @@ import { toApiNft } from '../collections/index.js';
 import { ScanQueueRepository } from '../queues/index.js';
 import { rarityJobPayload } from './rarity-job.payload.js';
 import { ChainScanService } from './chain-scan.service.js';
+import { MetadataRetryService } from './metadata-retry.service.js';
 import { PermanentScanError, type ScanOutcomeSummary } from './scan-execution.service.js';
 import type { ScanReporter } from './scan-reporter.js';
 
@@ -11,6 +12,7 @@ import type { ScanReporter } from './scan-reporter.js';
 @Injectable()
 export class CollectionScanService extends ChainScanService {
   @Inject(ScanQueueRepository) private readonly queue!: ScanQueueRepository;
+  @Inject(MetadataRetryService) private readonly metadataRetry!: MetadataRetryService;
 
   protected async scan(
     payload: ScanJobPayload,
@@ -41,6 +43,7 @@ export class CollectionScanService extends ChainScanService {
     await this.cacheAnswer(payload, apiNfts, { scanDuration, totalCollections: 1, isComplete });
     this.logger.log(`${payload.key}: ${nfts.length} NFTs in ${scanDuration} ms`);
     await this.queueRarity(info.network, info.address);
+    await this.metadataRetry.scheduleFor(info.network, info.address, nfts);
     return { totalNfts: collection.nftCount, totalCollections: 1, scanDuration, isComplete };
   }
 

@@ -5,6 +5,11 @@ export { createWorker, startWorker } from './worker.bootstrap.js';
 export { CollectionScanService } from './collection-scan.service.js';
 export { WalletScanService } from './wallet-scan.service.js';
 export { RarityJobService } from './rarity-job.service.js';
+export {
+  HostsStillUnavailableError,
+  MetadataRetryService,
+  type MetadataRetryOutcome,
+} from './metadata-retry.service.js';
 export { rarityJobPayload } from './rarity-job.payload.js';
 export { PermanentScanError, ScanExecution, type ScanOutcomeSummary } from './scan-execution.service.js';
 export { ScanReporter } from './scan-reporter.js';

@@ -75,6 +75,14 @@ class IndexJob implements JobProcessor<typeof QueueName.TransferIndex> {
 }
 
 @Injectable()
+@Processes(QueueName.MetadataRetry)
+class MetadataRetryJob implements JobProcessor<typeof QueueName.MetadataRetry> {
+  async process() {
+    return 'metadata retry';
+  }
+}
+
+@Injectable()
 @Processes(QueueName.Rarity)
 class OtherRarityJob implements JobProcessor<typeof QueueName.Rarity> {
   async process() {
@@ -104,10 +112,16 @@ async function startWorker(
 
 describe(JobConsumer.name, () => {
   it('gives every queue of the registry its processor, at the configured concurrency', async () => {
-    const { module, queues } = await startWorker([WalletJob, CollectionJob, RarityJob, IndexJob]);
+    const { module, queues } = await startWorker([
+      WalletJob,
+      CollectionJob,
+      RarityJob,
+      IndexJob,
+      MetadataRetryJob,
+    ]);
 
     expect([...queues.consumed.keys()].sort()).toEqual([...QUEUE_NAMES].sort());
-    expect([...queues.consumed.values()].map((c) => c.concurrency)).toEqual([5, 5, 5, 5]);
+    expect([...queues.consumed.values()].map((c) => c.concurrency)).toEqual([5, 5, 5, 5, 5]);
     const job = { data: { key: 'wallet:polygon:0x1' } } as AnyJob;
     await expect(queues.consumed.get(QueueName.WalletScan)!.handler(job)).resolves.toBe(
       'wallet wallet:polygon:0x1',
@@ -115,7 +129,7 @@ describe(JobConsumer.name, () => {
     expect(queues.consumed.get(QueueName.WalletScan)!.completed).toBeUndefined();
     await queues.consumed.get(QueueName.Rarity)!.completed!({
       data: { key: 'rarity:polygon:0x2' },
-    } as AnyJob);
+    } as ScanJob);
     expect(module.get(RarityJob).followedUp).toEqual(['rarity:polygon:0x2']);
     await module.close();
   });
@@ -149,7 +163,7 @@ describe(JobConsumer.name, () => {
 
   it('refuses to start when a queue has no processor, saying what to add', async () => {
     const queues = new FakeQueues();
-    const start = startWorker([CollectionJob, RarityJob], queues);
+    const start = startWorker([CollectionJob, RarityJob, IndexJob, MetadataRetryJob], queues);
 
     await expect(start).rejects.toBeInstanceOf(JobWiringError);
     await expect(start).rejects.toThrow(
@@ -159,7 +173,14 @@ describe(JobConsumer.name, () => {
   });
 
   it('refuses to start when a queue has two processors, naming both', async () => {
-    const start = startWorker([WalletJob, CollectionJob, RarityJob, OtherRarityJob]);
+    const start = startWorker([
+      WalletJob,
+      CollectionJob,
+      RarityJob,
+      IndexJob,
+      MetadataRetryJob,
+      OtherRarityJob,
+    ]);
 
     await expect(start).rejects.toThrow(
       'queue "rarity" has 2 processors (RarityJob, OtherRarityJob): keep exactly one',

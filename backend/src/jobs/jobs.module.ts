@@ -5,6 +5,7 @@ import { RarityCacheRepository } from '../rarity/index.js';
 import { ScanStateModule } from '../scans/index.js';
 import { TransferIndexModule } from '../transfer-index/index.js';
 import { CollectionScanService } from './collection-scan.service.js';
+import { MetadataRetryService } from './metadata-retry.service.js';
 import { RarityJobService } from './rarity-job.service.js';
 import { RarityRankRepository } from './rarity-rank.repository.js';
 import { ScanExecution } from './scan-execution.service.js';
@@ -22,12 +23,20 @@ import { WalletScanService } from './wallet-scan.service.js';
     CollectionScanService,
     WalletScanService,
     RarityJobService,
+    MetadataRetryService,
     TokenMetadataService,
     ScanExecution,
     ScanRunRepository,
     RarityRankRepository,
     RarityCacheRepository,
   ],
-  exports: [CollectionScanService, WalletScanService, RarityJobService, ScanExecution, TransferIndexModule],
+  exports: [
+    CollectionScanService,
+    WalletScanService,
+    RarityJobService,
+    MetadataRetryService,
+    ScanExecution,
+    TransferIndexModule,
+  ],
 })
 export class JobsModule {}

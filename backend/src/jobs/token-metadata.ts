@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { METADATA_RESOLVER } from '../chain/chain.tokens.js';
-import type { MetadataResolver, TokenRef } from '../chain/nft-source.js';
+import type { MetadataLookup, MetadataResolver, TokenRef } from '../chain/nft-source.js';
 import type { NftRecord } from '../collections/index.js';
 import { mapWithConcurrency } from '../common/concurrency.js';
 import type { AppConfig } from '../config/app-config.js';
@@ -20,10 +20,18 @@ export function emptyRecord(token: TokenRef): NftRecord {
   };
 }
 
+/** The resolver's lookup, or its plain resolve where it cannot tell an unreachable host apart. */
+function lookupWith(resolver: MetadataResolver, uri: string): Promise<MetadataLookup> {
+  return resolver.lookup
+    ? resolver.lookup(uri)
+    : resolver.resolve(uri).then((metadata) => (metadata ? { metadata } : { metadata: null }));
+}
+
 /**
  * Resolves every token's metadata with at most `concurrency` requests in flight, in input order.
  * Metadata the source already holds is used as it is; a token the source could not read
- * (`metadataUnavailable`) is not fetched again here: its URI is typically a spam host.
+ * (`metadataUnavailable`) is not fetched again here: its URI is typically a spam host. A token whose
+ * metadata host could not be reached is marked 'unavailable' (the metadata-retry job asks again).
  */
 export async function resolveTokens(
   tokens: readonly TokenRef[],
@@ -34,8 +42,16 @@ export async function resolveTokens(
   let done = 0;
   return mapWithConcurrency(tokens, concurrency, async (token) => {
     const uri = token.metadataUnavailable === undefined ? token.tokenUri : null;
-    const metadata = token.metadata ?? (uri ? await resolver.resolve(uri) : null);
+    const found: MetadataLookup = token.metadata
+      ? { metadata: token.metadata }
+      : uri
+        ? await lookupWith(resolver, uri)
+        : { metadata: null };
+    const metadata = found.metadata;
     onProgress(++done);
+    if (!metadata && 'unavailable' in found && found.unavailable !== undefined) {
+      return { ...emptyRecord(token), metadataStatus: 'unavailable' as const };
+    }
     if (!metadata) {
       const failed = Boolean(token.tokenUri) || token.metadataUnavailable !== undefined;
       return { ...emptyRecord(token), metadataStatus: failed ? ('error' as const) : ('missing' as const) };

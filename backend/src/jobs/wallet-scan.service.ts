@@ -1,13 +1,16 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { ScanJobPayload } from '@nexus/contract';
 import { toApiNft } from '../collections/index.js';
 import { ChainScanService } from './chain-scan.service.js';
+import { MetadataRetryService } from './metadata-retry.service.js';
 import type { ScanOutcomeSummary } from './scan-execution.service.js';
 import type { ScanReporter } from './scan-reporter.js';
 
 /** Runs inside a worker: every NFT a wallet holds now on one network, with metadata. */
 @Injectable()
 export class WalletScanService extends ChainScanService {
+  @Inject(MetadataRetryService) private readonly metadataRetry!: MetadataRetryService;
+
   protected async scan(
     payload: ScanJobPayload,
     reporter: ScanReporter,
@@ -43,6 +46,8 @@ export class WalletScanService extends ChainScanService {
     const apiNfts = resolved.flatMap(({ holding, nfts }) =>
       nfts.map((n, i) => toApiNft(n, holding.collection, holding.tokens[i]!.balance ?? 1)),
     );
+    for (const { holding, nfts } of resolved)
+      await this.metadataRetry.scheduleFor(holding.collection.network, holding.collection.address, nfts);
     const scanDuration = Date.now() - started;
     await this.cacheAnswer(payload, apiNfts, {
       scanDuration,

@@ -5,6 +5,7 @@ import { CoreModule } from '../core.module.js';
 import { CollectionScanProcessor } from './collection-scan.processor.js';
 import { JobConsumer } from './job-consumer.service.js';
 import { JobsModule } from './jobs.module.js';
+import { MetadataRetryProcessor } from './metadata-retry.processor.js';
 import { RarityProcessor } from './rarity.processor.js';
 import { TransferIndexProcessor } from './transfer-index.processor.js';
 import { WalletScanProcessor } from './wallet-scan.processor.js';
@@ -17,6 +18,7 @@ export const PROCESSORS = [
   WalletScanProcessor,
   RarityProcessor,
   TransferIndexProcessor,
+  MetadataRetryProcessor,
 ];
 
 /**

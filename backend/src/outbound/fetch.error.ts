@@ -12,6 +12,8 @@ export type FetchErrorKind =
   | 'dns'
   /** Refused, reset or dropped connection. */
   | 'unreachable'
+  /** The host failed repeatedly moments ago (its breaker is open): not asked again for now. */
+  | 'host-unavailable'
   /** An answer arrived but is not what was asked for (not JSON, not metadata, not an image). */
   | 'invalid-response'
   /** The source does not serve this request at all (Alchemy on a network it does not cover). */

@@ -1,5 +1,6 @@
 import { raceFirst } from './concurrency.helper.js';
 import { FetchError } from './fetch.error.js';
+import type { HostBreaker } from './host-breaker.js';
 import { canonicalNftUri, type NftUri, parseNftUri } from './nft-uri.parser.js';
 import { type HostResolver, SafeHttpClient, type SafeResponse } from './safe-http.client.js';
 
@@ -20,6 +21,8 @@ export interface GatewayFetcherOptions {
   retryBaseDelayMs?: number;
   /** Host name resolution; the system resolver by default. */
   resolveHost?: HostResolver;
+  /** Per-host failure memory; a fresh one by default, false for none. */
+  hostBreaker?: HostBreaker | false;
 }
 
 export interface MediaFetchOptions {
@@ -92,6 +95,7 @@ export class GatewayFetcher implements MediaFetcher {
     this.http = new SafeHttpClient({
       allowedHosts: options.allowedHosts ?? [],
       resolveHost: options.resolveHost,
+      hostBreaker: options.hostBreaker,
     });
   }
 

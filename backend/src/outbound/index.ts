@@ -31,3 +31,11 @@ export {
   type SafeFetchOptions,
   type SafeResponse,
 } from './safe-http.client.js';
+export {
+  DEFAULT_HALF_OPEN_AFTER_MS,
+  DEFAULT_HOST_FAILURES,
+  HostBreaker,
+  type HostBreakerOptions,
+  isHostFailure,
+  isHostUnavailable,
+} from './host-breaker.js';

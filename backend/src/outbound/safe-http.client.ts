@@ -13,6 +13,7 @@ import {
 } from './fetch.error.js';
 import { withRetry } from './retry.helper.js';
 import { HostAllowlist } from './host-allowlist.policy.js';
+import { HostBreaker } from './host-breaker.js';
 import { blockedAddressReason } from './network-address.policy.js';
 
 export interface ResolvedAddress {
@@ -28,11 +29,29 @@ export const systemHostResolver: HostResolver = async (hostname) => {
   return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 };
 
+/**
+ * One lookup per host name at a time: concurrent requests to one host (a collection's 64 tokens in
+ * flight) share its answer or its failure instead of queueing 64 lookups on the resolver.
+ */
+export function sharedLookups(resolve: HostResolver): HostResolver {
+  const pending = new Map<string, Promise<ResolvedAddress[]>>();
+  return (hostname) => {
+    let lookup = pending.get(hostname);
+    if (!lookup) {
+      lookup = resolve(hostname).finally(() => pending.delete(hostname));
+      pending.set(hostname, lookup);
+    }
+    return lookup;
+  };
+}
+
 export interface SafeHttpClientOptions {
   /** `host` or `host:port` entries that may be internal addresses (the local dev gateway). */
   allowedHosts?: readonly string[];
   resolveHost?: HostResolver;
   userAgent?: string;
+  /** Per-host failure memory (a dead host fails at once); false turns it off. */
+  hostBreaker?: HostBreaker | false;
 }
 
 export interface SafeFetchOptions {
@@ -62,6 +81,16 @@ const TIMEOUT = Symbol('timeout');
 
 function stripBrackets(host: string): string {
   return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+}
+
+/** `host:port` of a URL, the unit of failure memory; null when it does not parse. */
+function hostKey(raw: string | URL): string | null {
+  try {
+    const url = new URL(raw);
+    return `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
+  } catch {
+    return null;
+  }
 }
 
 function parseHttpUrl(raw: string | URL, base?: URL): URL {
@@ -137,31 +166,36 @@ export class SafeHttpClient {
   private readonly allowlist: HostAllowlist;
   private readonly resolveHost: HostResolver;
   private readonly userAgent: string;
+  private readonly hosts: HostBreaker | null;
   private readonly httpAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   private readonly httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 64 });
 
   constructor(options: SafeHttpClientOptions = {}) {
     this.allowlist = new HostAllowlist(options.allowedHosts ?? []);
-    this.resolveHost = options.resolveHost ?? systemHostResolver;
+    this.resolveHost = sharedLookups(options.resolveHost ?? systemHostResolver);
+    this.hosts = options.hostBreaker === false ? null : (options.hostBreaker ?? new HostBreaker());
     this.userAgent = options.userAgent ?? 'Nexus/0.1 (NFT metadata fetcher)';
   }
 
-  /** GET with bounded retries; throws FetchError. */
+  /**
+   * GET with bounded retries; throws FetchError. Each attempt goes through the host's breaker: once
+   * the host has failed a few times in a row, the remaining attempts and requests fail at once
+   * ('host-unavailable', not retried).
+   */
   get(url: string | URL, options: SafeFetchOptions): Promise<SafeResponse> {
-    return withRetry(
-      () =>
-        this.getOnce(url, options).catch((error: unknown) => {
-          throw error instanceof FetchError ? error : new FetchError('unreachable', 'the request failed');
-        }),
-      {
-        retries: options.retries ?? 0,
-        baseDelayMs: options.retryBaseDelayMs ?? 250,
-        maxDelayMs: MAX_RETRY_DELAY_MS,
-        retryable: isRetryableFetchError,
-        requestedDelayMs: fetchErrorRetryAfterMs,
-        signal: options.signal,
-      },
-    );
+    const host = hostKey(url);
+    const attempt = (): Promise<SafeResponse> =>
+      this.getOnce(url, options).catch((error: unknown) => {
+        throw error instanceof FetchError ? error : new FetchError('unreachable', 'the request failed');
+      });
+    return withRetry(() => (this.hosts && host ? this.hosts.run(host, attempt) : attempt()), {
+      retries: options.retries ?? 0,
+      baseDelayMs: options.retryBaseDelayMs ?? 250,
+      maxDelayMs: MAX_RETRY_DELAY_MS,
+      retryable: isRetryableFetchError,
+      requestedDelayMs: fetchErrorRetryAfterMs,
+      signal: options.signal,
+    });
   }
 
   /** Checks a URL against the address policy without fetching it; throws FetchError. */

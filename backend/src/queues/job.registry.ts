@@ -73,6 +73,21 @@ export const JOBS: { readonly [Q in QueueName]: JobDefinition<Q> } = {
     },
     lock: { maxStalledCount: 1 },
   },
+  // Tokens whose metadata host was unreachable during a scan, asked again later: first after
+  // METADATA_RETRY_DELAY_MS, then with a doubling pause while the host stays down.
+  [QueueName.MetadataRetry]: {
+    queue: QueueName.MetadataRetry,
+    kind: null,
+    options: {
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 5 * 60_000 },
+      removeOnComplete: true,
+      removeOnFail: true,
+      priority: 4,
+      timeout: 10 * 60_000,
+    },
+    lock: { maxStalledCount: 2 },
+  },
 };
 
 /** The queue names, in registry order. */

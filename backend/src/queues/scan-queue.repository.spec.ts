@@ -68,4 +68,19 @@ describe(ScanQueueRepository.name, () => {
     expect(again.joined).toBe(false);
     expect(await ranAgain).toBe(next.requestId);
   });
+
+  it('keeps one delayed metadata retry per collection, joined by later scans', async () => {
+    const address = '0x' + 'ef'.repeat(20);
+    const retry = { network: 'polygon' as const, address, requestedAt: new Date().toISOString() };
+
+    const first = await sut.enqueueMetadataRetry(retry, 60_000);
+    const second = await sut.enqueueMetadataRetry(retry, 60_000);
+
+    expect(first).toEqual({ jobId: `metadata-retry:polygon:${address}`, joined: false });
+    expect(second).toEqual({ jobId: first.jobId, joined: true });
+    const queue = sut.all().find(([name]) => name === 'metadata-retry')![1];
+    const delayed = await queue.getDelayed();
+    expect(delayed.map((j) => j.id)).toEqual([first.jobId]);
+    expect(delayed[0]!.opts.attempts).toBe(5);
+  });
 });

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   QueueName,
   type JobPayloads,
+  type MetadataRetryPayload,
   type Network,
   type ScanJobPayload,
   type TransferIndexJobPayload,
@@ -53,6 +54,22 @@ export class ScanQueueRepository {
     const stored = await queue.getJob(String(job.id));
     const joined = stored !== null && stored.data.requestId !== payload.requestId;
     return { jobId: String(job.id), joined };
+  }
+
+  /**
+   * Asks the metadata-retry job to fetch a stored collection's unreachable tokens again after
+   * `delayMs`. One job per collection: a retry already waiting takes this one's tokens too.
+   */
+  async enqueueMetadataRetry(payload: MetadataRetryPayload, delayMs: number): Promise<EnqueueResult> {
+    const queue = this.queues[QueueName.MetadataRetry];
+    const jobId = `metadata-retry:${payload.network}:${payload.address.toLowerCase()}`;
+    const existing = await queue.getJob(jobId);
+    if (existing) {
+      if (RUNNING_STATES.has(await existing.getState())) return { jobId, joined: true };
+      await existing.remove().catch(() => undefined);
+    }
+    await queue.add(payload, { jobId, delay: delayMs });
+    return { jobId, joined: false };
   }
 
   async isRunning(key: string, kind: ScanJobPayload['kind']): Promise<boolean> {

@@ -311,6 +311,40 @@ describe(GatewayMetadataResolver.name, () => {
     });
   });
 
+  describe('lookup', () => {
+    const deadDns = async (host: string): Promise<never> => {
+      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+    };
+
+    it('tells a host that cannot be reached now from an answer without metadata', async () => {
+      const sut = create({ resolveHost: deadDns });
+
+      await expect(sut.lookup(`${web.origin}/token/1`)).resolves.toEqual({ metadata: EXPECTED });
+      await expect(sut.lookup(`${web.origin}/missing`)).resolves.toEqual({ metadata: null });
+      await expect(sut.lookup(`${web.origin}/broken`)).resolves.toEqual({ metadata: null });
+      await expect(sut.lookup('http://nexus-dead-host.invalid/1')).resolves.toEqual({
+        metadata: null,
+        unavailable: 'could not resolve nexus-dead-host.invalid (ENOTFOUND)',
+      });
+      await expect(sut.lookup(`${failingGateway.origin}/1`)).resolves.toMatchObject({
+        metadata: null,
+        unavailable: 'the server answered 500',
+      });
+    });
+
+    it("marks a dead host's remaining tokens at once once it has failed a few times", async () => {
+      const sut = create({ resolveHost: deadDns });
+      for (let i = 0; i < 3; i++) await sut.lookup(`http://nexus-dead-host.invalid/${i}`);
+
+      await expect(sut.lookup('http://nexus-dead-host.invalid/4')).resolves.toEqual({
+        metadata: null,
+        unavailable: 'nexus-dead-host.invalid:80 failed repeatedly; not asked again for now',
+      });
+      // Other hosts are asked as before.
+      await expect(sut.lookup(`${web.origin}/token/1`)).resolves.toEqual({ metadata: EXPECTED });
+    });
+  });
+
   describe('configuration', () => {
     it('refuses gateways that are not http(s) URLs', () => {
       expect(() => new GatewayMetadataResolver({ ipfsGateways: ['ipfs.io'] })).toThrow('ipfsGateways');

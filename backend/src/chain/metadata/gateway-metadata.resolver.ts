@@ -3,13 +3,14 @@ import {
   FetchError,
   GatewayFetcher,
   type GatewayFetcherOptions,
+  isHostUnavailable,
   type MediaFetcher,
   type MediaFetchOptions,
   parseNftUri,
   type SafeResponse,
   sniffMediaType,
 } from '../../outbound/index.js';
-import type { MetadataResolver, ResolvedMetadata } from '../nft-source.js';
+import type { MetadataLookup, MetadataResolver, ResolvedMetadata } from '../nft-source.js';
 import { mediaOnlyMetadata, normalizeMetadata } from './metadata.normalizer.js';
 
 export type GatewayMetadataResolverOptions = GatewayFetcherOptions;
@@ -48,10 +49,17 @@ export class GatewayMetadataResolver implements MetadataResolver, MediaFetcher {
   }
 
   async resolve(uri: string): Promise<ResolvedMetadata | null> {
+    return (await this.lookup(uri)).metadata;
+  }
+
+  async lookup(uri: string): Promise<MetadataLookup> {
     try {
-      return await this.resolveOrFail(uri);
-    } catch {
-      return null;
+      const metadata = await this.resolveOrFail(uri);
+      return metadata ? { metadata } : { metadata: null };
+    } catch (error) {
+      return isHostUnavailable(error) && error instanceof Error
+        ? { metadata: null, unavailable: error.message }
+        : { metadata: null };
     }
   }
 

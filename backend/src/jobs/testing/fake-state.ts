@@ -1,5 +1,6 @@
 import {
   scanKey,
+  type MetadataRetryPayload,
   type Network,
   type ScanCompleted,
   type ScanFailed,
@@ -119,8 +120,13 @@ export class FakeScanCache implements Pick<ScanCacheRepository, 'get' | 'set' | 
 }
 
 /** The queues: jobs asked for, in order; `failWith` makes the next adds fail (Redis down). */
-export class FakeQueue implements Pick<ScanQueueRepository, 'enqueue' | 'isRunning'> {
+export class FakeQueue implements Pick<
+  ScanQueueRepository,
+  'enqueue' | 'isRunning' | 'enqueueMetadataRetry'
+> {
   readonly enqueued: ScanJobPayload[] = [];
+  /** Metadata retries asked for, with their delay. */
+  readonly retries: Array<{ payload: MetadataRetryPayload; delayMs: number }> = [];
   failWith: Error | null = null;
   /** Called after each add, as a worker picking the job up would be. */
   onEnqueue: (payload: ScanJobPayload) => void = () => undefined;
@@ -132,6 +138,12 @@ export class FakeQueue implements Pick<ScanQueueRepository, 'enqueue' | 'isRunni
     return { jobId: payload.key, joined: false };
   }
 
+  async enqueueMetadataRetry(payload: MetadataRetryPayload, delayMs: number): Promise<EnqueueResult> {
+    if (this.failWith) throw this.failWith;
+    this.retries.push({ payload, delayMs });
+    return { jobId: `metadata-retry:${payload.network}:${payload.address}`, joined: false };
+  }
+
   async isRunning(key: string): Promise<boolean> {
     return this.enqueued.some((p) => p.key === key);
   }
@@ -140,7 +152,7 @@ export class FakeQueue implements Pick<ScanQueueRepository, 'enqueue' | 'isRunni
 /** Collections and their NFTs in memory; `ranks` are the scores a rarity job stored, by token id. */
 export class FakeCollections implements Pick<
   CollectionsRepository,
-  'find' | 'load' | 'saveScan' | 'saveHoldings'
+  'find' | 'load' | 'saveScan' | 'saveHoldings' | 'saveMetadata'
 > {
   readonly stored = new Map<string, StoredCollection>();
   readonly ranks = new Map<string, { rarityScore: number; rarityRank: number }>();
@@ -173,6 +185,17 @@ export class FakeCollections implements Pick<
     });
     this.stored.set(this.key(result.info.network, result.info.address), { collection, nfts: result.nfts });
     return collection;
+  }
+
+  async saveMetadata(network: Network, address: string, nfts: NftRecord[]): Promise<boolean> {
+    const stored = this.stored.get(this.key(network, address));
+    if (!stored) return false;
+    const updates = new Map(nfts.map((n) => [n.tokenId, n]));
+    stored.nfts = stored.nfts.map((n) => {
+      const update = updates.get(n.tokenId);
+      return update ? { ...update, rarityScore: n.rarityScore, rarityRank: n.rarityRank } : n;
+    });
+    return true;
   }
 
   async saveHoldings(holdings: Array<{ info: CollectionInfo; nfts: NftRecord[] }>): Promise<void> {

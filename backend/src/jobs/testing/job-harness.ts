@@ -7,6 +7,7 @@ import { ScanQueueRepository } from '../../queues/index.js';
 import { ScanProgressRepository } from '../../realtime/index.js';
 import { ScanCacheRepository } from '../../scans/index.js';
 import { CollectionScanService } from '../collection-scan.service.js';
+import { MetadataRetryService } from '../metadata-retry.service.js';
 import { ScanExecution } from '../scan-execution.service.js';
 import { ScanRunRepository } from '../scan-run.repository.js';
 import { TokenMetadataService } from '../token-metadata.js';
@@ -37,9 +38,10 @@ export async function jobHarness(source: NftSource, resolver: MetadataResolver):
       WalletScanService,
       ScanExecution,
       TokenMetadataService,
+      MetadataRetryService,
       { provide: NFT_SOURCE, useValue: source },
       { provide: METADATA_RESOLVER, useValue: resolver },
-      { provide: APP_CONFIG, useValue: { metadataConcurrency: 8 } },
+      { provide: APP_CONFIG, useValue: { metadataConcurrency: 8, metadataRetryDelayMs: 60_000 } },
       { provide: ScanProgressRepository, useValue: fakes.progress },
       { provide: ScanRunRepository, useValue: fakes.runs },
       { provide: ScanCacheRepository, useValue: fakes.cache },

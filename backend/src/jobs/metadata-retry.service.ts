@@ -1,0 +1,103 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { scanKey, type MetadataRetryPayload, type Network } from '@nexus/contract';
+import { METADATA_RESOLVER } from '../chain/chain.tokens.js';
+import type { MetadataResolver } from '../chain/nft-source.js';
+import { CollectionsRepository, type NftRecord } from '../collections/index.js';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { ScanQueueRepository } from '../queues/index.js';
+import { ScanCacheRepository } from '../scans/index.js';
+import { rarityJobPayload } from './rarity-job.payload.js';
+import { resolveTokens } from './token-metadata.js';
+
+/** Passes over the still-unavailable tokens of one job, while each pass recovers some. */
+const MAX_PASSES = 4;
+
+export interface MetadataRetryOutcome {
+  /** Tokens asked again. */
+  retried: number;
+  /** Of those, how many now have metadata. */
+  recovered: number;
+  /** Still without a reachable host: the job is tried again later. */
+  unavailable: number;
+}
+
+/** Thrown while some hosts stay unreachable, so Bull tries again after its backoff. */
+export class HostsStillUnavailableError extends Error {
+  constructor(readonly outcome: MetadataRetryOutcome) {
+    super(`${outcome.unavailable} of ${outcome.retried} tokens still have no reachable metadata host`);
+    this.name = 'HostsStillUnavailableError';
+  }
+}
+
+/**
+ * The metadata-retry job: fetches again the metadata of a stored collection's tokens marked
+ * 'unavailable' (their host could not be reached during the scan), stores what it finds, drops the
+ * cached answer so the next request reads the update, and ranks the collection again when tokens
+ * gained metadata.
+ */
+@Injectable()
+export class MetadataRetryService {
+  private readonly logger = new Logger(MetadataRetryService.name);
+
+  constructor(
+    @Inject(METADATA_RESOLVER) private readonly resolver: MetadataResolver,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly collections: CollectionsRepository,
+    private readonly cache: ScanCacheRepository,
+    private readonly queue: ScanQueueRepository,
+  ) {}
+
+  /**
+   * Queues a retry for the collections of `records` whose tokens were unreachable; a scan stands
+   * when it cannot be queued.
+   */
+  async scheduleFor(network: Network, address: string, records: readonly NftRecord[]): Promise<void> {
+    if (!records.some((r) => r.metadataStatus === 'unavailable')) return;
+    try {
+      await this.queue.enqueueMetadataRetry(
+        { network, address: address.toLowerCase(), requestedAt: new Date().toISOString() },
+        this.config.metadataRetryDelayMs,
+      );
+    } catch (error) {
+      this.logger.warn(
+        `metadata retry for ${address} not queued: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  /** Throws HostsStillUnavailableError after saving what it found when some hosts stay down. */
+  async run(payload: MetadataRetryPayload): Promise<MetadataRetryOutcome> {
+    const stored = await this.collections.load(payload.network, payload.address);
+    const unavailable = stored?.nfts.filter((n) => n.metadataStatus === 'unavailable' && n.tokenUri) ?? [];
+    if (unavailable.length === 0) return { retried: 0, recovered: 0, unavailable: 0 };
+
+    // A host that answers again closes its breaker on the first request (half-open), while the
+    // requests in flight beside it were refused: ask those again at once, as long as hosts recover.
+    let pending = unavailable.map((n) => ({ tokenId: n.tokenId, tokenUri: n.tokenUri }));
+    const settled: NftRecord[] = [];
+    for (let pass = 0; pass < MAX_PASSES && pending.length > 0; pass++) {
+      const found = await resolveTokens(pending, this.resolver, this.config.metadataConcurrency, () => {});
+      const answered = found.filter((r) => r.metadataStatus !== 'unavailable');
+      settled.push(...answered);
+      pending = pending.filter((_, i) => found[i]!.metadataStatus === 'unavailable');
+      if (answered.length === 0) break;
+    }
+    const outcome: MetadataRetryOutcome = {
+      retried: unavailable.length,
+      recovered: settled.filter((r) => r.metadataStatus === 'ok').length,
+      unavailable: pending.length,
+    };
+    if (settled.length > 0) {
+      await this.collections.saveMetadata(payload.network, payload.address, settled);
+      await this.cache.delete(scanKey('collection', payload.network, payload.address));
+      if (outcome.recovered > 0) await this.queue.enqueue(rarityJobPayload(payload.network, payload.address));
+    }
+    this.logger.log(
+      `${payload.network}:${payload.address}: metadata retried for ${outcome.retried} tokens, ` +
+        `${outcome.recovered} recovered, ${outcome.unavailable} still unavailable`,
+    );
+    if (outcome.unavailable > 0) throw new HostsStillUnavailableError(outcome);
+    return outcome;
+  }
+}
