@@ -48,10 +48,15 @@ export function inputProblem(value: unknown, maxDepth = MAX_INPUT_DEPTH): string
   return null;
 }
 
+/** What a visitor sends: a body, a query or a path parameter (not a socket or a request object). */
+const VISITOR_INPUT: ReadonlySet<ArgumentMetadata['type']> = new Set(['body', 'query', 'param']);
+
 /** Refuses what no route can take (see inputProblem) with 400 before it is transformed. */
 class InputValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    const problem = inputProblem(value);
+    // A gateway's @ConnectedSocket() also passes through global pipes: its object graph is ours,
+    // cyclic and large, and walking it would hold the event loop.
+    const problem = VISITOR_INPUT.has(metadata.type) ? inputProblem(value) : null;
     if (problem !== null) throw new BadRequestException(problem);
     return super.transform(value, metadata);
   }

@@ -1,4 +1,11 @@
-import { inputProblem, MAX_INPUT_DEPTH, NUL_MESSAGE, TOO_DEEP_MESSAGE } from './validation.pipe.js';
+import { BadRequestException } from '@nestjs/common';
+import {
+  createValidationPipe,
+  inputProblem,
+  MAX_INPUT_DEPTH,
+  NUL_MESSAGE,
+  TOO_DEEP_MESSAGE,
+} from './validation.pipe.js';
 
 const objects = (depth: number): unknown => JSON.parse('{"a":'.repeat(depth) + '1' + '}'.repeat(depth));
 const arrays = (depth: number): unknown => JSON.parse('['.repeat(depth) + ']'.repeat(depth));
@@ -23,5 +30,25 @@ describe(inputProblem.name, () => {
     for (const value of [undefined, null, 1, true, '', 'text', [], {}, { a: [1, { b: null }] }]) {
       expect(inputProblem(value)).toBeNull();
     }
+  });
+});
+
+describe('the global validation pipe', () => {
+  const pipe = createValidationPipe();
+
+  it('checks what a visitor sends: body, query and path parameters', async () => {
+    for (const type of ['body', 'query', 'param'] as const) {
+      await expect(pipe.transform({ name: 'a\u0000b' }, { type })).rejects.toBeInstanceOf(
+        BadRequestException,
+      );
+    }
+  });
+
+  it("passes a gateway's socket through without walking it (a cyclic graph of our own)", async () => {
+    // Two edges back to itself: walked to depth 64 without the type check, this is 2^64 visits.
+    const socket: Record<string, unknown> = { id: 'socket' };
+    socket.server = socket;
+    socket.nsp = socket;
+    await expect(pipe.transform(socket, { type: 'custom' })).resolves.toBe(socket);
   });
 });

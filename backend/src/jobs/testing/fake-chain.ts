@@ -97,6 +97,9 @@ export class FakeResolver implements MetadataResolver {
   toHttpUrl(): string | null {
     return null;
   }
+
+  /** The chain module closes its resolver's sockets at shutdown; a fake holds none. */
+  destroy(): void {}
 }
 
 /** Tokens whose metadata resolves with `richTraits`. */
