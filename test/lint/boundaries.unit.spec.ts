@@ -116,14 +116,6 @@ describe('import boundaries (eslint.config.js)', () => {
     expect(inside).toEqual([]);
   });
 
-  it('keeps chain and media apart: both use the outbound fetch layer', async () => {
-    const code = (from: string) => `import { parseNftUri } from '${from}';\nexport const x = parseNftUri;\n`;
-    const fromMedia = await lint('backend/src/media/example.ts', code('../chain/metadata/index.js'));
-    const shared = await lint('backend/src/media/example.ts', code('../outbound/index.js'));
-    expect(rules(fromMedia)).toContain('import-x/no-restricted-paths');
-    expect(shared).toEqual([]);
-  });
-
   it('lets workers import the job surface only', async () => {
     const other = await lint(
       'workers/src/example.ts',
@@ -140,11 +132,11 @@ describe('import boundaries (eslint.config.js)', () => {
   it('keeps chain and media apart: both build on the outbound fetch layer, neither on the other', async () => {
     const media = await lint(
       'backend/src/media/example.ts',
-      "import { GatewayMetadataResolver } from '../chain/metadata/gateway-metadata.resolver.js';\nexport const x = GatewayMetadataResolver;\n",
+      "import { GatewayMetadataResolver } from '../chain/metadata/index.js';\nexport const x = GatewayMetadataResolver;\n",
     );
     const chain = await lint(
       'backend/src/chain/example.ts',
-      "import { ImageProxyService } from '../media/image-proxy.service.js';\nexport const x = ImageProxyService;\n",
+      "import { MediaModule } from '../media/media.module.js';\nexport const x = MediaModule;\n",
     );
     const outbound = await lint(
       'backend/src/media/example.ts',

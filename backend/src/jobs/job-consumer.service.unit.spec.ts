@@ -139,7 +139,7 @@ describe(JobConsumer.name, () => {
     const capture = (level: string) => (message: unknown) => void lines.push([level, message]);
     const logger = { log: capture('log'), warn: capture('warn'), error: capture('error') };
     const { module, queues } = await startWorker(
-      [WalletJob, CollectionJob, RarityJob],
+      [WalletJob, CollectionJob, RarityJob, IndexJob, MetadataRetryJob],
       new FakeQueues(),
       logger,
     );
