@@ -67,6 +67,8 @@ export interface AppConfig {
   frontendDist: string | null;
   /** How long POST /api/nfts waits for a running scan before answering `pending`. */
   scanWaitMs: number;
+  /** A cache read slower than this is a miss (answered from PostgreSQL). */
+  cacheReadTimeoutMs: number;
   /** Bull lock duration: a worker that dies loses its job to another after about this long. */
   jobLockMs: number;
   workerConcurrency: number;
@@ -347,7 +349,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       (chains.ethereum?.devchain ? (manifest?.ens?.universalResolver ?? null) : null),
     frontendDist: existsSync(frontendDist) ? frontendDist : null,
     scanWaitMs: int('SCAN_WAIT_MS', 25_000, 0, 300_000),
-    jobLockMs: int('JOB_LOCK_MS', 30_000, 1_000, 600_000),
+    cacheReadTimeoutMs: int('CACHE_READ_TIMEOUT_MS', 300, 10, 10_000),
+    jobLockMs: int('JOB_LOCK_MS', 6_000, 2_000, 600_000),
     workerConcurrency: int('WORKER_CONCURRENCY', 2, 1, 64),
     metadataConcurrency: int('METADATA_CONCURRENCY', 64, 1, 1024),
     votesPerIpPerSubmission: int('VOTES_PER_IP_PER_SUBMISSION', 3, 1, 1000),

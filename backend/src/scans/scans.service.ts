@@ -111,7 +111,7 @@ export class ScansService {
       },
       nftsJson: JSON.stringify(stored.nfts.map((n) => toApiNft(n, ref))),
     };
-    await this.cache.set(key, 'collection', value);
+    await this.cache.fill(key, 'collection', value);
     return { cached: value, source: 'database' };
   }
 
