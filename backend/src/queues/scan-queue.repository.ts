@@ -65,6 +65,12 @@ export class ScanQueueRepository {
     const queue = this.queues[name] as Queue<JobPayloads[Q]>;
     const report = (what: string) => (error: unknown) =>
       this.logger.error(`${name}: ${what}: ${error instanceof Error ? error.message : String(error)}`);
+    // Bull tells the process that found it: the job is back in the queue for a live worker.
+    queue.on('stalled', (job: Job<JobPayloads[Q]>) =>
+      this.logger.warn(
+        `${name}: scan ${String(job.id)} stalled (its worker stopped renewing the lock); taking it over`,
+      ),
+    );
     if (completed) {
       queue.on('completed', (job: Job<JobPayloads[Q]>) => {
         completed(job).catch(report(`after job ${String(job.id)}`));

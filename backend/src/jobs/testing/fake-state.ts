@@ -75,8 +75,16 @@ export class FakeProgress implements Pick<ScanProgressRepository, 'get' | 'publi
 type RunOutcome = Parameters<ScanRunRepository['finish']>[1];
 
 /** The run log: one entry per attempt, finished or not. */
-export class FakeRunLog implements Pick<ScanRunRepository, 'start' | 'finish'> {
-  readonly runs: Array<{ id: string; key: string; attempt: number; outcome: RunOutcome | null }> = [];
+export class FakeRunLog implements Pick<ScanRunRepository, 'start' | 'finish' | 'abandonRunning'> {
+  readonly runs: Array<{
+    id: string;
+    key: string;
+    attempt: number;
+    outcome: RunOutcome | null;
+    abandoned?: true;
+  }> = [];
+  /** Failures the next finish() calls throw, in order (a database that is away). */
+  readonly finishFailures: Error[] = [];
 
   async start(payload: ScanJobPayload, attempt: number): Promise<string> {
     const id = String(this.runs.length + 1);
@@ -85,7 +93,15 @@ export class FakeRunLog implements Pick<ScanRunRepository, 'start' | 'finish'> {
   }
 
   async finish(id: string, outcome: RunOutcome): Promise<void> {
+    const failure = this.finishFailures.shift();
+    if (failure) throw failure;
     this.runs.find((r) => r.id === id)!.outcome = outcome;
+  }
+
+  async abandonRunning(key: string): Promise<string[]> {
+    const open = this.runs.filter((r) => r.key === key && r.outcome === null && !r.abandoned);
+    for (const run of open) run.abandoned = true;
+    return open.map(() => 'worker-gone');
   }
 }
 
