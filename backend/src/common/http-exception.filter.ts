@@ -7,7 +7,7 @@ import {
   type ExceptionFilter,
 } from '@nestjs/common';
 import type { Response } from 'express';
-import { TooManyRequestsException } from './too-many-requests.exception.js';
+import { RetryLaterException } from './too-many-requests.exception.js';
 
 interface BodyParserError {
   type?: string;
@@ -52,8 +52,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       );
     }
     if (res.headersSent) return;
-    if (exception instanceof TooManyRequestsException)
-      res.setHeader('Retry-After', String(exception.retryAfterS));
+    if (exception instanceof RetryLaterException) res.setHeader('Retry-After', String(exception.retryAfterS));
     res.status(status).json({ statusCode: status, message, error: HttpStatus[status] ?? 'Error' });
   }
 }

@@ -15,9 +15,11 @@ import {
 } from '../donations/donation-address.js';
 import {
   DEFAULT_RATE_LIMITS,
+  DEFAULT_SCAN_QUEUE_LIMITS,
   DEFAULT_SUSPICIOUS_IP_RULES,
   parseCountPerSeconds,
   type RateLimitRule,
+  type ScanQueueLimits,
   type ThresholdRule,
 } from '../security/rate-limit-rules.js';
 import { loadEnvFiles } from './env-files.js';
@@ -79,6 +81,8 @@ export interface AppConfig {
   voteIpHashKey: string | null;
   /** Per-address request budgets, by policy (RATE_LIMIT_<POLICY>=<requests>/<seconds>). */
   rateLimits: Record<RateLimitPolicy, RateLimitRule>;
+  /** Scans queued or running at once: per client address, and in all (SCAN_QUEUE_PER_CLIENT, SCAN_QUEUE_TOTAL). */
+  scanQueueLimits: ScanQueueLimits;
   /** When an address is listed as suspicious (SUSPICIOUS_IP_BREACHES, SUSPICIOUS_IP_FAILED_LOGINS). */
   suspiciousIps: { rateLimitBreaches: ThresholdRule; failedLogins: ThresholdRule };
   donations: DonationAddresses;
@@ -356,6 +360,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     votesPerIpPerSubmission: int('VOTES_PER_IP_PER_SUBMISSION', 3, 1, 1000),
     voteIpHashKey,
     rateLimits,
+    scanQueueLimits: {
+      perClient: int('SCAN_QUEUE_PER_CLIENT', DEFAULT_SCAN_QUEUE_LIMITS.perClient, 1, 1000),
+      total: int('SCAN_QUEUE_TOTAL', DEFAULT_SCAN_QUEUE_LIMITS.total, 1, 1_000_000),
+    },
     suspiciousIps,
     donations,
   };

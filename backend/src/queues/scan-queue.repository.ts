@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type JobPayloads, type QueueName, type ScanJobPayload } from '@nexus/contract';
+import { QueueName, type JobPayloads, type ScanJobPayload } from '@nexus/contract';
 import type { Job, Queue } from 'bull';
 import { jobOfKind } from './job.registry.js';
 
@@ -8,6 +8,9 @@ export const BULL_QUEUES = Symbol('BULL_QUEUES');
 export type BullQueues = { [Q in QueueName]: Queue<JobPayloads[Q]> };
 
 const RUNNING_STATES = new Set(['waiting', 'active', 'delayed', 'paused']);
+
+/** The queues a visitor's POST /api/nfts fills (rarity jobs follow collection scans). */
+const SCAN_QUEUES = [QueueName.WalletScan, QueueName.CollectionScan] as const;
 
 export interface EnqueueResult {
   jobId: string;
@@ -50,6 +53,12 @@ export class ScanQueueRepository {
     const job = await this.queues[jobOfKind(kind).queue].getJob(key);
     if (!job) return false;
     return RUNNING_STATES.has(await job.getState());
+  }
+
+  /** Scans (wallet and collection) waiting, delayed for a retry, or running, across every worker. */
+  async queuedScans(): Promise<number> {
+    const counts = await Promise.all(SCAN_QUEUES.map((name) => this.queues[name].getJobCounts()));
+    return counts.reduce((sum, c) => sum + c.waiting + c.active + c.delayed, 0);
   }
 
   /**

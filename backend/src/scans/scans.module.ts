@@ -9,15 +9,20 @@ import { ScanWaiter } from './scan-waiter.service.js';
 import { ScansController } from './scans.controller.js';
 import { ScansService } from './scans.service.js';
 import { REDIS_CACHE, RedisConnections } from '../redis/redis.module.js';
+import { RateLimitModule } from '../security/rate-limit.module.js';
+import { QueuedScansRepository } from './queued-scans.repository.js';
+import { ScanAdmission } from './scan-admission.service.js';
 import { postgresWithRedisSpool, SearchRepository } from './search.repository.js';
 
 /** The API side of scans: POST /api/nfts and the socket gateway. */
 @Module({
-  imports: [ScanStateModule, CollectionsModule, AddressesModule],
+  imports: [ScanStateModule, CollectionsModule, AddressesModule, RateLimitModule],
   controllers: [ScansController],
   providers: [
     ScansService,
     ScanWaiter,
+    ScanAdmission,
+    QueuedScansRepository,
     {
       provide: SearchRepository,
       inject: [EntityManager, REDIS_CACHE, RedisConnections],
@@ -26,6 +31,6 @@ import { postgresWithRedisSpool, SearchRepository } from './search.repository.js
     },
     ScanEventsGateway,
   ],
-  exports: [ScanEventsGateway],
+  exports: [ScanEventsGateway, ScanAdmission],
 })
 export class ScansModule {}

@@ -106,7 +106,10 @@ export class FakeRunLog implements Pick<ScanRunRepository, 'start' | 'finish' | 
 }
 
 /** The scan answers cache, in memory. */
-export class FakeScanCache implements Pick<ScanCacheRepository, 'get' | 'set' | 'forget' | 'delete'> {
+export class FakeScanCache implements Pick<
+  ScanCacheRepository,
+  'get' | 'set' | 'fill' | 'forget' | 'delete'
+> {
   readonly entries = new Map<string, { kind: ScanKind; value: CachedScan }>();
   readonly forgotten: string[] = [];
 
@@ -116,6 +119,10 @@ export class FakeScanCache implements Pick<ScanCacheRepository, 'get' | 'set' | 
 
   async set(key: string, kind: ScanKind, value: CachedScan): Promise<void> {
     this.entries.set(key, { kind, value });
+  }
+
+  async fill(key: string, kind: ScanKind, value: CachedScan): Promise<void> {
+    await this.set(key, kind, value);
   }
 
   forget(key: string): void {
