@@ -95,6 +95,9 @@ maybe(
       const stoppedAt = Date.now();
       env.postgres.stopImmediately();
       await sleep(OUTAGE_MS);
+      // The reads stop as PostgreSQL returns: what it must catch up on is known then.
+      const samples = await load.stop();
+      const served = samples.filter((s) => s.status === 200).length;
       const backAt = Date.now();
       await env.postgres.start();
       // How the recorded searches catch up once PostgreSQL is back.
@@ -106,9 +109,6 @@ maybe(
           await sleep(250);
         }
       })();
-      await sleep(5000);
-      const samples = await load.stop();
-      const served = samples.filter((s) => s.status === 200).length;
       // Every search answered is recorded, once: wait for the last of them.
       for (let i = 0; i < 240 && (counted.at(-1)?.[1] ?? 0) < before + served; i++) await sleep(250);
       watching = false;
