@@ -69,6 +69,12 @@ function onPath(command: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
 }
 
+export const REDIS_SERVER: Requirement = {
+  what: 'redis-server',
+  present: () => onPath('redis-server'),
+  hint: 'apt-get install redis-server',
+};
+
 export const OUTAGE_SERVICES: Requirement = {
   what: 'redis-server and the PostgreSQL server binaries',
   present: () => onPath('redis-server') && postgresBin() !== null,
