@@ -29,7 +29,7 @@ export function readLoad(
     for (let i = offset; running; i++) {
       const route = routes[i % routes.length]!;
       const at = Date.now();
-      let status = 0;
+      let status: number;
       let source: string | undefined;
       try {
         const res = await fetch(`${baseUrl}${route.path}`, {
