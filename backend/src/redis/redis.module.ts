@@ -14,6 +14,26 @@ export const REDIS_CACHE = Symbol('REDIS_CACHE');
 /** A cache write (a scan's list is megabytes) may take this long before it is given up. */
 const CACHE_COMMAND_TIMEOUT_MS = 5000;
 
+/**
+ * Waits (at most `withinMs`) for a connection without an offline queue to be ready: for writes that
+ * must happen (a worker's scan answer, an admin's change) across a start or a short reconnect.
+ */
+export async function untilReady(client: Redis, withinMs: number): Promise<void> {
+  if (client.status === 'ready') return;
+  if (withinMs <= 0) throw new Error(`Redis not connected (${client.status})`);
+  await new Promise<void>((resolve, reject) => {
+    const ready = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      client.off('ready', ready);
+      reject(new Error(`Redis not connected within ${withinMs} ms`));
+    }, withinMs);
+    client.once('ready', ready);
+  });
+}
+
 /** Opens and closes every Redis connection of a process (commands, subscribers, socket adapter). */
 @Injectable()
 export class RedisConnections implements OnApplicationShutdown {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ScanKind } from '@nexus/contract';
 import type { Redis } from 'ioredis';
-import { REDIS_CACHE, RedisConnections } from '../redis/redis.module.js';
+import { REDIS_CACHE, RedisConnections, untilReady } from '../redis/redis.module.js';
 import { SoftCache } from '../redis/soft-cache.js';
 import { deflatePart, type DeflatedPart } from '../common/deflate-splice.js';
 import { LruCache } from '../common/lru-cache.js';
@@ -36,6 +36,9 @@ export const DEFLATE_MIN_BYTES = 1024;
 interface StoredMeta extends CachedScanMeta {
   deflated?: { adler32: number; length: number };
 }
+
+/** A scan's answer waits this long for a Redis that is (re)connecting before the write fails. */
+const WRITE_WAITS_FOR_REDIS_MS = 5000;
 
 /** How long a node serves a cached answer from its own memory before asking Redis again. */
 const MEMO_TTL_MS = 5000;
@@ -84,8 +87,17 @@ export class ScanCacheRepository {
     return value;
   }
 
-  /** Stores a scan's answer; a list of 1 KiB or more is also compressed here, once, for every reader. */
-  async set(scanKey: string, kind: ScanKind, value: CachedScan): Promise<void> {
+  /**
+   * Stores a scan's answer; a list of 1 KiB or more is also compressed here, once, for every reader.
+   * Waits up to `waitForRedisMs` for a Redis that is (re)connecting.
+   */
+  async set(
+    scanKey: string,
+    kind: ScanKind,
+    value: CachedScan,
+    waitForRedisMs = WRITE_WAITS_FOR_REDIS_MS,
+  ): Promise<void> {
+    await untilReady(this.redis, waitForRedisMs);
     const ttl = value.meta.isComplete ? SCAN_CACHE_TTL_S[kind].complete : SCAN_CACHE_TTL_S[kind].partial;
     const deflated =
       value.deflated ??
@@ -101,7 +113,8 @@ export class ScanCacheRepository {
 
   /** `set`, skipped (and logged) when Redis fails: for answers PostgreSQL can give again. */
   async fill(scanKey: string, kind: ScanKind, value: CachedScan): Promise<void> {
-    await this.soft.write('a scan', () => this.set(scanKey, kind, value));
+    // A visitor's answer never waits for Redis.
+    await this.soft.write('a scan', () => this.set(scanKey, kind, value, 0));
   }
 
   /** Drops this node's copy (a scan finished somewhere: Redis has the new answer). */

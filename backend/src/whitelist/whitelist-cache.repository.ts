@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { CachedJson } from '../redis/cached-json.js';
-import { REDIS_CACHE, RedisConnections } from '../redis/redis.module.js';
+import { REDIS_CACHE, RedisConnections, untilReady } from '../redis/redis.module.js';
 import { SoftCache } from '../redis/soft-cache.js';
 
 /** SPEC §9: whitelisted collections are cached 1 h, under the name whitelisted_collections. */
@@ -16,7 +16,7 @@ export class WhitelistCacheRepository {
   private readonly cache: CachedJson;
 
   constructor(
-    @Inject(REDIS_CACHE) redis: Redis,
+    @Inject(REDIS_CACHE) private readonly redis: Redis,
     connections: RedisConnections,
     private readonly soft: SoftCache,
   ) {
@@ -40,8 +40,10 @@ export class WhitelistCacheRepository {
   }
 
   /** After a change: the new list replaces the cached one at once. */
-  replace(json: string): Promise<void> {
-    return this.cache.set(json);
+  async replace(json: string): Promise<void> {
+    // At start (the seeder) the connection may still be opening: a change must not be lost to it.
+    await untilReady(this.redis, 5000);
+    await this.cache.set(json);
   }
 
   /** Answers how many keys were removed (0 or 1). */
