@@ -6,6 +6,7 @@ import { CollectionScanProcessor } from './collection-scan.processor.js';
 import { JobConsumer } from './job-consumer.service.js';
 import { JobsModule } from './jobs.module.js';
 import { RarityProcessor } from './rarity.processor.js';
+import { StalledScans } from './stalled-scans.service.js';
 import { WalletScanProcessor } from './wallet-scan.processor.js';
 
 /** Every queue's processor: thin translations of a Bull job into a call of the job side. */
@@ -21,7 +22,7 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: [CoreModule.forRoot(config), DiscoveryModule, JobsModule],
-      providers: [...PROCESSORS, JobConsumer],
+      providers: [...PROCESSORS, JobConsumer, StalledScans],
     };
   }
 }

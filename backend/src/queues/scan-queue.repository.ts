@@ -9,6 +9,9 @@ export type BullQueues = { [Q in QueueName]: Queue<JobPayloads[Q]> };
 
 const RUNNING_STATES = new Set(['waiting', 'active', 'delayed', 'paused']);
 
+/** Bull's reason for a job that stalled more than its `maxStalledCount`. */
+const STALLED_OUT = /stalled more than allowable limit/;
+
 /** The queues a visitor's POST /api/nfts fills (rarity jobs follow collection scans). */
 const SCAN_QUEUES = [QueueName.WalletScan, QueueName.CollectionScan] as const;
 
@@ -59,6 +62,21 @@ export class ScanQueueRepository {
   async queuedScans(): Promise<number> {
     const counts = await Promise.all(SCAN_QUEUES.map((name) => this.queues[name].getJobCounts()));
     return counts.reduce((sum, c) => sum + c.waiting + c.active + c.delayed, 0);
+  }
+
+  /**
+   * Calls `handler` for each scan job Bull fails because its workers kept dying under it (stalled
+   * more than `maxStalledCount` times): told in the worker process that noticed.
+   */
+  onStalledOut(handler: (job: Job<ScanJobPayload>) => Promise<void>): void {
+    for (const [name, queue] of this.all()) {
+      queue.on('failed', (job: Job<ScanJobPayload> | null, error: Error) => {
+        if (!job || !STALLED_OUT.test(error?.message ?? '')) return;
+        handler(job).catch((failure: unknown) =>
+          this.logger.error(`${name}: after job ${String(job.id)} stalled out: ${String(failure)}`),
+        );
+      });
+    }
   }
 
   /**
