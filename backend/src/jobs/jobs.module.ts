@@ -27,6 +27,6 @@ import { WalletScanService } from './wallet-scan.service.js';
     RarityRankRepository,
     RarityCacheRepository,
   ],
-  exports: [CollectionScanService, WalletScanService, RarityJobService, ScanExecution],
+  exports: [CollectionScanService, WalletScanService, RarityJobService, ScanExecution, ScanRunRepository],
 })
 export class JobsModule {}
