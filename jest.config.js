@@ -107,6 +107,8 @@ export default {
       ? [
           {
             ...server,
+            // The dev chains (and the slot's test database, unused: each scenario has its own).
+            ...services,
             displayName: 'faults',
             roots: ['<rootDir>/test'],
             testMatch: ['<rootDir>/test/faults/**/*.faults.test.ts'],

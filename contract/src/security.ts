@@ -2,9 +2,19 @@
  * The named per-address request budgets (docs/API.md "Security and rate limits"): `api` for every
  * /api route without a stricter one, `scan` POST /api/nfts, `rarity` POST /api/calculate-rarity,
  * `media` images and uploaded files, `submission` collection submissions and their upload, `vote`
- * community votes, `login` failed admin logins.
+ * community votes, `login` failed admin logins, `fresh` scans that start work (a POST /api/nfts
+ * cache miss or `forceRefresh`, besides `scan`).
  */
-export const RATE_LIMIT_POLICIES = ['api', 'scan', 'rarity', 'media', 'submission', 'vote', 'login'] as const;
+export const RATE_LIMIT_POLICIES = [
+  'api',
+  'scan',
+  'fresh',
+  'rarity',
+  'media',
+  'submission',
+  'vote',
+  'login',
+] as const;
 export type RateLimitPolicy = (typeof RATE_LIMIT_POLICIES)[number];
 
 /** One rate limit as the security dashboard shows it (SPEC §3: current, limit, resetIn in ms). */
@@ -49,6 +59,23 @@ export interface ClearSuspiciousIpResponse {
 
 /** SPEC §9: the dashboard colours a limit yellow from 70 % and red from 90 %. */
 export const RATE_LIMIT_WARN = { yellow: 0.7, red: 0.9 } as const;
+
+/**
+ * Entries of `SecurityStatus.rateLimits` besides the policies: the scans queued by the client with
+ * the most (`limit` per client address) and by everyone (`limit` in all). No window: they count
+ * scans until each finishes (`resetIn` and `windowMs` are 0).
+ */
+export const QUEUED_SCAN_LIMITS = { perClient: 'queuedScansPerClient', total: 'queuedScans' } as const;
+
+/** 429 when a client address already has its share of scans queued or running. */
+export function queuedScansPerClientMessage(limit: number): string {
+  return `You already have ${limit} ${limit === 1 ? 'scan' : 'scans'} in progress. Please wait for one to finish, then try again.`;
+}
+
+/** 503 when the scan queue is full for everyone; `seconds` is the Retry-After value. */
+export function scanQueueFullMessage(seconds: number): string {
+  return `Too many scans are running right now. Please try again in ${seconds} seconds.`;
+}
 
 /** Wording of a 429 answer; `seconds` is the Retry-After value. */
 export function rateLimitMessage(seconds: number): string {

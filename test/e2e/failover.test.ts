@@ -96,7 +96,12 @@ maybe('a worker killed mid-scan (real processes, chains, PostgreSQL, Redis)', ()
       `select worker, status from scan where key = ? order by id`,
       [key],
     );
-    expect(runs.map((r) => r.status)).toEqual(['running', 'complete']);
+    // The dead attempt's row is closed, not left running, and the take-over is said in the log.
+    expect(runs.map((r) => r.status)).toEqual(['abandoned', 'complete']);
     expect(runs[1]!.worker).not.toBe(runs[0]!.worker);
+    const survivor = system.workers.find((w) => w !== victim)!;
+    expect(survivor.output.join('\n')).toContain(
+      `scan ${key} stalled on worker ${runs[0]!.worker}; taken over`,
+    );
   }, 180_000);
 });

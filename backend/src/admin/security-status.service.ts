@@ -3,6 +3,7 @@ import type { ClearSuspiciousIpResponse, SecurityStatus } from '@nexus/contract'
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { ScanEventsGateway } from '../realtime/index.js';
+import { ScanAdmission } from '../scans/index.js';
 import { ApiKeyRefusalsRepository } from '../security/api-key-refusals.repository.js';
 import { clientKey } from '../security/client-address.js';
 import { RateLimiterService } from '../security/rate-limiter.service.js';
@@ -17,18 +18,20 @@ export class SecurityStatusService {
     private readonly suspicious: SuspiciousIpService,
     private readonly refusals: ApiKeyRefusalsRepository,
     private readonly gateway: ScanEventsGateway,
+    private readonly admission: ScanAdmission,
   ) {}
 
   async status(): Promise<SecurityStatus> {
-    const [missing, rateLimits, activeUserSessions, suspiciousIPs] = await Promise.all([
+    const [missing, rateLimits, queueLimits, activeUserSessions, suspiciousIPs] = await Promise.all([
       this.missingApiKeys(),
       this.limits.status(),
+      this.admission.status(),
       this.gateway.connectedClients(),
       this.suspicious.list(),
     ]);
     return {
       apiKeys: { valid: missing.length === 0, missing },
-      rateLimits,
+      rateLimits: { ...rateLimits, ...queueLimits },
       activeUserSessions,
       suspiciousIPs,
     };

@@ -1,5 +1,6 @@
 import { ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import {
+  QUEUED_SCAN_LIMITS,
   RATE_LIMIT_POLICIES,
   type ClearSuspiciousIpRequest,
   type ClearSuspiciousIpResponse,
@@ -86,7 +87,7 @@ export class SecurityStatusDto implements SecurityStatus {
 
   @ApiProperty({
     type: 'object',
-    description: `One entry per policy: ${RATE_LIMIT_POLICIES.join(', ')}`,
+    description: `One entry per policy: ${RATE_LIMIT_POLICIES.join(', ')}; and the scan queue's limits: ${QUEUED_SCAN_LIMITS.perClient} (scans queued or running of the client with the most) and ${QUEUED_SCAN_LIMITS.total} (of everyone), with resetIn and windowMs 0`,
     additionalProperties: { $ref: getSchemaPath(RateLimitStatusDto) },
   })
   rateLimits!: Record<string, RateLimitStatusDto>;

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import {
+  QUEUED_SCAN_LIMITS,
   RATE_LIMIT_POLICIES,
   rateLimitMessage,
   type ClearSuspiciousIpResponse,
@@ -92,7 +93,9 @@ describe(SecurityController.name, () => {
 
     const { rateLimits } = await status();
 
-    expect(Object.keys(rateLimits).sort()).toEqual([...RATE_LIMIT_POLICIES].sort());
+    expect(Object.keys(rateLimits).sort()).toEqual(
+      [...RATE_LIMIT_POLICIES, ...Object.values(QUEUED_SCAN_LIMITS)].sort(),
+    );
     expect(rateLimits.scan).toMatchObject({ current: 5, limit: 3, windowMs: 60_000 });
     expect(rateLimits.scan!.resetIn).toBeGreaterThan(0);
     expect(rateLimits.scan!.resetIn).toBeLessThanOrEqual(60_000);

@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { requestIdOf } from '../logging/request-id.js';
-import { TooManyRequestsException } from './too-many-requests.exception.js';
+import { RetryLaterException } from './too-many-requests.exception.js';
 import { isUnavailable, VISITOR_ERRORS } from './visitor-errors.js';
 
 interface BodyParserError {
@@ -81,8 +81,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       );
     }
     if (res.headersSent) return;
-    if (exception instanceof TooManyRequestsException)
-      res.setHeader('Retry-After', String(exception.retryAfterS));
+    if (exception instanceof RetryLaterException) res.setHeader('Retry-After', String(exception.retryAfterS));
     res.status(status).json({ statusCode: status, message, error: HttpStatus[status] ?? 'Error', requestId });
   }
 }

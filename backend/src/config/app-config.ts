@@ -15,9 +15,11 @@ import {
 } from './donation-address.js';
 import {
   DEFAULT_RATE_LIMITS,
+  DEFAULT_SCAN_QUEUE_LIMITS,
   DEFAULT_SUSPICIOUS_IP_RULES,
   parseCountPerSeconds,
   type RateLimitRule,
+  type ScanQueueLimits,
   type ThresholdRule,
 } from './rate-limit-rules.js';
 import { loadEnvFiles } from './env-files.js';
@@ -83,6 +85,8 @@ export interface AppConfig {
   frontendDist: string | null;
   /** How long POST /api/nfts waits for a running scan before answering `pending`. */
   scanWaitMs: number;
+  /** A cache read slower than this is a miss (answered from PostgreSQL). */
+  cacheReadTimeoutMs: number;
   /** Bull lock duration: a worker that dies loses its job to another after about this long. */
   jobLockMs: number;
   workerConcurrency: number;
@@ -99,6 +103,8 @@ export interface AppConfig {
   voteIpHashKey: string | null;
   /** Per-address request budgets, by policy (RATE_LIMIT_<POLICY>=<requests>/<seconds>). */
   rateLimits: Record<RateLimitPolicy, RateLimitRule>;
+  /** Scans queued or running at once: per client address, and in all (SCAN_QUEUE_PER_CLIENT, SCAN_QUEUE_TOTAL). */
+  scanQueueLimits: ScanQueueLimits;
   /** When an address is listed as suspicious (SUSPICIOUS_IP_BREACHES, SUSPICIOUS_IP_FAILED_LOGINS). */
   suspiciousIps: { rateLimitBreaches: ThresholdRule; failedLogins: ThresholdRule };
   donations: DonationAddresses;
@@ -443,7 +449,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       (chains.ethereum?.devchain ? (manifest?.ens?.universalResolver ?? null) : null),
     frontendDist: existsSync(frontendDist) ? frontendDist : null,
     scanWaitMs: int('SCAN_WAIT_MS', 25_000, 0, 300_000),
-    jobLockMs: int('JOB_LOCK_MS', 30_000, 1_000, 600_000),
+    cacheReadTimeoutMs: int('CACHE_READ_TIMEOUT_MS', 300, 10, 10_000),
+    jobLockMs: int('JOB_LOCK_MS', 6_000, 2_000, 600_000),
     workerConcurrency: int('WORKER_CONCURRENCY', 2, 1, 64),
     metadataConcurrency: int('METADATA_CONCURRENCY', 64, 1, 1024),
     metadataHostFailures: int('METADATA_HOST_FAILURES', 3, 1, 1000),
@@ -452,6 +459,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     votesPerIpPerSubmission: int('VOTES_PER_IP_PER_SUBMISSION', 3, 1, 1000),
     voteIpHashKey,
     rateLimits,
+    scanQueueLimits: {
+      perClient: int('SCAN_QUEUE_PER_CLIENT', DEFAULT_SCAN_QUEUE_LIMITS.perClient, 1, 1000),
+      total: int('SCAN_QUEUE_TOTAL', DEFAULT_SCAN_QUEUE_LIMITS.total, 1, 1_000_000),
+    },
     suspiciousIps,
     donations,
     log: { level: logLevel, format: logFormat },

@@ -15,10 +15,12 @@ export interface ThresholdRule {
 /**
  * Budgets a visitor never meets and a script does: a page load is a handful of calls, polling
  * adds one every 30 s; a gallery page asks for up to 50 images. `login` counts failed logins only.
+ * `fresh` counts the scans that cost chain calls (cache misses, forceRefresh): a third of `scan`.
  */
 export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitPolicy, RateLimitRule>> = {
   api: { points: 600, durationS: 60 },
   scan: { points: 60, durationS: 60 },
+  fresh: { points: 20, durationS: 60 },
   rarity: { points: 60, durationS: 60 },
   media: { points: 1200, durationS: 60 },
   submission: { points: 30, durationS: 3600 },
@@ -44,3 +46,11 @@ export function parseCountPerSeconds(
   if (count < 1 || count > limits.maxCount || seconds < 1 || seconds > limits.maxSeconds) return null;
   return { count, seconds };
 }
+
+/** Scans a client address may have queued or running at once, and all clients together. */
+export interface ScanQueueLimits {
+  perClient: number;
+  total: number;
+}
+
+export const DEFAULT_SCAN_QUEUE_LIMITS: Readonly<ScanQueueLimits> = { perClient: 3, total: 200 };

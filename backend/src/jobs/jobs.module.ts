@@ -36,6 +36,7 @@ import { WalletScanService } from './wallet-scan.service.js';
     RarityJobService,
     MetadataRetryService,
     ScanExecution,
+    ScanRunRepository,
     TransferIndexModule,
   ],
 })

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { ScanJobPayload } from '@nexus/contract';
 import { redactSecrets } from '../logging/redact.js';
+import { withRetry, type RetryPolicy } from '../outbound/index.js';
 import { ScanProgressRepository } from '../realtime/index.js';
 import { ScanReporter } from './scan-reporter.js';
 import { ScanRunRepository } from './scan-run.repository.js';
@@ -19,14 +20,24 @@ export const HANDED_BACK = 'worker stopped; job handed back to the queue';
 export class PermanentScanError extends Error {}
 
 /**
+ * A run log row is retried past a short database outage: pauses of about 0.5, 1, 2, 4, 8 and 16 s
+ * (over 30 s in all) before the row is given up (and the loss logged).
+ */
+export const LOG_WRITE_RETRY: RetryPolicy = { retries: 6, baseDelayMs: 1000, maxDelayMs: 16_000 };
+
+/**
  * What every scan kind shares: the run log row, the progress reporter, and the completed or failed
- * event once the work is done.
+ * event once the work is done. The run log is a record, not the result: a scan whose results were
+ * saved and announced is complete even when its log row cannot be written.
  */
 @Injectable()
 export class ScanExecution {
   /** Runs in progress in this process, by run log id. */
   private readonly running = new Set<string>();
   private handedBack = false;
+  private readonly logger = new Logger('ScanExecution');
+  /** How the run log's last write is retried (tests shorten the pauses). */
+  logWriteRetry: RetryPolicy = LOG_WRITE_RETRY;
 
   constructor(
     private readonly progress: ScanProgressRepository,
@@ -40,6 +51,10 @@ export class ScanExecution {
   ): Promise<ScanOutcomeSummary> {
     const started = Date.now();
     const reporter = new ScanReporter(payload, this.progress);
+    // One job per key: a row still `running` belongs to an attempt whose worker died (its lock expired).
+    for (const worker of await this.runs.abandonRunning(payload.key)) {
+      this.logger.warn(`scan ${payload.key} stalled on worker ${worker}; taken over`);
+    }
     const runId = await this.runs.start(payload, attempt);
     this.running.add(runId);
     const counts = () => ({
@@ -47,21 +62,41 @@ export class ScanExecution {
       metadataFetched: reporter.current.metadataFetched,
       durationMs: Date.now() - started,
     });
+    let outcome: ScanOutcomeSummary;
     try {
       await reporter.stage('initializing');
-      const outcome = await work(reporter, started);
+      outcome = await work(reporter, started);
       await reporter.stage('complete');
       await this.progress.complete({ key: payload.key, ...outcome });
-      await this.runs.finish(runId, { status: 'complete', ...counts() });
-      return outcome;
     } catch (error) {
       // A job handed back at shutdown is another worker's now: its failure here is not the scan's.
       if (this.handedBack) throw error;
       const message = redactSecrets(error instanceof Error ? error.message : String(error));
-      await this.runs.finish(runId, { status: 'failed', ...counts(), error: message });
+      await this.log(runId, payload, { status: 'failed', ...counts(), error: message });
       throw error;
     } finally {
       this.running.delete(runId);
+    }
+    await this.log(runId, payload, { status: 'complete', ...counts() });
+    return outcome;
+  }
+
+  /** Writes the run's last state, retried past a short outage; never fails the scan. */
+  private async log(
+    runId: string,
+    payload: ScanJobPayload,
+    outcome: Parameters<ScanRunRepository['finish']>[1],
+  ): Promise<void> {
+    try {
+      await withRetry(() => this.runs.finish(runId, outcome), {
+        ...this.logWriteRetry,
+        retryable: () => true,
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.logger.error(
+        `scan ${payload.key}: run log row ${runId} not updated to ${outcome.status}: ${reason}`,
+      );
     }
   }
 

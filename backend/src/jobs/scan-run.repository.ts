@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { ScanJobPayload } from '@nexus/contract';
 import { hostname } from 'node:os';
+import { executeBound } from '../database/bound-query.js';
 import { ScanEntity } from '../scans/index.js';
 
 /** Name of this process in the scan log: which worker ran which attempt. */
@@ -24,6 +25,23 @@ export class ScanRunRepository {
     });
     await em.flush();
     return run.id;
+  }
+
+  /**
+   * Closes the rows a dead worker left `running` for this key (one job per key: a new attempt means
+   * the old one is gone) as `abandoned`; answers the workers that held them.
+   */
+  async abandonRunning(key: string): Promise<string[]> {
+    const rows = await executeBound<{ worker: string }>(
+      this.em.fork(),
+      `update scan
+          set status = 'abandoned', finished_at = now(), updated_at = now(),
+              error = 'Worker ' || worker || ' stopped; taken over by ' || $2
+        where key = $1 and status = 'running'
+        returning worker`,
+      [key, WORKER_ID],
+    );
+    return rows.map((r) => r.worker);
   }
 
   async finish(

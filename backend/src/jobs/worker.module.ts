@@ -8,6 +8,7 @@ import { JobsModule } from './jobs.module.js';
 import { MetadataRetryProcessor } from './metadata-retry.processor.js';
 import { RarityProcessor } from './rarity.processor.js';
 import { TransferIndexProcessor } from './transfer-index.processor.js';
+import { StalledScans } from './stalled-scans.service.js';
 import { WalletScanProcessor } from './wallet-scan.processor.js';
 import { WorkerDrain } from './worker-drain.service.js';
 import { WorkerHeartbeat } from './worker-heartbeat.js';
@@ -31,7 +32,7 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: [CoreModule.forRoot(config), DiscoveryModule, JobsModule],
-      providers: [...PROCESSORS, JobConsumer, WorkerDrain, WorkerHeartbeat],
+      providers: [...PROCESSORS, JobConsumer, WorkerDrain, WorkerHeartbeat, StalledScans],
     };
   }
 }

@@ -18,14 +18,17 @@ export interface JobDefinition<Q extends QueueName = QueueName> {
   lock: { maxStalledCount: number };
 }
 
-/** Every queue, its scan kind and its job options. Workers refuse to start unless each has one processor. */
+/**
+ * Every queue, its scan kind and its job options. Workers refuse to start unless each has one
+ * processor. A scan's retries wait 5, 10 and 20 s: 35 s in all, past a short database or RPC outage.
+ */
 export const JOBS: { readonly [Q in QueueName]: JobDefinition<Q> } = {
   [QueueName.WalletScan]: {
     queue: QueueName.WalletScan,
     kind: 'wallet',
     options: {
-      attempts: 3,
-      backoff: { type: 'exponential', delay: 2000 },
+      attempts: 4,
+      backoff: { type: 'exponential', delay: 5000 },
       removeOnComplete: true,
       removeOnFail: true,
       priority: 1,
@@ -37,8 +40,8 @@ export const JOBS: { readonly [Q in QueueName]: JobDefinition<Q> } = {
     queue: QueueName.CollectionScan,
     kind: 'collection',
     options: {
-      attempts: 3,
-      backoff: { type: 'exponential', delay: 2000 },
+      attempts: 4,
+      backoff: { type: 'exponential', delay: 5000 },
       removeOnComplete: true,
       removeOnFail: true,
       priority: 2,

@@ -7,6 +7,21 @@ import { APP_CONFIG } from '../config/config.module.js';
 import { JOBS, QUEUE_NAMES } from './job.registry.js';
 import { BULL_QUEUES, ScanQueueRepository, type BullQueues } from './scan-queue.repository.js';
 
+/**
+ * A worker that dies mid-job stops renewing its lock. The lock lapses `jobLockMs` after the last
+ * renewal, and the next stalled-job check (every third of it) hands the job to another worker: at
+ * most 4/3 of `jobLockMs` after the death (8 s by default). Renewing every quarter leaves a busy
+ * worker three quarters of the lock of slack before it is taken for dead.
+ */
+export function lockSettings(jobLockMs: number, maxStalledCount: number) {
+  return {
+    lockDuration: jobLockMs,
+    lockRenewTime: Math.floor(jobLockMs / 4),
+    stalledInterval: Math.floor(jobLockMs / 3),
+    maxStalledCount,
+  };
+}
+
 /** Every queue of the registry, with its job options and lock settings. */
 const queues = BullModule.registerQueueAsync(
   ...QUEUE_NAMES.map((name) => ({
@@ -14,13 +29,7 @@ const queues = BullModule.registerQueueAsync(
     inject: [APP_CONFIG],
     useFactory: (config: AppConfig) => ({
       defaultJobOptions: JOBS[name].options,
-      settings: {
-        // A worker that dies mid-job stops renewing its lock; after this the job is handed to another.
-        lockDuration: config.jobLockMs,
-        lockRenewTime: Math.floor(config.jobLockMs / 2),
-        stalledInterval: config.jobLockMs,
-        maxStalledCount: JOBS[name].lock.maxStalledCount,
-      },
+      settings: lockSettings(config.jobLockMs, JOBS[name].lock.maxStalledCount),
     }),
   })),
 );

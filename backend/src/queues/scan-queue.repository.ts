@@ -16,6 +16,12 @@ export type BullQueues = { [Q in QueueName]: Queue<JobPayloads[Q]> };
 
 const RUNNING_STATES = new Set(['waiting', 'active', 'delayed', 'paused']);
 
+/** Bull's reason for a job that stalled more than its `maxStalledCount`. */
+const STALLED_OUT = /stalled more than allowable limit/;
+
+/** The queues a visitor's POST /api/nfts fills (rarity jobs follow collection scans). */
+const SCAN_QUEUES = [QueueName.WalletScan, QueueName.CollectionScan] as const;
+
 export interface EnqueueResult {
   jobId: string;
   /** True when a job for the key was already running or waiting: the caller joins it. */
@@ -78,6 +84,27 @@ export class ScanQueueRepository {
     return RUNNING_STATES.has(await job.getState());
   }
 
+  /** Scans (wallet and collection) waiting, delayed for a retry, or running, across every worker. */
+  async queuedScans(): Promise<number> {
+    const counts = await Promise.all(SCAN_QUEUES.map((name) => this.queues[name].getJobCounts()));
+    return counts.reduce((sum, c) => sum + c.waiting + c.active + c.delayed, 0);
+  }
+
+  /**
+   * Calls `handler` for each scan job Bull fails because its workers kept dying under it (stalled
+   * more than `maxStalledCount` times): told in the worker process that noticed.
+   */
+  onStalledOut(handler: (job: Job<ScanJobPayload>) => Promise<void>): void {
+    for (const [name, queue] of this.all()) {
+      queue.on('failed', (job: Job<ScanJobPayload> | null, error: Error) => {
+        if (!job || !STALLED_OUT.test(error?.message ?? '')) return;
+        handler(job).catch((failure: unknown) =>
+          this.logger.error(`${name}: after job ${String(job.id)} stalled out: ${String(failure)}`),
+        );
+      });
+    }
+  }
+
   /**
    * A repeatable transfer-index pass for each of `networks`, every `everyMs`, and none for any other
    * network. Every worker calls this at start: Bull keys a repeatable job by its options, so N
@@ -109,6 +136,12 @@ export class ScanQueueRepository {
     const queue = this.queues[name] as Queue<JobPayloads[Q]>;
     const report = (what: string) => (error: unknown) =>
       this.logger.error(`${name}: ${what}: ${error instanceof Error ? error.message : String(error)}`);
+    // Bull tells the process that found it: the job is back in the queue for a live worker.
+    queue.on('stalled', (job: Job<JobPayloads[Q]>) =>
+      this.logger.warn(
+        `${name}: scan ${String(job.id)} stalled (its worker stopped renewing the lock); taking it over`,
+      ),
+    );
     if (completed) {
       queue.on('completed', (job: Job<JobPayloads[Q]>) => {
         completed(job).catch(report(`after job ${String(job.id)}`));

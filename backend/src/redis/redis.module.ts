@@ -1,24 +1,76 @@
-import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
+import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Redis, type RedisOptions } from 'ioredis';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
+import { SoftCache } from './soft-cache.js';
 
 export const REDIS = Symbol('REDIS');
+/**
+ * The connection of the caches (whitelist, trending, scans, rarity): no offline queue and a command
+ * timeout, so a Redis that is away or slow costs a cache miss, never a request waiting on it.
+ */
+export const REDIS_CACHE = Symbol('REDIS_CACHE');
+
+/** A cache write (a scan's list is megabytes) may take this long before it is given up. */
+const CACHE_COMMAND_TIMEOUT_MS = 5000;
+
+/**
+ * Waits (at most `withinMs`) for a connection without an offline queue to be ready: for writes that
+ * must happen (a worker's scan answer, an admin's change) across a start or a short reconnect.
+ */
+export async function untilReady(client: Redis, withinMs: number): Promise<void> {
+  if (client.status === 'ready') return;
+  if (withinMs <= 0) throw new Error(`Redis not connected (${client.status})`);
+  await new Promise<void>((resolve, reject) => {
+    const ready = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      client.off('ready', ready);
+      reject(new Error(`Redis not connected within ${withinMs} ms`));
+    }, withinMs);
+    client.once('ready', ready);
+  });
+}
 
 /** Opens and closes every Redis connection of a process (commands, subscribers, socket adapter). */
 @Injectable()
 export class RedisConnections implements OnApplicationShutdown {
+  private readonly logger = new Logger('Redis');
   private readonly clients: Redis[] = [];
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  open(name: string): Redis {
+  open(name: string, options: RedisOptions = {}): Redis {
     const client = new Redis(this.config.redisUrl, {
       connectionName: `nexus:${name}`,
       maxRetriesPerRequest: 3,
+      ...options,
+    });
+    // One line when a connection is lost and one when it is back, not one per reconnect attempt.
+    let lost = false;
+    client.on('error', (error: Error) => {
+      if (lost) return;
+      lost = true;
+      this.logger.warn(`Redis connection ${name} lost: ${error.message}`);
+    });
+    client.on('ready', () => {
+      if (!lost) return;
+      lost = false;
+      this.logger.log(`Redis connection ${name} back`);
     });
     this.clients.push(client);
     return client;
+  }
+
+  /** A connection that fails commands at once while disconnected instead of queueing them. */
+  openCache(name: string): Redis {
+    return this.open(name, {
+      enableOfflineQueue: false,
+      commandTimeout: CACHE_COMMAND_TIMEOUT_MS,
+      maxRetriesPerRequest: 0,
+    });
   }
 
   /** Key of this deployment: every Redis key goes through here so tests can isolate theirs. */
@@ -27,7 +79,10 @@ export class RedisConnections implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.allSettled(this.clients.map((c) => c.quit()));
+    // quit() waits for Redis; a Redis that is away would hold the shutdown.
+    await Promise.allSettled(
+      this.clients.map((c) => (c.status === 'ready' ? c.quit() : Promise.resolve(c.disconnect()))),
+    );
   }
 }
 
@@ -35,8 +90,14 @@ export class RedisConnections implements OnApplicationShutdown {
 @Module({
   providers: [
     RedisConnections,
+    SoftCache,
     { provide: REDIS, inject: [RedisConnections], useFactory: (c: RedisConnections) => c.open('commands') },
+    {
+      provide: REDIS_CACHE,
+      inject: [RedisConnections],
+      useFactory: (c: RedisConnections) => c.openCache('cache'),
+    },
   ],
-  exports: [RedisConnections, REDIS],
+  exports: [RedisConnections, REDIS, REDIS_CACHE, SoftCache],
 })
 export class RedisModule {}

@@ -7,3 +7,4 @@ export {
   type CachedScanMeta,
 } from './scan-cache.repository.js';
 export { ScanEntity, type ScanStatus } from './scan.entity.js';
+export { ScanAdmission } from './scan-admission.service.js';

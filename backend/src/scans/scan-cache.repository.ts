@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ScanKind } from '@nexus/contract';
 import type { Redis } from 'ioredis';
-import { REDIS, RedisConnections } from '../redis/redis.module.js';
+import { REDIS_CACHE, RedisConnections, untilReady } from '../redis/redis.module.js';
+import { SoftCache } from '../redis/soft-cache.js';
 import { deflatePart, type DeflatedPart } from '../common/deflate-splice.js';
 import { LruCache } from '../common/lru-cache.js';
 import { deleteMatching, readPayload, writePayload } from '../redis/redis-json.js';
@@ -36,6 +37,9 @@ interface StoredMeta extends CachedScanMeta {
   deflated?: { adler32: number; length: number };
 }
 
+/** A scan's answer waits this long for a Redis that is (re)connecting before the write fails. */
+const WRITE_WAITS_FOR_REDIS_MS = 5000;
+
 /** How long a node serves a cached answer from its own memory before asking Redis again. */
 const MEMO_TTL_MS = 5000;
 
@@ -43,6 +47,8 @@ const MEMO_TTL_MS = 5000;
  * The Redis cache of scan results, shared by every API node, with a few seconds of in-process memory
  * in front for the hottest answers. A finished scan's outcome (published to every node) forgets the
  * local copy at once, so a node never serves a result older than the last scan it heard of.
+ * Redis away or slow: reads are misses (the API answers from PostgreSQL), the API's fills are skipped;
+ * a worker's `set` still fails, so a scan whose answer was not stored is not reported done.
  */
 @Injectable()
 export class ScanCacheRepository {
@@ -53,8 +59,9 @@ export class ScanCacheRepository {
   });
 
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS_CACHE) private readonly redis: Redis,
     private readonly connections: RedisConnections,
+    private readonly soft: SoftCache,
   ) {}
 
   private key(scanKey: string): string {
@@ -64,7 +71,11 @@ export class ScanCacheRepository {
   async get(scanKey: string): Promise<CachedScan | null> {
     const memo = this.memo.get(scanKey);
     if (memo && memo.expires > Date.now()) return memo.value;
-    const found = await readPayload<StoredMeta>(this.redis, this.key(scanKey));
+    const found = await this.soft.read(
+      'a scan',
+      () => readPayload<StoredMeta>(this.redis, this.key(scanKey)),
+      null,
+    );
     if (!found) {
       this.memo.delete(scanKey);
       return null;
@@ -76,8 +87,17 @@ export class ScanCacheRepository {
     return value;
   }
 
-  /** Stores a scan's answer; a list of 1 KiB or more is also compressed here, once, for every reader. */
-  async set(scanKey: string, kind: ScanKind, value: CachedScan): Promise<void> {
+  /**
+   * Stores a scan's answer; a list of 1 KiB or more is also compressed here, once, for every reader.
+   * Waits up to `waitForRedisMs` for a Redis that is (re)connecting.
+   */
+  async set(
+    scanKey: string,
+    kind: ScanKind,
+    value: CachedScan,
+    waitForRedisMs = WRITE_WAITS_FOR_REDIS_MS,
+  ): Promise<void> {
+    await untilReady(this.redis, waitForRedisMs);
     const ttl = value.meta.isComplete ? SCAN_CACHE_TTL_S[kind].complete : SCAN_CACHE_TTL_S[kind].partial;
     const deflated =
       value.deflated ??
@@ -89,6 +109,12 @@ export class ScanCacheRepository {
       : value.meta;
     this.memo.delete(scanKey);
     await writePayload(this.redis, this.key(scanKey), meta, value.nftsJson, ttl, deflated?.bytes);
+  }
+
+  /** `set`, skipped (and logged) when Redis fails: for answers PostgreSQL can give again. */
+  async fill(scanKey: string, kind: ScanKind, value: CachedScan): Promise<void> {
+    // A visitor's answer never waits for Redis.
+    await this.soft.write('a scan', () => this.set(scanKey, kind, value, 0));
   }
 
   /** Drops this node's copy (a scan finished somewhere: Redis has the new answer). */

@@ -3,7 +3,8 @@ import { Entity, Index, Property } from '@mikro-orm/decorators/legacy';
 import type { Network, ScanKind } from '@nexus/contract';
 import { BaseEntity } from '../database/base.entity.js';
 
-export type ScanStatus = 'running' | 'complete' | 'failed';
+/** `abandoned`: its worker died and another took the job over (a later row of the key). */
+export type ScanStatus = 'running' | 'complete' | 'failed' | 'abandoned';
 
 /** One run of a scan job: what was asked, who ran it, how it ended. */
 @Entity({ tableName: 'scan' })

@@ -1,5 +1,6 @@
 import { Body, Controller, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { clientKey } from '../security/client-address.js';
 import { RateLimit } from '../security/rate-limit.decorator.js';
 import { NftsRequestDto } from './nfts-request.dto.js';
 import { ScansService } from './scans.service.js';
@@ -13,9 +14,12 @@ export class ScansController {
    * A cached answer goes compressed to a client that accepts deflate: compressed once when cached.
    */
   @Post()
-  @RateLimit('scan')
+  @RateLimit(
+    'scan',
+    "over the 'fresh' budget of scans that start work (a cache miss or forceRefresh), or with SCAN_QUEUE_PER_CLIENT scans of the client still queued or running; 503 with Retry-After when SCAN_QUEUE_TOTAL scans are queued",
+  )
   async nfts(@Body() body: NftsRequestDto, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const answer = await this.scans.getNfts(body);
+    const answer = await this.scans.getNfts(body, clientKey(req.ip));
     const deflated =
       answer.deflated && req.acceptsEncodings('deflate', 'identity') === 'deflate' ? answer.deflated() : null;
     const chunks = deflated ?? answer.body;

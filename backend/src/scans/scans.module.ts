@@ -1,4 +1,6 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Module } from '@nestjs/common';
+import type { Redis } from 'ioredis';
 import { AddressesModule } from '../addresses/addresses.module.js';
 import { CollectionsModule } from '../collections/index.js';
 import { ScanEventsGateway } from '../realtime/index.js';
@@ -6,13 +8,29 @@ import { ScanStateModule } from './scan-state.module.js';
 import { ScanWaiter } from './scan-waiter.service.js';
 import { ScansController } from './scans.controller.js';
 import { ScansService } from './scans.service.js';
-import { SearchRepository } from './search.repository.js';
+import { REDIS_CACHE, RedisConnections } from '../redis/redis.module.js';
+import { RateLimitModule } from '../security/rate-limit.module.js';
+import { QueuedScansRepository } from './queued-scans.repository.js';
+import { ScanAdmission } from './scan-admission.service.js';
+import { postgresWithRedisSpool, SearchRepository } from './search.repository.js';
 
 /** The API side of scans: POST /api/nfts and the socket gateway. */
 @Module({
-  imports: [ScanStateModule, CollectionsModule, AddressesModule],
+  imports: [ScanStateModule, CollectionsModule, AddressesModule, RateLimitModule],
   controllers: [ScansController],
-  providers: [ScansService, ScanWaiter, SearchRepository, ScanEventsGateway],
-  exports: [ScanEventsGateway],
+  providers: [
+    ScansService,
+    ScanWaiter,
+    ScanAdmission,
+    QueuedScansRepository,
+    {
+      provide: SearchRepository,
+      inject: [EntityManager, REDIS_CACHE, RedisConnections],
+      useFactory: (em: EntityManager, redis: Redis, connections: RedisConnections) =>
+        new SearchRepository(postgresWithRedisSpool(em, redis, connections.key('searches', 'spool'))),
+    },
+    ScanEventsGateway,
+  ],
+  exports: [ScanEventsGateway, ScanAdmission],
 })
 export class ScansModule {}

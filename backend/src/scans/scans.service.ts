@@ -7,6 +7,7 @@ import { AddressesService } from '../addresses/addresses.service.js';
 import { CollectionsRepository, toApiNft } from '../collections/index.js';
 import { spliceDeflate } from '../common/deflate-splice.js';
 import { ScanQueueRepository } from '../queues/index.js';
+import { ScanAdmission } from './scan-admission.service.js';
 import { ScanCacheRepository, type CachedScan } from './scan-cache.repository.js';
 import { ScanWaiter } from './scan-waiter.service.js';
 import { SearchRepository } from './search.repository.js';
@@ -36,9 +37,11 @@ export class ScansService {
     private readonly collections: CollectionsRepository,
     private readonly searches: SearchRepository,
     private readonly addresses: AddressesService,
+    private readonly admission: ScanAdmission,
   ) {}
 
-  async getNfts(request: NftsRequest): Promise<NftsAnswer> {
+  /** `client`: the requesting address's rate-limit key (scans that start work are admitted per client). */
+  async getNfts(request: NftsRequest, client: string): Promise<NftsAnswer> {
     const started = Date.now();
     const address = await this.addresses.resolveForScan(request.address, request.searchType);
     const kind: ScanKind = request.searchType;
@@ -51,13 +54,15 @@ export class ScansService {
         return this.answer(key, kind, hit.cached, true, hit.source, started);
       }
     }
+    // A cache miss or a refresh costs chain calls: admitted (or refused, 429/503) before it starts.
+    const starts = await this.admission.admit(client, key, kind);
     this.searches.record(address, request.network, kind, false);
 
     // Listen before enqueueing so an outcome published in between is not missed.
     // A preload only starts the scan: it answers 202 at once unless the result is cached.
     const wait = this.waiter.waitFor(key, request.preload ? 0 : this.config.scanWaitMs);
     try {
-      await this.queue.enqueue({
+      const enqueued = await this.queue.enqueue({
         key,
         kind,
         network: request.network,
@@ -67,6 +72,7 @@ export class ScansService {
         requestId: randomUUID(),
         requestedAt: new Date().toISOString(),
       });
+      if (starts && !enqueued.joined) await this.admission.started(client, key, kind);
     } catch (error) {
       wait.cancel();
       throw error;
@@ -111,7 +117,7 @@ export class ScansService {
       },
       nftsJson: JSON.stringify(stored.nfts.map((n) => toApiNft(n, ref))),
     };
-    await this.cache.set(key, 'collection', value);
+    await this.cache.fill(key, 'collection', value);
     return { cached: value, source: 'database' };
   }
 

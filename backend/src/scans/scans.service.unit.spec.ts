@@ -1,13 +1,15 @@
 import { Test } from '@nestjs/testing';
-import type { Nft, NftsRequest, NftsResponse } from '@nexus/contract';
+import { queuedScansPerClientMessage, type Nft, type NftsRequest, type NftsResponse } from '@nexus/contract';
 import { inflateSync } from 'node:zlib';
 import { AddressesService } from '../addresses/addresses.service.js';
 import { CollectionsRepository, type NftRecord } from '../collections/index.js';
 import { deflatePart } from '../common/deflate-splice.js';
+import { TooManyRequestsException } from '../common/too-many-requests.exception.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { FakeCollections, FakeQueue, FakeScanCache } from '../jobs/testing/fake-state.js';
 import { ScanQueueRepository } from '../queues/index.js';
 import type { ScanOutcome } from '../realtime/index.js';
+import { ScanAdmission } from './scan-admission.service.js';
 import { ScanCacheRepository, type CachedScan } from './scan-cache.repository.js';
 import { ScanWaiter } from './scan-waiter.service.js';
 import { ScansService, type NftsAnswer } from './scans.service.js';
@@ -16,6 +18,7 @@ import { SearchRepository } from './search.repository.js';
 const COLLECTION = '0x' + 'a1'.repeat(20);
 const WALLET = '0x' + 'b2'.repeat(20);
 const SCAN_WAIT_MS = 25_000;
+const CLIENT = '203.0.113.7';
 
 /** Waiting requests: resolved by the test (as the outcome channel would), or at once with null (time out). */
 class FakeWaiter implements Pick<ScanWaiter, 'waitFor'> {
@@ -45,6 +48,21 @@ class FakeSearches implements Pick<SearchRepository, 'record'> {
   }
 }
 
+/** Admission that lets every scan start, and remembers which it counted; or refuses them all. */
+class FakeAdmission implements Pick<ScanAdmission, 'admit' | 'started'> {
+  readonly started_: Array<[string, string]> = [];
+  refusal: Error | null = null;
+
+  async admit(): Promise<boolean> {
+    if (this.refusal) throw this.refusal;
+    return true;
+  }
+
+  async started(client: string, key: string): Promise<void> {
+    this.started_.push([client, key]);
+  }
+}
+
 /** Addresses as the API checks them: lower-cased, and one ENS name. */
 class FakeAddresses implements Pick<AddressesService, 'resolveForScan'> {
   async resolveForScan(input: string): Promise<string> {
@@ -68,6 +86,7 @@ describe(ScansService.name, () => {
   let waiter: FakeWaiter;
   let collections: FakeCollections;
   let searches: FakeSearches;
+  let admission: FakeAdmission;
   let sut: ScansService;
 
   beforeEach(async () => {
@@ -76,6 +95,7 @@ describe(ScansService.name, () => {
     waiter = new FakeWaiter();
     collections = new FakeCollections();
     searches = new FakeSearches();
+    admission = new FakeAdmission();
     const module = await Test.createTestingModule({
       providers: [
         ScansService,
@@ -86,6 +106,7 @@ describe(ScansService.name, () => {
         { provide: CollectionsRepository, useValue: collections },
         { provide: SearchRepository, useValue: searches },
         { provide: AddressesService, useValue: new FakeAddresses() },
+        { provide: ScanAdmission, useValue: admission },
       ],
     }).compile();
     sut = module.get(ScansService);
@@ -119,7 +140,10 @@ describe(ScansService.name, () => {
     const key = `collection:polygon:${COLLECTION}`;
     await cache.set(key, 'collection', cached([nft('1'), nft('2')]));
 
-    const answer = await sut.getNfts(request({ address: COLLECTION.toUpperCase().replace('0X', '0x') }));
+    const answer = await sut.getNfts(
+      request({ address: COLLECTION.toUpperCase().replace('0X', '0x') }),
+      CLIENT,
+    );
 
     expect(answer.status).toBe(200);
     expect(read(answer)).toMatchObject({
@@ -160,7 +184,7 @@ describe(ScansService.name, () => {
     };
     await collections.saveScan({ info, nfts: records, scanDuration: 700, isComplete: true });
 
-    const answer = read(await sut.getNfts(request()));
+    const answer = read(await sut.getNfts(request(), CLIENT));
 
     expect(answer).toMatchObject({
       fromCache: true,
@@ -176,7 +200,7 @@ describe(ScansService.name, () => {
   it('queues a scan on a miss, waits for it, and answers it fresh', async () => {
     workerAnswers([nft('7')]);
 
-    const answer = await sut.getNfts(request());
+    const answer = await sut.getNfts(request(), CLIENT);
 
     expect(read(answer)).toMatchObject({ nfts: [nft('7')], fromCache: false, cacheSource: 'fresh' });
     expect(queue.enqueued).toEqual([
@@ -208,6 +232,7 @@ describe(ScansService.name, () => {
           includeMetadata: false,
           includeAllTokenTypes: false,
         }),
+        CLIENT,
       ),
     );
 
@@ -224,16 +249,42 @@ describe(ScansService.name, () => {
     await cache.set(`collection:polygon:${COLLECTION}`, 'collection', cached([nft('old')]));
     workerAnswers([nft('new')]);
 
-    const answer = read(await sut.getNfts(request({ forceRefresh: true })));
+    const answer = read(await sut.getNfts(request({ forceRefresh: true }), CLIENT));
 
     expect(answer).toMatchObject({ nfts: [nft('new')], fromCache: false });
     expect(queue.enqueued).toHaveLength(1);
   });
 
+  it('counts a scan it starts against the client that asked for it', async () => {
+    workerAnswers([nft('7')]);
+
+    await sut.getNfts(request(), CLIENT);
+
+    expect(admission.started_).toEqual([[CLIENT, `collection:polygon:${COLLECTION}`]]);
+  });
+
+  it('starts nothing and records no search when admission refuses the scan', async () => {
+    admission.refusal = new TooManyRequestsException(10, queuedScansPerClientMessage(3));
+
+    await expect(sut.getNfts(request({ forceRefresh: true }), CLIENT)).rejects.toThrow(
+      'You already have 3 scans in progress. Please wait for one to finish, then try again.',
+    );
+    expect(queue.enqueued).toEqual([]);
+    expect(waiter.waits).toEqual([]);
+    expect(searches.recorded).toEqual([]);
+  });
+
+  it('answers a cached scan without asking admission', async () => {
+    admission.refusal = new Error('not asked');
+    await cache.set(`collection:polygon:${COLLECTION}`, 'collection', cached([nft('1')]));
+
+    await expect(sut.getNfts(request(), CLIENT)).resolves.toMatchObject({ status: 200 });
+  });
+
   it('answers 202 pending with the scan key when the scan outlives the wait', async () => {
     waiter.timesOut = true;
 
-    const answer = await sut.getNfts(request());
+    const answer = await sut.getNfts(request(), CLIENT);
 
     expect(answer.status).toBe(202);
     expect(read(answer)).toMatchObject({
@@ -246,7 +297,7 @@ describe(ScansService.name, () => {
   it('only starts the scan for a preload: no wait', async () => {
     waiter.timesOut = true;
 
-    const answer = await sut.getNfts(request({ preload: true }));
+    const answer = await sut.getNfts(request({ preload: true }), CLIENT);
 
     expect(answer.status).toBe(202);
     expect(waiter.waits[0]!.timeoutMs).toBe(0);
@@ -257,7 +308,7 @@ describe(ScansService.name, () => {
     queue.onEnqueue = (payload) =>
       waiter.publish({ type: 'failed', event: { key: payload.key, error: 'Collection Not Found' } });
 
-    const answer = await sut.getNfts(request());
+    const answer = await sut.getNfts(request(), CLIENT);
 
     expect(answer.status).toBe(200);
     expect(read(answer)).toMatchObject({
@@ -271,7 +322,7 @@ describe(ScansService.name, () => {
   it('stops waiting when the scan cannot be queued', async () => {
     queue.failWith = new Error('Redis is down');
 
-    await expect(sut.getNfts(request())).rejects.toThrow('Redis is down');
+    await expect(sut.getNfts(request(), CLIENT)).rejects.toThrow('Redis is down');
     expect(waiter.waits[0]!.cancelled).toBe(true);
   });
 
@@ -280,7 +331,7 @@ describe(ScansService.name, () => {
     const key = `collection:polygon:${COLLECTION}`;
     await cache.set(key, 'collection', { ...cached([]), nftsJson, deflated: await deflatePart(nftsJson) });
 
-    const answer = await sut.getNfts(request());
+    const answer = await sut.getNfts(request(), CLIENT);
 
     // HTTP's deflate is the zlib format.
     const inflated = inflateSync(Buffer.concat(answer.deflated!()));

@@ -2,8 +2,11 @@ import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiExtension, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { RateLimitPolicy } from '@nexus/contract';
 
-/** Policies a route can count its requests against (`login` counts failed logins, not requests). */
-export type RequestRateLimitPolicy = Exclude<RateLimitPolicy, 'login'>;
+/**
+ * Policies a route can count its requests against (`login` counts failed logins, `fresh` the scans
+ * that start work, both counted by their services).
+ */
+export type RequestRateLimitPolicy = Exclude<RateLimitPolicy, 'login' | 'fresh'>;
 
 /** Handler or controller metadata: the policy, or false for none. Absent: `api`. */
 export const RATE_LIMIT_METADATA = 'nexus:rate-limit';

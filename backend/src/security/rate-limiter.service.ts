@@ -58,6 +58,8 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
   private lastOutageLog = 0;
   /** Before the first connection, commands wait for it; after, a lost connection means memory at once. */
   private connectedOnce: boolean;
+  /** A Redis slower than this counts as away for the request (memory counts it). */
+  private readonly answerWithinMs: number;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -80,6 +82,7 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
       };
     }
     this.limiters = limiters;
+    this.answerWithinMs = config.cacheReadTimeoutMs;
     this.connectedOnce = redis.status === 'ready';
     redis.once('ready', () => (this.connectedOnce = true));
   }
@@ -107,7 +110,7 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
     let allowed = true;
     try {
       this.assertConnected();
-      res = await store.consume(key);
+      res = await this.inTime(store.consume(key));
     } catch (error) {
       if (error instanceof RateLimiterRes) {
         res = error;
@@ -214,6 +217,27 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
         this.outage(error);
         return;
       }
+    }
+  }
+
+  /** A slow Redis must not slow every request: past the budget, this request counts in memory. */
+  private async inTime<T>(answer: Promise<T>): Promise<T> {
+    if (!this.connectedOnce) return answer;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        answer,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`no answer within ${this.answerWithinMs} ms`)),
+            this.answerWithinMs,
+          );
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+      // A refusal that arrives late is no one's concern any more.
+      answer.catch(() => undefined);
     }
   }
 

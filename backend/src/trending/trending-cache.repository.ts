@@ -1,26 +1,34 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { CachedJson } from '../redis/cached-json.js';
-import { REDIS, RedisConnections } from '../redis/redis.module.js';
+import { REDIS_CACHE, RedisConnections } from '../redis/redis.module.js';
+import { SoftCache } from '../redis/soft-cache.js';
 
 /** SPEC §9: trending searches are cached 30 min, under the name trending_searches. */
 export const TRENDING_CACHE_TTL_S = 30 * 60;
 
-/** The Redis cache of GET /api/trending-searches, one entry per limit, kept as the JSON text sent. */
+/**
+ * The Redis cache of GET /api/trending-searches, one entry per limit, kept as the JSON text sent.
+ * Redis away or slow: a miss, and a write that does not happen (SoftCache).
+ */
 @Injectable()
 export class TrendingCacheRepository {
   private readonly cache: CachedJson;
 
-  constructor(@Inject(REDIS) redis: Redis, connections: RedisConnections) {
+  constructor(
+    @Inject(REDIS_CACHE) redis: Redis,
+    connections: RedisConnections,
+    private readonly soft: SoftCache,
+  ) {
     this.cache = new CachedJson(redis, connections.key('cache', 'trending_searches'), TRENDING_CACHE_TTL_S);
   }
 
   get(limit: number): Promise<string | null> {
-    return this.cache.get(String(limit));
+    return this.soft.read('trending searches', () => this.cache.get(String(limit)), null);
   }
 
-  set(limit: number, json: string): Promise<void> {
-    return this.cache.set(json, String(limit));
+  async set(limit: number, json: string): Promise<void> {
+    await this.soft.write('trending searches', () => this.cache.set(json, String(limit)));
   }
 
   /** Answers how many keys were removed. */

@@ -76,8 +76,16 @@ export class FakeProgress implements Pick<ScanProgressRepository, 'get' | 'publi
 type RunOutcome = Parameters<ScanRunRepository['finish']>[1];
 
 /** The run log: one entry per attempt, finished or not. */
-export class FakeRunLog implements Pick<ScanRunRepository, 'start' | 'finish'> {
-  readonly runs: Array<{ id: string; key: string; attempt: number; outcome: RunOutcome | null }> = [];
+export class FakeRunLog implements Pick<ScanRunRepository, 'start' | 'finish' | 'abandonRunning'> {
+  readonly runs: Array<{
+    id: string;
+    key: string;
+    attempt: number;
+    outcome: RunOutcome | null;
+    abandoned?: true;
+  }> = [];
+  /** Failures the next finish() calls throw, in order (a database that is away). */
+  readonly finishFailures: Error[] = [];
 
   async start(payload: ScanJobPayload, attempt: number): Promise<string> {
     const id = String(this.runs.length + 1);
@@ -86,12 +94,23 @@ export class FakeRunLog implements Pick<ScanRunRepository, 'start' | 'finish'> {
   }
 
   async finish(id: string, outcome: RunOutcome): Promise<void> {
+    const failure = this.finishFailures.shift();
+    if (failure) throw failure;
     this.runs.find((r) => r.id === id)!.outcome = outcome;
+  }
+
+  async abandonRunning(key: string): Promise<string[]> {
+    const open = this.runs.filter((r) => r.key === key && r.outcome === null && !r.abandoned);
+    for (const run of open) run.abandoned = true;
+    return open.map(() => 'worker-gone');
   }
 }
 
 /** The scan answers cache, in memory. */
-export class FakeScanCache implements Pick<ScanCacheRepository, 'get' | 'set' | 'forget' | 'delete'> {
+export class FakeScanCache implements Pick<
+  ScanCacheRepository,
+  'get' | 'set' | 'fill' | 'forget' | 'delete'
+> {
   readonly entries = new Map<string, { kind: ScanKind; value: CachedScan }>();
   readonly forgotten: string[] = [];
 
@@ -101,6 +120,10 @@ export class FakeScanCache implements Pick<ScanCacheRepository, 'get' | 'set' | 
 
   async set(key: string, kind: ScanKind, value: CachedScan): Promise<void> {
     this.entries.set(key, { kind, value });
+  }
+
+  async fill(key: string, kind: ScanKind, value: CachedScan): Promise<void> {
+    await this.set(key, kind, value);
   }
 
   forget(key: string): void {

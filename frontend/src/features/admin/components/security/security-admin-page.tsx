@@ -55,7 +55,11 @@ function RateLimitRow({ name, limit }: { name: string; limit: RateLimitStatus })
         fillClassName="admin-rate-limit__fill"
       />
       <span className="muted admin-rate-limit__reset">
-        {limit.resetIn > 0 ? `Resets in ${formatDuration(limit.resetIn)}` : 'No requests in this window'}
+        {limit.windowMs === 0
+          ? 'Counted until each scan ends'
+          : limit.resetIn > 0
+            ? `Resets in ${formatDuration(limit.resetIn)}`
+            : 'No requests in this window'}
       </span>
     </li>
   );

@@ -1,0 +1,97 @@
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  parseScanKey,
+  QUEUED_SCAN_LIMITS,
+  queuedScansPerClientMessage,
+  scanQueueFullMessage,
+  type RateLimitStatus,
+  type ScanKind,
+} from '@nexus/contract';
+import { RetryLaterException, TooManyRequestsException } from '../common/too-many-requests.exception.js';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { jobOfKind, ScanQueueRepository } from '../queues/index.js';
+import { RateLimiterService } from '../security/rate-limiter.service.js';
+import { QueuedScansRepository } from './queued-scans.repository.js';
+
+/** How long a client whose share of the queue is full is asked to wait. */
+export const QUEUED_PER_CLIENT_RETRY_S = 10;
+/** How long everyone is asked to wait when the queue is full. */
+export const QUEUE_FULL_RETRY_S = 30;
+
+/**
+ * Admission control for scans that start work (a cache miss or `forceRefresh`): joining a scan that
+ * is already running is free; starting one costs from the smaller `fresh` budget, and is refused
+ * while the client has its share of scans queued or running (429), or the queue is full (503).
+ */
+@Injectable()
+export class ScanAdmission {
+  private readonly logger = new Logger(ScanAdmission.name);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly limits: RateLimiterService,
+    private readonly queue: ScanQueueRepository,
+    private readonly queued: QueuedScansRepository,
+  ) {}
+
+  /**
+   * Throws 429 or 503 (with Retry-After) when `client` may not start the scan of `key` now; answers
+   * whether a new job would start (false: the scan is running and the request joins it).
+   */
+  async admit(client: string, key: string, kind: ScanKind): Promise<boolean> {
+    if (await this.queue.isRunning(key, kind)) return false;
+    const verdict = await this.limits.consume('fresh', client);
+    if (!verdict.allowed) throw new TooManyRequestsException(Math.max(1, Math.ceil(verdict.resetMs / 1000)));
+    const { perClient, total } = this.config.scanQueueLimits;
+    const mine = await this.countOf(client);
+    if (mine >= perClient) {
+      throw new TooManyRequestsException(QUEUED_PER_CLIENT_RETRY_S, queuedScansPerClientMessage(perClient));
+    }
+    if ((await this.queue.queuedScans()) >= total) {
+      throw new RetryLaterException(
+        HttpStatus.SERVICE_UNAVAILABLE,
+        QUEUE_FULL_RETRY_S,
+        scanQueueFullMessage(QUEUE_FULL_RETRY_S),
+      );
+    }
+    return true;
+  }
+
+  /** Counts a scan `client` started until its job ends (or could not have lasted longer). */
+  async started(client: string, key: string, kind: ScanKind): Promise<void> {
+    const { options } = jobOfKind(kind);
+    // Every attempt at its timeout, the retries' pauses, and a minute of slack.
+    const ttlMs = options.attempts * options.timeout + 5 * 60_000;
+    try {
+      await this.queued.add(client, key, ttlMs);
+    } catch (error) {
+      this.logger.warn(`scan ${key} not counted for its client: ${String(error)}`);
+    }
+  }
+
+  /** The queue limits as the security dashboard shows them, beside the rate limits. */
+  async status(): Promise<Record<string, RateLimitStatus>> {
+    const { perClient, total } = this.config.scanQueueLimits;
+    const [clients, queued] = await Promise.all([this.queued.clients(), this.queue.queuedScans()]);
+    let busiest = 0;
+    for (const client of clients) busiest = Math.max(busiest, await this.countOf(client));
+    return {
+      [QUEUED_SCAN_LIMITS.perClient]: { current: busiest, limit: perClient, resetIn: 0, windowMs: 0 },
+      [QUEUED_SCAN_LIMITS.total]: { current: queued, limit: total, resetIn: 0, windowMs: 0 },
+    };
+  }
+
+  private async countOf(client: string): Promise<number> {
+    try {
+      return await this.queued.count(client, async (scanKey) => {
+        const parsed = parseScanKey(scanKey);
+        return parsed !== null && (await this.queue.isRunning(scanKey, parsed.kind));
+      });
+    } catch (error) {
+      // Without Redis no scan starts anyway; the count is no reason to refuse.
+      this.logger.warn(`queued scans of a client not counted: ${String(error)}`);
+      return 0;
+    }
+  }
+}
