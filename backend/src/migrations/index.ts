@@ -4,6 +4,7 @@ import { Migration20261125000000_promo } from './Migration20261125000000_promo.j
 import { Migration20261126000000_community } from './Migration20261126000000_community.js';
 import { Migration20261127000000_nft_image_fallback } from './Migration20261127000000_nft_image_fallback.js';
 import { Migration20261128000000_whitelist_solana } from './Migration20261128000000_whitelist_solana.js';
+import { Migration20261129000000_nft_trait_keys } from './Migration20261129000000_nft_trait_keys.js';
 
 /** Every migration in order; listed explicitly so compiled and test runs find the same set. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261126000000_community', class: Migration20261126000000_community },
   { name: 'Migration20261127000000_nft_image_fallback', class: Migration20261127000000_nft_image_fallback },
   { name: 'Migration20261128000000_whitelist_solana', class: Migration20261128000000_whitelist_solana },
+  { name: 'Migration20261129000000_nft_trait_keys', class: Migration20261129000000_nft_trait_keys },
 ];
