@@ -47,7 +47,7 @@ describe('GET /api/collections/{network}/{address}/nfts', () => {
   let api: IsolatedApi;
 
   beforeAll(async () => {
-    api = await startIsolatedApi('collection_page');
+    api = await startIsolatedApi('collection_page', { env: { FULL_ANSWER_MAX_NFTS: '10' } });
     await api.app.get(CollectionsRepository).saveScan({
       info,
       nfts: Array.from({ length: 12 }, (_, i) => ape(i + 1)),
@@ -209,6 +209,22 @@ describe('GET /api/collections/{network}/{address}/nfts', () => {
     );
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(message);
+  });
+
+  it('answers POST /api/nfts for a collection over FULL_ANSWER_MAX_NFTS with its first page and the route', async () => {
+    const res = await request(api.app.getHttpServer())
+      .post('/api/nfts')
+      .send({ address: ADDRESS, network: 'polygon', searchType: 'collection' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      fromCache: true,
+      cacheSource: 'database',
+      cacheType: 'collection',
+      isComplete: true,
+      error: null,
+      paging: { total: 12, pageSize: 50, route: `/api/collections/polygon/${ADDRESS}/nfts` },
+    });
+    expect(res.body.nfts.slice(0, 3).map((n: { tokenId: string }) => n.tokenId)).toEqual(['9', '8', '7']);
   });
 
   it('answers 400 for a bad address and 404 for a collection never scanned', async () => {

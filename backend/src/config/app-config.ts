@@ -67,6 +67,11 @@ export interface AppConfig {
   frontendDist: string | null;
   /** How long POST /api/nfts waits for a running scan before answering `pending`. */
   scanWaitMs: number;
+  /**
+   * The largest collection POST /api/nfts answers whole (SPEC §7); a larger one is answered with its
+   * first page and the page route (FULL_ANSWER_MAX_NFTS).
+   */
+  fullAnswerMaxNfts: number;
   /** Bull lock duration: a worker that dies loses its job to another after about this long. */
   jobLockMs: number;
   workerConcurrency: number;
@@ -347,6 +352,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       (chains.ethereum?.devchain ? (manifest?.ens?.universalResolver ?? null) : null),
     frontendDist: existsSync(frontendDist) ? frontendDist : null,
     scanWaitMs: int('SCAN_WAIT_MS', 25_000, 0, 300_000),
+    fullAnswerMaxNfts: int('FULL_ANSWER_MAX_NFTS', 10_000, 1, 1_000_000),
     jobLockMs: int('JOB_LOCK_MS', 30_000, 1_000, 600_000),
     workerConcurrency: int('WORKER_CONCURRENCY', 2, 1, 64),
     metadataConcurrency: int('METADATA_CONCURRENCY', 64, 1, 1024),

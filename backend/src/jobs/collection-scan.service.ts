@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SCAN_ERRORS, type ScanJobPayload } from '@nexus/contract';
 import { toApiNft } from '../collections/index.js';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
 import { ScanQueueRepository } from '../queues/index.js';
 import { rarityJobPayload } from './rarity-job.payload.js';
 import { ChainScanService } from './chain-scan.service.js';
@@ -11,6 +13,7 @@ import type { ScanReporter } from './scan-reporter.js';
 @Injectable()
 export class CollectionScanService extends ChainScanService {
   @Inject(ScanQueueRepository) private readonly queue!: ScanQueueRepository;
+  @Inject(APP_CONFIG) private readonly config!: AppConfig;
 
   protected async scan(
     payload: ScanJobPayload,
@@ -37,8 +40,11 @@ export class CollectionScanService extends ChainScanService {
     const isComplete = info.totalSupply === null || tokens.length >= info.totalSupply;
     const collection = await this.collections.saveScan({ info, nfts, scanDuration, isComplete });
 
-    const apiNfts = nfts.map((n) => toApiNft(n, info));
-    await this.cacheAnswer(payload, apiNfts, { scanDuration, totalCollections: 1, isComplete });
+    // A collection too large to answer whole is answered by pages from PostgreSQL, never from this cache.
+    if (nfts.length <= this.config.fullAnswerMaxNfts) {
+      const apiNfts = nfts.map((n) => toApiNft(n, info));
+      await this.cacheAnswer(payload, apiNfts, { scanDuration, totalCollections: 1, isComplete });
+    }
     this.logger.log(`${payload.key}: ${nfts.length} NFTs in ${scanDuration} ms`);
     await this.queueRarity(info.network, info.address);
     return { totalNfts: collection.nftCount, totalCollections: 1, scanDuration, isComplete };

@@ -73,6 +73,17 @@ describe(CollectionScanService.name, () => {
     ]);
   });
 
+  it('stores but does not cache the whole answer of a collection over FULL_ANSWER_MAX_NFTS', async () => {
+    harness = await jobHarness(chain, resolver, { fullAnswerMaxNfts: 100 });
+    const payload = scanPayload('collection', CATS);
+
+    await harness.module.get(CollectionScanService).run(payload);
+
+    expect(harness.collections.stored.get(`polygon:${CATS}`)?.nfts).toHaveLength(120);
+    expect(harness.cache.entries.has(payload.key)).toBe(false);
+    expect(harness.progress.stages(payload.key).at(-1)).toBe('complete');
+  });
+
   it('fails permanently with SPEC §8 "Collection Not Found" for a contract the chain does not know', async () => {
     const run = sut.run(scanPayload('collection', UNKNOWN), 2);
 

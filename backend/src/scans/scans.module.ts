@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AddressesModule } from '../addresses/addresses.module.js';
-import { CollectionsModule } from '../collections/index.js';
+import { CollectionPagesModule, CollectionsModule } from '../collections/index.js';
 import { ScanEventsGateway } from '../realtime/index.js';
 import { ScanStateModule } from './scan-state.module.js';
 import { ScanWaiter } from './scan-waiter.service.js';
@@ -10,7 +10,7 @@ import { SearchRepository } from './search.repository.js';
 
 /** The API side of scans: POST /api/nfts and the socket gateway. */
 @Module({
-  imports: [ScanStateModule, CollectionsModule, AddressesModule],
+  imports: [ScanStateModule, CollectionsModule, CollectionPagesModule, AddressesModule],
   controllers: [ScansController],
   providers: [ScansService, ScanWaiter, SearchRepository, ScanEventsGateway],
   exports: [ScanEventsGateway],

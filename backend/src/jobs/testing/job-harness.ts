@@ -23,7 +23,11 @@ export interface JobHarness {
 }
 
 /** The scan services as the worker wires them, on a chain and a resolver the test gives, and fakes. */
-export async function jobHarness(source: NftSource, resolver: MetadataResolver): Promise<JobHarness> {
+export async function jobHarness(
+  source: NftSource,
+  resolver: MetadataResolver,
+  config: { fullAnswerMaxNfts?: number } = {},
+): Promise<JobHarness> {
   const fakes = {
     progress: new FakeProgress(),
     runs: new FakeRunLog(),
@@ -39,7 +43,7 @@ export async function jobHarness(source: NftSource, resolver: MetadataResolver):
       TokenMetadataService,
       { provide: NFT_SOURCE, useValue: source },
       { provide: METADATA_RESOLVER, useValue: resolver },
-      { provide: APP_CONFIG, useValue: { metadataConcurrency: 8 } },
+      { provide: APP_CONFIG, useValue: { metadataConcurrency: 8, fullAnswerMaxNfts: 10_000, ...config } },
       { provide: ScanProgressRepository, useValue: fakes.progress },
       { provide: ScanRunRepository, useValue: fakes.runs },
       { provide: ScanCacheRepository, useValue: fakes.cache },
