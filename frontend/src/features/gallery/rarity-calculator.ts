@@ -1,4 +1,5 @@
 import {
+  compareTokenIds,
   scanKey,
   type CalculateRarityRequest,
   type Network,
@@ -54,11 +55,6 @@ export function rarityTokens(nfts: readonly Nft[]): RarityToken[] {
     tokens.push({ tokenId: nft.tokenId, attributes: attributes.map(copyAttribute) });
   }
   return tokens;
-}
-
-/** The server's token order: shorter ids first, then by text (numeric order for decimal ids). */
-function compareTokenIds(a: string, b: string): number {
-  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 function fnv1a(text: string, seed: number): number {
