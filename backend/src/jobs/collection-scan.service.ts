@@ -9,7 +9,10 @@ import { ChainScanService } from './chain-scan.service.js';
 import { PermanentScanError, type ScanOutcomeSummary } from './scan-execution.service.js';
 import type { ScanReporter } from './scan-reporter.js';
 
-/** Runs inside a worker: enumerate a collection, resolve metadata, store, cache, report. */
+/** NFTs resolved and stored together: a worker's scan memory is about one chunk. */
+export const SCAN_CHUNK = 1_000;
+
+/** Runs inside a worker: enumerate a collection, resolve metadata and store chunk by chunk, cache, report. */
 @Injectable()
 export class CollectionScanService extends ChainScanService {
   @Inject(ScanQueueRepository) private readonly queue!: ScanQueueRepository;
@@ -30,22 +33,45 @@ export class CollectionScanService extends ChainScanService {
     if (tokens.length === 0) throw new PermanentScanError(SCAN_ERRORS.empty);
 
     await reporter.stage('calculating', { tokensFound: tokens.length });
-    const nfts = await this.metadata.records(tokens, payload.includeMetadata, (done) =>
-      reporter.counts({ metadataFetched: done }),
-    );
-    const metadataFetched = nfts.filter((n) => n.metadataStatus === 'ok').length;
+    // Metadata and storage go chunk by chunk: a worker holds one chunk of NFTs, whatever the size.
+    const scanStartedAt = new Date();
+    const collectionId = await this.collections.beginScan(info);
+    // The whole answer is cached only for a collection POST /api/nfts answers whole.
+    const answer: string[] | null = tokens.length <= this.config.fullAnswerMaxNfts ? [] : null;
+    let resolved = 0;
+    let metadataFetched = 0;
+    let storing: Promise<void> = Promise.resolve();
+    for (let start = 0; start < tokens.length; start += SCAN_CHUNK) {
+      const chunk = tokens.slice(start, start + SCAN_CHUNK);
+      const done = resolved;
+      const records = await this.metadata.records(chunk, payload.includeMetadata, (n) =>
+        reporter.counts({ metadataFetched: done + n }),
+      );
+      resolved += chunk.length;
+      metadataFetched += records.filter((n) => n.metadataStatus === 'ok').length;
+      // One chunk is written while the next one's metadata is read.
+      await storing;
+      storing = this.collections.storeChunk(collectionId, records, scanStartedAt);
+      answer?.push(records.map((n) => JSON.stringify(toApiNft(n, info))).join(','));
+    }
+    await storing;
 
     await reporter.stage('finalizing', { metadataFetched });
     const scanDuration = Date.now() - started;
     const isComplete = info.totalSupply === null || tokens.length >= info.totalSupply;
-    const collection = await this.collections.saveScan({ info, nfts, scanDuration, isComplete });
-
-    // A collection too large to answer whole is answered by pages from PostgreSQL, never from this cache.
-    if (nfts.length <= this.config.fullAnswerMaxNfts) {
-      const apiNfts = nfts.map((n) => toApiNft(n, info));
-      await this.cacheAnswer(payload, apiNfts, { scanDuration, totalCollections: 1, isComplete });
+    const collection = await this.collections.finishScan(collectionId, {
+      scanStartedAt,
+      scanDuration,
+      isComplete,
+    });
+    if (answer) {
+      await this.cacheAnswerJson(payload, `[${answer.join(',')}]`, {
+        scanDuration,
+        totalCollections: 1,
+        isComplete,
+      });
     }
-    this.logger.log(`${payload.key}: ${nfts.length} NFTs in ${scanDuration} ms`);
+    this.logger.log(`${payload.key}: ${collection.nftCount} NFTs in ${scanDuration} ms`);
     await this.queueRarity(info.network, info.address);
     return { totalNfts: collection.nftCount, totalCollections: 1, scanDuration, isComplete };
   }
