@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SCAN_ERRORS, type ScanJobPayload } from '@nexus/contract';
-import { toApiNft } from '../collections/index.js';
+import { toApiNft, type NftRecord } from '../collections/index.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { ScanQueueRepository } from '../queues/index.js';
@@ -38,22 +38,34 @@ export class CollectionScanService extends ChainScanService {
     const collectionId = await this.collections.beginScan(info);
     // The whole answer is cached only for a collection POST /api/nfts answers whole.
     const answer: string[] | null = tokens.length <= this.config.fullAnswerMaxNfts ? [] : null;
-    let resolved = 0;
+    // Two chunks in flight on one budget of metadata requests: the next chunk's requests fill the
+    // slots the current one's slowest leave, and at most two chunks of NFTs are in memory.
+    const limit = this.metadata.limit();
+    const resolving: Array<Promise<NftRecord[]>> = [];
+    let fetched = 0;
     let metadataFetched = 0;
     let storing: Promise<void> = Promise.resolve();
-    for (let start = 0; start < tokens.length; start += SCAN_CHUNK) {
-      const chunk = tokens.slice(start, start + SCAN_CHUNK);
-      const done = resolved;
-      const records = await this.metadata.records(chunk, payload.includeMetadata, (n) =>
-        reporter.counts({ metadataFetched: done + n }),
-      );
-      resolved += chunk.length;
+    const storeNext = async () => {
+      const records = await resolving.shift()!;
       metadataFetched += records.filter((n) => n.metadataStatus === 'ok').length;
-      // One chunk is written while the next one's metadata is read.
+      // One chunk is written while the next ones' metadata is read.
       await storing;
       storing = this.collections.storeChunk(collectionId, records, scanStartedAt);
       answer?.push(records.map((n) => JSON.stringify(toApiNft(n, info))).join(','));
+    };
+    for (let start = 0; start < tokens.length; start += SCAN_CHUNK) {
+      const chunk = tokens.slice(start, start + SCAN_CHUNK);
+      resolving.push(
+        this.metadata.records(
+          chunk,
+          payload.includeMetadata,
+          () => void reporter.counts({ metadataFetched: ++fetched }),
+          limit,
+        ),
+      );
+      if (resolving.length >= 2) await storeNext();
     }
+    while (resolving.length > 0) await storeNext();
     await storing;
 
     await reporter.stage('finalizing', { metadataFetched });
