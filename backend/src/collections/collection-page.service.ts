@@ -19,6 +19,8 @@ import { toApiNft } from './nft.mapper.js';
 
 /** Facet counts kept per API process: a filter answered once is counted once per collection version. */
 const CACHED_COUNTS = 256;
+/** Stored and ranked totals change with a rarity job (rows, not the collection row): kept briefly. */
+const TOTALS_TTL_MS = 2_000;
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
@@ -36,6 +38,10 @@ function canonicalSelection(selection: TraitSelection): TraitSelection {
 @Injectable()
 export class CollectionPageService {
   private readonly counts = new LruCache<string, Promise<FacetCounts>>({ maxEntries: CACHED_COUNTS });
+  private readonly totals = new LruCache<
+    string,
+    { at: number; value: Promise<{ stored: number; ranked: number }> }
+  >({ maxEntries: 64 });
 
   constructor(
     private readonly collections: CollectionsRepository,
@@ -55,7 +61,7 @@ export class CollectionPageService {
 
     const [traitTypes, totals, matched] = await Promise.all([
       this.traitTypes(collection, filter),
-      this.pages.totals(collection.id),
+      this.totalsOf(collection),
       this.countsFor(collection, filter),
     ]);
     const total = matched.total;
@@ -128,6 +134,16 @@ export class CollectionPageService {
       });
     }
     return types.sort((a, b) => collator.compare(a.traitType, b.traitType));
+  }
+
+  private totalsOf(collection: CollectionEntity): Promise<{ stored: number; ranked: number }> {
+    const key = `${collection.id}:${collection.updatedAt.getTime()}`;
+    const kept = this.totals.get(key);
+    if (kept && Date.now() - kept.at < TOTALS_TTL_MS) return kept.value;
+    const value = this.pages.totals(collection.id);
+    value.catch(() => this.totals.delete(key));
+    this.totals.set(key, { at: Date.now(), value });
+    return value;
   }
 
   /** Counts of one filter (one type's choice left out with `except`), from memory when asked before. */
