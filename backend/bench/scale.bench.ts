@@ -13,6 +13,7 @@
  * process, the API (port 19690) and one worker in theirs; database nexus_bench_scale (recreated),
  * a Redis prefix of its own (removed at the end). Loopback only; every loop is bounded.
  * Settings: NEXUS_BENCH_WORKER=<path of a worker main.js> to measure another build's worker,
+ * NEXUS_BENCH_WORKER_FLAGS=<node flags of the worker> (e.g. --max-old-space-size=160),
  * NEXUS_BENCH_QUERIES (default 200) filter/sort requests.
  */
 import { RATE_LIMIT_POLICIES, type CollectionPageResponse, type NftsResponse } from '@nexus/contract';
@@ -25,7 +26,9 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import type { DevchainManifest } from '../../deploy/devchain/src/manifest.js';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { migrate, onMaintenanceDatabase } from '../src/database/migrate.js';
+import { ormConfig } from '../src/database/mikro-orm.config.js';
 import { deleteMatching } from '../src/redis/redis-json.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -36,6 +39,8 @@ const PREFIX = `nexus-bench-scale:${randomBytes(3).toString('hex')}`;
 const API_PORT = 19690;
 const QUERIES = Math.max(10, Number(process.env.NEXUS_BENCH_QUERIES ?? 200) || 200);
 const WORKER = process.env.NEXUS_BENCH_WORKER ?? resolve(root, 'workers/dist/main.js');
+/** Node flags of the worker, e.g. `--max-old-space-size=160` to see what it needs with a tight heap. */
+const WORKER_FLAGS = (process.env.NEXUS_BENCH_WORKER_FLAGS ?? '').split(' ').filter(Boolean);
 /** Hard bounds: the bench stops by itself. */
 const SCAN_TIMEOUT_MS = 15 * 60_000;
 
@@ -91,7 +96,7 @@ async function scanOnce(
   target: DevchainManifest['collections'][number],
 ): Promise<void> {
   console.log(
-    `\ncold scan of ${target.name} (${target.network}, ${target.totalSupply} tokens) with metadata; worker ${WORKER}`,
+    `\ncold scan of ${target.name} (${target.network}, ${target.totalSupply} tokens) with metadata; worker ${[...WORKER_FLAGS, WORKER].join(' ')}`,
   );
   const idle = memoryOf(worker.child.pid!);
   const t = performance.now();
@@ -128,6 +133,90 @@ async function scanOnce(
   const afterRarity = memoryOf(worker.child.pid!);
   console.log(`  rarity job: ${ranked} ranked within ${ms(r)} ms of the scan answer`);
   console.log(`  worker peak RSS over scan and rarity job: ${afterRarity.peak} MB`);
+}
+
+/** First page cold and warm, then a fixed mix of filter and sort changes, on one page route. */
+async function measurePages(base: string, pagePath: string): Promise<void> {
+  const timed = async (path: string) => {
+    const start = performance.now();
+    const res = await fetch(`${base}${path}`);
+    const body = (await res.json()) as CollectionPageResponse;
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+    return { ms: performance.now() - start, body };
+  };
+  const first = await timed(pagePath);
+  const warm: number[] = [];
+  for (let i = 0; i < 20; i++) warm.push((await timed(pagePath)).ms);
+  console.log(
+    `\nfirst page (${first.body.nfts.length} of ${first.body.total}): cold ${Math.round(first.ms)} ms, ` +
+      `warm p50 ${percentile(warm, 50).toFixed(1)} ms, p95 ${percentile(warm, 95).toFixed(1)} ms`,
+  );
+
+  // A fixed mix: every sort and order, pages, searches, one and two trait types with one or two values.
+  const types = first.body.traitTypes.filter((type) => type.values.length > 1);
+  const sorts = ['rarity-rank', 'rarity-score', 'tokenId', 'name'] as const;
+  const queries: string[] = [];
+  for (let i = 0; queries.length < QUERIES; i++) {
+    const params = new URLSearchParams();
+    params.set('sort', sorts[i % sorts.length]!);
+    if (i % 3 === 1) params.set('order', 'desc');
+    if (i % 5 === 2) params.set('page', String(1 + (i % 40)));
+    if (i % 7 === 3) params.set('search', String(i % 97));
+    const typeA = types[i % types.length];
+    const typeB = types[(i * 7 + 3) % types.length];
+    if (typeA && i % 4 !== 0) {
+      params.append('traits', `${typeA.key}:${typeA.values[i % typeA.values.length]!.key}`);
+      if (i % 3 === 0)
+        params.append('traits', `${typeA.key}:${typeA.values[(i + 1) % typeA.values.length]!.key}`);
+    }
+    if (typeB && typeB !== typeA && i % 2 === 0) {
+      params.append('traits', `${typeB.key}:${typeB.values[(i * 3) % typeB.values.length]!.key}`);
+    }
+    queries.push(`${pagePath}?${params.toString()}`);
+  }
+  const times: number[] = [];
+  for (const query of queries) times.push((await timed(query)).ms);
+  const distinct = new Set(queries).size;
+  console.log(
+    `filter/sort changes (${queries.length} requests, ${distinct} distinct): p50 ${percentile(times, 50).toFixed(1)} ms, ` +
+      `p95 ${percentile(times, 95).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`,
+  );
+}
+
+/** A copy of a stored collection `times` over, under a new address: SQL only, no chain. */
+async function syntheticCopy(address: string, times: number): Promise<{ address: string; count: number }> {
+  const copy = `0x${'5ca1e'.padEnd(40, '0')}`;
+  const orm = await MikroORM.init(ormConfig(DATABASE_URL));
+  try {
+    const connection = orm.em.getConnection();
+    await connection.execute(`delete from collection where address = ?`, [copy]);
+    const [row] = await connection.execute<Array<{ id: string }>>(
+      `insert into collection (created_at, updated_at, network, address, name, symbol, standard, total_supply,
+         enumerable, image_url, description, nft_count, last_scanned_at, scan_duration, is_complete)
+       select now(), now(), network, ?, name || ' ×${times}', symbol, standard, total_supply * ${times}, enumerable,
+         image_url, description, nft_count * ${times}, now(), scan_duration, is_complete
+       from collection where address = ? returning id`,
+      [copy, address],
+    );
+    await connection.execute(
+      `insert into nft (created_at, updated_at, collection_id, token_id, token_uri, name, description, image,
+         image_fallback, attributes, metadata_status, rarity_score, rarity_rank)
+       select now(), now(), ?, (n.token_id::numeric + copy * 100000)::text, n.token_uri,
+         case when n.name = '' then '' else n.name || ' / ' || copy end, n.description, n.image, n.image_fallback,
+         n.attributes, n.metadata_status, n.rarity_score, n.rarity_rank * ${times} - copy
+       from nft n join collection c on c.id = n.collection_id, generate_series(0, ${times - 1}) as copy
+       where c.address = ?`,
+      [row!.id, address],
+    );
+    await connection.execute('analyze nft');
+    const [{ count }] = await connection.execute<Array<{ count: number }>>(
+      `select count(*)::int as count from nft where collection_id = ?`,
+      [row!.id],
+    );
+    return { address: copy, count };
+  } finally {
+    await orm.close(true);
+  }
 }
 
 async function main(): Promise<void> {
@@ -184,7 +273,7 @@ async function main(): Promise<void> {
       .at(-1);
     for (const target of [smaller, largest]) {
       if (!target) continue;
-      const worker = await startChild('worker', [WORKER], env, /ready/);
+      const worker = await startChild('worker', [...WORKER_FLAGS, WORKER], env, /ready/);
       try {
         await scanOnce(base, worker, target);
       } finally {
@@ -198,50 +287,12 @@ async function main(): Promise<void> {
     await api.stop();
     const fresh = await startChild('api', [resolve(root, 'backend/dist/main.js')], env, /listening on/);
     try {
-      const timed = async (path: string) => {
-        const start = performance.now();
-        const res = await fetch(`${base}${path}`);
-        const body = (await res.json()) as CollectionPageResponse;
-        if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
-        return { ms: performance.now() - start, body };
-      };
-      const first = await timed(pagePath);
-      const warm: number[] = [];
-      for (let i = 0; i < 20; i++) warm.push((await timed(pagePath)).ms);
-      console.log(
-        `\nfirst page (${first.body.nfts.length} of ${first.body.total}): cold ${Math.round(first.ms)} ms, ` +
-          `warm p50 ${percentile(warm, 50).toFixed(1)} ms, p95 ${percentile(warm, 95).toFixed(1)} ms`,
-      );
-
-      // A fixed mix: every sort and order, pages, searches, one and two trait types with one or two values.
-      const types = first.body.traitTypes.filter((type) => type.values.length > 1);
-      const sorts = ['rarity-rank', 'rarity-score', 'tokenId', 'name'] as const;
-      const queries: string[] = [];
-      for (let i = 0; queries.length < QUERIES; i++) {
-        const params = new URLSearchParams();
-        params.set('sort', sorts[i % sorts.length]!);
-        if (i % 3 === 1) params.set('order', 'desc');
-        if (i % 5 === 2) params.set('page', String(1 + (i % 40)));
-        if (i % 7 === 3) params.set('search', String(i % 97));
-        const typeA = types[i % types.length];
-        const typeB = types[(i * 7 + 3) % types.length];
-        if (typeA && i % 4 !== 0) {
-          params.append('traits', `${typeA.key}:${typeA.values[i % typeA.values.length]!.key}`);
-          if (i % 3 === 0)
-            params.append('traits', `${typeA.key}:${typeA.values[(i + 1) % typeA.values.length]!.key}`);
-        }
-        if (typeB && typeB !== typeA && i % 2 === 0) {
-          params.append('traits', `${typeB.key}:${typeB.values[(i * 3) % typeB.values.length]!.key}`);
-        }
-        queries.push(`${pagePath}?${params.toString()}`);
-      }
-      const times: number[] = [];
-      for (const query of queries) times.push((await timed(query)).ms);
-      const distinct = new Set(queries).size;
-      console.log(
-        `filter/sort changes (${queries.length} requests, ${distinct} distinct): p50 ${percentile(times, 50).toFixed(1)} ms, ` +
-          `p95 ${percentile(times, 95).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`,
-      );
+      await measurePages(base, pagePath);
+      // The server at ten times the size: the scanned collection's rows copied ten times over
+      // (token ids shifted, same traits and ranks) into a synthetic collection, read by the same API.
+      const synthetic = await syntheticCopy(target.address.toLowerCase(), 10);
+      console.log(`\nsynthetic collection of ${synthetic.count} NFTs (the scanned one's rows ×10)`);
+      await measurePages(base, `/api/collections/${target.network}/${synthetic.address}/nfts`);
     } finally {
       await fresh.stop();
     }
