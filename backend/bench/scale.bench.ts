@@ -14,7 +14,8 @@
  * a Redis prefix of its own (removed at the end). Loopback only; every loop is bounded.
  * Settings: NEXUS_BENCH_WORKER=<path of a worker main.js> to measure another build's worker,
  * NEXUS_BENCH_WORKER_FLAGS=<node flags of the worker> (e.g. --max-old-space-size=160),
- * NEXUS_BENCH_QUERIES (default 200) filter/sort requests.
+ * NEXUS_BENCH_QUERIES (default 200) filter/sort requests, NEXUS_BENCH_PAGES_ONLY=1 to measure only the page
+ * route on what the last run left in the database.
  */
 import { RATE_LIMIT_POLICIES, type CollectionPageResponse, type NftsResponse } from '@nexus/contract';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -220,6 +221,7 @@ async function syntheticCopy(address: string, times: number): Promise<{ address:
 }
 
 async function main(): Promise<void> {
+  if (process.env.NEXUS_BENCH_PAGES_ONLY) return pagesOnly();
   const chainEnv: NodeJS.ProcessEnv = {
     ...process.env,
     NEXUS_STATE_DIR: resolve(root, '.nexus', 'bench-scale'),
@@ -299,6 +301,44 @@ async function main(): Promise<void> {
   } finally {
     await api.stop();
     await chains.stop();
+    const redis = new Redis(REDIS_URL);
+    await deleteMatching(redis, `${PREFIX}:*`);
+    await redis.quit();
+  }
+}
+
+/**
+ * NEXUS_BENCH_PAGES_ONLY=1: the page route only, on what the last full run left in the database (the
+ * largest collection and its synthetic copy), with a fresh API; no chain, no scan.
+ */
+async function pagesOnly(): Promise<void> {
+  const orm = await MikroORM.init(ormConfig(DATABASE_URL));
+  const collections = await orm.em
+    .getConnection()
+    .execute<Array<{ network: string; address: string }>>(
+      `select network, address from collection where last_scanned_at is not null order by nft_count desc limit 2`,
+    );
+  await orm.close(true);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL,
+    REDIS_URL,
+    REDIS_PREFIX: PREFIX,
+    DEVCHAIN_MANIFEST: resolve(root, '.nexus', 'bench-scale', 'devchain.json'),
+    NEXUS_ROOT: root,
+    ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
+    PORT: String(API_PORT),
+    HOST: '127.0.0.1',
+  };
+  for (const policy of RATE_LIMIT_POLICIES) env[`RATE_LIMIT_${policy.toUpperCase()}`] = '1000000000/60';
+  const api = await startChild('api', [resolve(root, 'backend/dist/main.js')], env, /listening on/);
+  try {
+    for (const c of collections.reverse()) {
+      console.log(`\n${c.network} ${c.address}`);
+      await measurePages(`http://127.0.0.1:${API_PORT}`, `/api/collections/${c.network}/${c.address}/nfts`);
+    }
+  } finally {
+    await api.stop();
     const redis = new Redis(REDIS_URL);
     await deleteMatching(redis, `${PREFIX}:*`);
     await redis.quit();

@@ -19,13 +19,13 @@ export interface PageOrder {
   order: SortOrder;
 }
 
-/** Trait counts of one set of NFTs, grouped on `trait_facets`. */
+/** Trait counts of one set of NFTs, grouped on `trait_keys` (or `trait_facets`, labels included). */
 export interface FacetCounts {
   /** NFTs in the set. */
   total: number;
   /** type key -> NFTs carrying the type. */
   carried: Map<string, number>;
-  /** type key -> value key -> count and labels (the first label met). */
+  /** type key -> value key -> count and labels (the first label met; empty when read without labels). */
   values: Map<string, Map<string, { typeLabel: string; valueLabel: string; count: number }>>;
 }
 
@@ -140,8 +140,10 @@ export class CollectionPageRepository {
     collectionId: string,
     collectionName: string,
     filter: PageFilter,
-    options: { except?: string; onlyType?: string } = {},
+    options: { except?: string; onlyType?: string; labels?: boolean } = {},
   ): Promise<FacetCounts> {
+    // Labels make longer keys to group: read them once per collection, count on the short keys otherwise.
+    const column = options.labels ? 'trait_facets' : 'trait_keys';
     const clauses = new Clauses(2);
     const where = ['nft.collection_id = $1', ...filterSql(filter, collectionName, clauses, options.except)];
     const only =
@@ -150,10 +152,10 @@ export class CollectionPageRepository {
         : `where split_part(k, E'\\x1f', 1) = ${clauses.bind(options.onlyType)}`;
     const rows = await executeBound<{ k: string | null; c: number }>(
       this.em.fork(),
-      `with kept as materialized (select nft.trait_facets from nft where ${where.join(' and ')})
+      `with kept as materialized (select nft.${column} as keys from nft where ${where.join(' and ')})
        select null as k, count(*)::int as c from kept
        union all
-       select k, count(*)::int as c from kept, unnest(kept.trait_facets) as k ${only} group by k`,
+       select k, count(*)::int as c from kept, unnest(kept.keys) as k ${only} group by k`,
       [collectionId, ...clauses.params],
     );
     const counts: FacetCounts = { total: 0, carried: new Map(), values: new Map() };

@@ -62,7 +62,13 @@ export class CollectionPageService {
     const [traitTypes, totals, matched] = await Promise.all([
       this.traitTypes(collection, filter),
       this.totalsOf(collection),
-      this.countsFor(collection, filter),
+      // Without a filter, the labelled counts of the whole collection (read for the filter bar anyway).
+      this.countsFor(
+        collection,
+        filter,
+        undefined,
+        Object.keys(filter.traits).length === 0 && !filter.search,
+      ),
     ]);
     const total = matched.total;
     const pageCount = Math.max(1, Math.ceil(total / pageSize));
@@ -104,7 +110,7 @@ export class CollectionPageService {
    */
   private async traitTypes(collection: CollectionEntity, filter: PageFilter): Promise<TraitTypeCounts[]> {
     const chosen = Object.keys(filter.traits);
-    const all = await this.countsFor(collection, { search: '', traits: {} });
+    const all = await this.countsFor(collection, { search: '', traits: {} }, undefined, true);
     const full = chosen.length === 0 && !filter.search ? all : await this.countsFor(collection, filter);
     const perChosen = new Map(
       await Promise.all(
@@ -147,13 +153,25 @@ export class CollectionPageService {
   }
 
   /** Counts of one filter (one type's choice left out with `except`), from memory when asked before. */
-  private countsFor(collection: CollectionEntity, filter: PageFilter, except?: string): Promise<FacetCounts> {
-    const key = JSON.stringify([collection.id, collection.updatedAt.getTime(), filter, except ?? null]);
+  private countsFor(
+    collection: CollectionEntity,
+    filter: PageFilter,
+    except?: string,
+    labels = false,
+  ): Promise<FacetCounts> {
+    const key = JSON.stringify([
+      collection.id,
+      collection.updatedAt.getTime(),
+      filter,
+      except ?? null,
+      labels,
+    ]);
     let counts = this.counts.get(key);
     if (!counts) {
       counts = this.pages.facetCounts(collection.id, collection.name, filter, {
         except,
         onlyType: except,
+        labels,
       });
       // A failed count is not kept.
       counts.catch(() => this.counts.delete(key));
