@@ -55,23 +55,6 @@ describe(RateLimiterService.name, () => {
     expect((await sut.consume('rarity', '198.51.100.1')).allowed).toBe(true);
   });
 
-  it('counts simultaneous requests of one client together, each with its own place in the budget', async () => {
-    const sut = makeSut();
-    const commands = jest.spyOn(redis, 'evalsha');
-
-    const verdicts = await Promise.all(Array.from({ length: 5 }, () => sut.consume('scan', '198.51.100.9')));
-
-    expect(verdicts.map((v) => v.allowed)).toEqual([true, true, true, false, false]);
-    expect(verdicts.map((v) => v.remaining)).toEqual([2, 1, 0, 0, 0]);
-    expect(verdicts.map((v) => v.firstBreach)).toEqual([false, false, false, true, false]);
-    // One round trip for the five, and the count is the same as five one by one.
-    expect(commands.mock.calls.length).toBeLessThanOrEqual(1);
-    expect(await sut.peek('scan', '198.51.100.9')).toMatchObject({ consumed: 5 });
-    const next = await sut.consume('scan', '198.51.100.9');
-    expect(next).toMatchObject({ allowed: false, firstBreach: false });
-    commands.mockRestore();
-  });
-
   it('starts a fresh window when the last one ends', async () => {
     const sut = makeSut();
     await sut.consume('vote', '198.51.100.3');

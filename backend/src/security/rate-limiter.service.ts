@@ -35,12 +35,6 @@ interface PolicyLimiter {
   fallback: RateLimiterMemory;
 }
 
-/** Requests of one policy and client key counted together (see `consume`). */
-interface Batch {
-  size: number;
-  counted: Promise<RateLimiterRes>;
-}
-
 /** How often this process tells the others who its busiest clients are (not per request). */
 const PUBLISH_EVERY_MS = 1000;
 /** One log line per outage, not one per request. */
@@ -57,7 +51,6 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
   private readonly logger = new Logger('RateLimit');
   private readonly limiters: Record<RateLimitPolicy, PolicyLimiter>;
   private readonly top = new TopClientTracker();
-  private readonly batches = new Map<string, Batch>();
   private readonly instance = randomUUID();
   private readonly published = new Map<RateLimitPolicy, { key: string; at: number }>();
   private publishing: NodeJS.Timeout | null = null;
@@ -107,57 +100,38 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
     return this.limiters[policy].rule;
   }
 
-  /**
-   * Counts one request of `key` against `policy`. Requests of one key arriving in the same turn of
-   * the event loop are counted together, in one Redis round trip (`consume(key, n)`); each gets its
-   * place in that count, so the budget, the remaining count and the first breach are exactly what
-   * one-by-one counting gives.
-   */
+  /** Counts one request of `key` against `policy`. */
   async consume(policy: RateLimitPolicy, key: string): Promise<RateLimitVerdict> {
-    const { rule } = this.limiters[policy];
-    const id = `${policy}\n${key}`;
-    let batch = this.batches.get(id);
-    if (!batch) {
-      const created: Batch = { size: 0, counted: Promise.resolve(null as unknown as RateLimiterRes) };
-      created.counted = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-        this.batches.delete(id);
-        return this.count(policy, key, created.size);
-      });
-      this.batches.set(id, created);
-      batch = created;
+    const { rule, store, fallback } = this.limiters[policy];
+    let res: RateLimiterRes;
+    let allowed = true;
+    try {
+      this.assertConnected();
+      res = await store.consume(key);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) {
+        res = error;
+        allowed = false;
+      } else {
+        this.outage(error);
+        try {
+          res = await fallback.consume(key);
+        } catch (rejected) {
+          if (!(rejected instanceof RateLimiterRes)) throw rejected;
+          res = rejected;
+          allowed = false;
+        }
+      }
     }
-    const place = ++batch.size;
-    const res = await batch.counted;
-    // This request's count: the batch's total less the requests counted after it.
-    const consumed = res.consumedPoints - (batch.size - place);
     const now = Date.now();
-    this.top.observe(policy, key, consumed, now + res.msBeforeNext, now);
-    const allowed = consumed <= rule.points;
+    this.top.observe(policy, key, res.consumedPoints, now + res.msBeforeNext, now);
     return {
       allowed,
       limit: rule.points,
-      remaining: Math.max(0, rule.points - consumed),
+      remaining: Math.max(0, rule.points - res.consumedPoints),
       resetMs: Math.max(0, res.msBeforeNext),
-      firstBreach: !allowed && consumed === rule.points + 1,
+      firstBreach: !allowed && res.consumedPoints === rule.points + 1,
     };
-  }
-
-  /** Adds `points` to `key`'s count (in Redis, or in memory while Redis is away): the count after it. */
-  private async count(policy: RateLimitPolicy, key: string, points: number): Promise<RateLimiterRes> {
-    const { store, fallback } = this.limiters[policy];
-    try {
-      this.assertConnected();
-      return await store.consume(key, points);
-    } catch (error) {
-      if (error instanceof RateLimiterRes) return error;
-      this.outage(error);
-      try {
-        return await fallback.consume(key, points);
-      } catch (rejected) {
-        if (!(rejected instanceof RateLimiterRes)) throw rejected;
-        return rejected;
-      }
-    }
   }
 
   /** What `key` has spent of `policy` in its current window, without counting; null when nothing. */
