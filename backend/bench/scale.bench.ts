@@ -176,12 +176,20 @@ async function measurePages(base: string, pagePath: string): Promise<void> {
     queries.push(`${pagePath}?${params.toString()}`);
   }
   const times: number[] = [];
-  for (const query of queries) times.push((await timed(query)).ms);
+  const slowest: Array<{ ms: number; query: string }> = [];
+  for (const query of queries) {
+    const took = (await timed(query)).ms;
+    times.push(took);
+    slowest.push({ ms: took, query: query.slice(query.indexOf('?') + 1) });
+  }
   const distinct = new Set(queries).size;
   console.log(
     `filter/sort changes (${queries.length} requests, ${distinct} distinct): p50 ${percentile(times, 50).toFixed(1)} ms, ` +
       `p95 ${percentile(times, 95).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`,
   );
+  for (const { ms: took, query } of slowest.sort((a, b) => b.ms - a.ms).slice(0, 5)) {
+    console.log(`  ${took.toFixed(0)} ms  ${decodeURIComponent(query)}`);
+  }
 }
 
 /** A copy of a stored collection `times` over, under a new address: SQL only, no chain. */

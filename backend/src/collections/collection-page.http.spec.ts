@@ -161,6 +161,13 @@ describe('GET /api/collections/{network}/{address}/nfts', () => {
     expect(counts(capOnly, 'hat')).toEqual({ cap: 4, crown: 2 });
     expect(type(capOnly, 'hat')?.missing).toBe(6);
 
+    // A filter keeping most of the collection (8 of 12) is counted as the whole less the rest.
+    const mostly = await get('traits=hat:%20missing&traits=hat:crown');
+    expect(mostly.total).toBe(8);
+    expect(counts(mostly, 'background')).toEqual({ blue: 4, red: 4 });
+    expect(type(mostly, 'background')?.missing).toBe(0);
+    expect(counts(mostly, 'hat')).toEqual({ cap: 4, crown: 2 });
+
     const redWithCap = await get('traits=background:red&traits=hat:cap');
     expect(redWithCap.total).toBe(2);
     expect(counts(redWithCap, 'background')).toEqual({ blue: 2, red: 2 });
