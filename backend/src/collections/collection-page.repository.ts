@@ -140,17 +140,12 @@ export class CollectionPageRepository {
     collectionId: string,
     collectionName: string,
     filter: PageFilter,
-    options: { except?: string; onlyType?: string; labels?: boolean; negate?: boolean } = {},
+    options: { except?: string; onlyType?: string; labels?: boolean } = {},
   ): Promise<FacetCounts> {
     // Labels make longer keys to group: read them once per collection, count on the short keys otherwise.
     const column = options.labels ? 'trait_facets' : 'trait_keys';
     const clauses = new Clauses(2);
-    const conditions = filterSql(filter, collectionName, clauses, options.except);
-    // `negate`: the rows the filter leaves out (the smaller side, subtracted from the whole by the caller).
-    const where = [
-      'nft.collection_id = $1',
-      ...(options.negate ? [`not (${conditions.join(' and ') || 'true'})`] : conditions),
-    ];
+    const where = ['nft.collection_id = $1', ...filterSql(filter, collectionName, clauses, options.except)];
     const only =
       options.onlyType === undefined
         ? ''
@@ -184,23 +179,6 @@ export class CollectionPageRepository {
     return counts;
   }
 
-  /** How many NFTs a filter keeps (one type's choice left out with `except`): an indexed count. */
-  async matchCount(
-    collectionId: string,
-    collectionName: string,
-    filter: PageFilter,
-    except?: string,
-  ): Promise<number> {
-    const clauses = new Clauses(2);
-    const where = ['nft.collection_id = $1', ...filterSql(filter, collectionName, clauses, except)];
-    const [row] = await executeBound<{ c: number }>(
-      this.em.fork(),
-      `select count(*)::int as c from nft where ${where.join(' and ')}`,
-      [collectionId, ...clauses.params],
-    );
-    return row?.c ?? 0;
-  }
-
   /** NFTs stored and ranked for a collection. */
   async totals(collectionId: string): Promise<{ stored: number; ranked: number }> {
     const [row] = await executeBound<{ stored: number; ranked: number }>(
@@ -210,24 +188,6 @@ export class CollectionPageRepository {
     );
     return { stored: row?.stored ?? 0, ranked: row?.ranked ?? 0 };
   }
-}
-
-/** `whole` less `part` (counts of a subset of the same rows): the counts of the rest. */
-export function subtractCounts(whole: FacetCounts, part: FacetCounts, onlyType?: string): FacetCounts {
-  const counts: FacetCounts = { total: whole.total - part.total, carried: new Map(), values: new Map() };
-  for (const [type, carried] of whole.carried) {
-    if (onlyType !== undefined && type !== onlyType) continue;
-    counts.carried.set(type, carried - (part.carried.get(type) ?? 0));
-  }
-  for (const [type, values] of whole.values) {
-    if (onlyType !== undefined && type !== onlyType) continue;
-    const less = part.values.get(type);
-    counts.values.set(
-      type,
-      new Map([...values].map(([key, v]) => [key, { ...v, count: v.count - (less?.get(key)?.count ?? 0) }])),
-    );
-  }
-  return counts;
 }
 
 function toRecord(r: NftRow): NftRecord {

@@ -12,12 +12,7 @@ import {
   type TraitTypeCounts,
 } from '@nexus/contract';
 import { LruCache } from '../common/lru-cache.js';
-import {
-  CollectionPageRepository,
-  subtractCounts,
-  type FacetCounts,
-  type PageFilter,
-} from './collection-page.repository.js';
+import { CollectionPageRepository, type FacetCounts, type PageFilter } from './collection-page.repository.js';
 import type { CollectionEntity } from './collection.entity.js';
 import { CollectionsRepository } from './collections.repository.js';
 import { toApiNft } from './nft.mapper.js';
@@ -157,28 +152,6 @@ export class CollectionPageService {
     return value;
   }
 
-  /**
-   * Counts of the rows a filter keeps, grouped over the smaller side: a filter keeping most of the
-   * collection is counted as the whole less the rows it leaves out.
-   */
-  private async smallerSide(
-    collection: CollectionEntity,
-    filter: PageFilter,
-    except?: string,
-  ): Promise<FacetCounts> {
-    const [all, kept] = await Promise.all([
-      this.countsFor(collection, { search: '', traits: {} }, undefined, true),
-      this.pages.matchCount(collection.id, collection.name, filter, except),
-    ]);
-    const options = { except, onlyType: except };
-    if (kept * 2 <= all.total) return this.pages.facetCounts(collection.id, collection.name, filter, options);
-    const left = await this.pages.facetCounts(collection.id, collection.name, filter, {
-      ...options,
-      negate: true,
-    });
-    return subtractCounts(all, left, except);
-  }
-
   /** Counts of one filter (one type's choice left out with `except`), from memory when asked before. */
   private countsFor(
     collection: CollectionEntity,
@@ -195,9 +168,11 @@ export class CollectionPageService {
     ]);
     let counts = this.counts.get(key);
     if (!counts) {
-      counts = labels
-        ? this.pages.facetCounts(collection.id, collection.name, filter, { except, onlyType: except, labels })
-        : this.smallerSide(collection, filter, except);
+      counts = this.pages.facetCounts(collection.id, collection.name, filter, {
+        except,
+        onlyType: except,
+        labels,
+      });
       // A failed count is not kept.
       counts.catch(() => this.counts.delete(key));
       this.counts.set(key, counts);
