@@ -7,11 +7,7 @@ import {
   type ScanJobPayload,
   type ScanStage,
 } from '@nexus/contract';
-import {
-  CollectionsRepository,
-  toApiNft,
-  type CollectionEntity,
-} from '../collections/index.js';
+import { CollectionsRepository, toApiNft, type CollectionEntity } from '../collections/index.js';
 import { ScanQueueRepository } from '../queues/index.js';
 import { canonicalTokens, RarityCacheRepository, RarityEngine, rarityResultKey } from '../rarity/index.js';
 import { ScanCacheRepository } from '../scans/index.js';
