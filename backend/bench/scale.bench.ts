@@ -249,69 +249,72 @@ async function main(): Promise<void> {
   const manifestPath = chains.match[1]!;
   const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as DevchainManifest;
   console.log(`dev chains ready in ${ms(t)} ms (own process)`);
-
-  await onMaintenanceDatabase(DATABASE_URL, `drop database if exists "nexus_bench_scale" with (force)`);
-  await onMaintenanceDatabase(DATABASE_URL, `create database "nexus_bench_scale"`);
-  await migrate(DATABASE_URL);
-
-  const env: NodeJS.ProcessEnv = {
-    ...chainEnv,
-    NODE_ENV: 'development',
-    DATABASE_URL,
-    REDIS_URL,
-    REDIS_PREFIX: PREFIX,
-    DEVCHAIN_MANIFEST: manifestPath,
-    NEXUS_ROOT: root,
-    MEDIA_DIR: resolve(root, '.nexus', 'bench-scale', 'media'),
-    ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
-    PORT: String(API_PORT),
-    HOST: '127.0.0.1',
-    SCAN_WAIT_MS: '300000',
-    JOB_LOCK_MS: '120000',
-    WORKER_CONCURRENCY: '1',
-  };
-  for (const policy of RATE_LIMIT_POLICIES) env[`RATE_LIMIT_${policy.toUpperCase()}`] = '1000000000/60';
-
-  const api = await startChild('api', [resolve(root, 'backend/dist/main.js')], env, /listening on/);
-  const base = `http://127.0.0.1:${API_PORT}`;
+  // The chains stop whatever fails after they started.
   try {
-    // Peak memory against collection size: each collection scanned by a worker of its own.
-    const bySize = [...manifest.collections].sort((a, b) => a.totalSupply - b.totalSupply);
-    const largest = bySize.at(-1)!;
-    const smaller = bySize
-      .filter((c) => c.totalSupply >= 1_000 && c.totalSupply <= largest.totalSupply / 4)
-      .at(-1);
-    for (const target of [smaller, largest]) {
-      if (!target) continue;
-      const worker = await startChild('worker', [...WORKER_FLAGS, WORKER], env, /ready/);
-      try {
-        await scanOnce(base, worker, target);
-      } finally {
-        await worker.stop();
-      }
-    }
-    const target = largest;
-    const pagePath = `/api/collections/${target.network}/${target.address.toLowerCase()}/nfts`;
+    await onMaintenanceDatabase(DATABASE_URL, `drop database if exists "nexus_bench_scale" with (force)`);
+    await onMaintenanceDatabase(DATABASE_URL, `create database "nexus_bench_scale"`);
+    await migrate(DATABASE_URL);
 
-    // A fresh API process: nothing of the collection is in its memory yet.
-    await api.stop();
-    const fresh = await startChild('api', [resolve(root, 'backend/dist/main.js')], env, /listening on/);
+    const env: NodeJS.ProcessEnv = {
+      ...chainEnv,
+      NODE_ENV: 'development',
+      DATABASE_URL,
+      REDIS_URL,
+      REDIS_PREFIX: PREFIX,
+      DEVCHAIN_MANIFEST: manifestPath,
+      NEXUS_ROOT: root,
+      MEDIA_DIR: resolve(root, '.nexus', 'bench-scale', 'media'),
+      ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
+      PORT: String(API_PORT),
+      HOST: '127.0.0.1',
+      SCAN_WAIT_MS: '300000',
+      JOB_LOCK_MS: '120000',
+      WORKER_CONCURRENCY: '1',
+    };
+    for (const policy of RATE_LIMIT_POLICIES) env[`RATE_LIMIT_${policy.toUpperCase()}`] = '1000000000/60';
+
+    const api = await startChild('api', [resolve(root, 'backend/dist/main.js')], env, /listening on/);
+    const base = `http://127.0.0.1:${API_PORT}`;
     try {
-      await measurePages(base, pagePath);
-      // The server at ten times the size: the scanned collection's rows copied ten times over
-      // (token ids shifted, same traits and ranks) into a synthetic collection, read by the same API.
-      const synthetic = await syntheticCopy(target.address.toLowerCase(), 10);
-      console.log(`\nsynthetic collection of ${synthetic.count} NFTs (the scanned one's rows ×10)`);
-      await measurePages(base, `/api/collections/${target.network}/${synthetic.address}/nfts`);
+      // Peak memory against collection size: each collection scanned by a worker of its own.
+      const bySize = [...manifest.collections].sort((a, b) => a.totalSupply - b.totalSupply);
+      const largest = bySize.at(-1)!;
+      const smaller = bySize
+        .filter((c) => c.totalSupply >= 1_000 && c.totalSupply <= largest.totalSupply / 4)
+        .at(-1);
+      for (const target of [smaller, largest]) {
+        if (!target) continue;
+        const worker = await startChild('worker', [...WORKER_FLAGS, WORKER], env, /ready/);
+        try {
+          await scanOnce(base, worker, target);
+        } finally {
+          await worker.stop();
+        }
+      }
+      const target = largest;
+      const pagePath = `/api/collections/${target.network}/${target.address.toLowerCase()}/nfts`;
+
+      // A fresh API process: nothing of the collection is in its memory yet.
+      await api.stop();
+      const fresh = await startChild('api', [resolve(root, 'backend/dist/main.js')], env, /listening on/);
+      try {
+        await measurePages(base, pagePath);
+        // The server at ten times the size: the scanned collection's rows copied ten times over
+        // (token ids shifted, same traits and ranks) into a synthetic collection, read by the same API.
+        const synthetic = await syntheticCopy(target.address.toLowerCase(), 10);
+        console.log(`\nsynthetic collection of ${synthetic.count} NFTs (the scanned one's rows ×10)`);
+        await measurePages(base, `/api/collections/${target.network}/${synthetic.address}/nfts`);
+      } finally {
+        await fresh.stop();
+      }
     } finally {
-      await fresh.stop();
+      await api.stop();
+      const redis = new Redis(REDIS_URL);
+      await deleteMatching(redis, `${PREFIX}:*`);
+      await redis.quit();
     }
   } finally {
-    await api.stop();
     await chains.stop();
-    const redis = new Redis(REDIS_URL);
-    await deleteMatching(redis, `${PREFIX}:*`);
-    await redis.quit();
   }
 }
 
