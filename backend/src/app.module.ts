@@ -3,6 +3,7 @@ import type { AppConfig } from './config/app-config.js';
 import { CoreModule } from './core.module.js';
 import { AddressesModule } from './addresses/addresses.module.js';
 import { ChainModule } from './chain/chain.module.js';
+import { CollectionPagesModule } from './collections/index.js';
 import { CommunityModule } from './community/community.module.js';
 import { METADATA_RESOLVER } from './chain/chain.tokens.js';
 import type { GatewayMetadataResolver } from './chain/metadata/index.js';
@@ -29,6 +30,7 @@ export class AppModule {
       imports: [
         CoreModule.forRoot(config),
         ScansModule,
+        CollectionPagesModule,
         RarityModule,
         AddressesModule,
         DiscoveryModule,

@@ -4,6 +4,7 @@ export * from './scans.js';
 export * from './socket.js';
 export * from './errors.js';
 export * from './nfts.js';
+export * from './collection-page.js';
 export * from './rarity.js';
 export * from './discovery.js';
 export * from './whitelist.js';

@@ -1,3 +1,4 @@
+import type { CollectionPaging } from './collection-page.js';
 import type { Network } from './networks.js';
 
 export type SearchType = 'wallet' | 'collection';
@@ -81,6 +82,11 @@ export interface NftsResponse {
   isComplete: boolean;
   scanKey: string;
   pending?: boolean;
+  /**
+   * Set when the collection is larger than the server answers whole (`FULL_ANSWER_MAX_NFTS`): `nfts`
+   * then holds its first page, and the rest is read from the page route.
+   */
+  paging?: CollectionPaging;
 }
 
 export interface CollectionSummary {

@@ -58,6 +58,41 @@ describe(CollectionsRepository.name, () => {
     expect(stored?.nfts).toEqual([nft('0', { imageFallback: 'https://ipfs.io/ipfs/bafy/0.png' }), nft('1')]);
   });
 
+  it('stores a scan chunk by chunk, then removes the tokens it did not see and states the totals', async () => {
+    const chunked = {
+      ...info,
+      address: '0x00000000000000000000000000000000000c4a11',
+      standard: 'ERC-721' as const,
+    };
+    await sut.saveScan({
+      info: chunked,
+      nfts: [nft('1'), nft('2'), nft('3')],
+      scanDuration: 5,
+      isComplete: true,
+    });
+
+    const started = new Date();
+    const id = await sut.beginScan(chunked);
+    await sut.storeChunk(id, [nft('1', { name: 'Renamed #1' })], started);
+    // Until the scan finishes, the last complete scan's totals stand.
+    expect((await sut.find('ethereum', chunked.address))?.nftCount).toBe(3);
+    await sut.storeChunk(id, [nft('3'), nft('4', { image: null })], started);
+    const collection = await sut.finishScan(id, {
+      scanStartedAt: started,
+      scanDuration: 9,
+      isComplete: false,
+    });
+
+    expect(collection).toMatchObject({ nftCount: 3, scanDuration: 9, isComplete: false });
+    expect(collection.imageUrl).toBe(nft('1').image);
+    const stored = await sut.load('ethereum', chunked.address);
+    expect(stored?.nfts.map((n) => [n.tokenId, n.name])).toEqual([
+      ['1', 'Renamed #1'],
+      ['3', 'Warrior #3'],
+      ['4', 'Warrior #4'],
+    ]);
+  });
+
   it('cuts a name or symbol longer than its column instead of failing the wallet scan', async () => {
     const spam = {
       ...info,

@@ -104,6 +104,74 @@ export class CollectionsRepository {
   }
 
   /**
+   * Starts a scan stored in chunks (`storeChunk`, then `finishScan`): the collection row with what
+   * the contract says, its totals left as the last complete scan stated them. A worker's memory then
+   * holds one chunk of NFTs at a time, not the collection.
+   */
+  async beginScan(info: CollectionInfo): Promise<string> {
+    const now = new Date();
+    const [row] = await this.em
+      .fork()
+      .getConnection()
+      .execute<Array<{ id: string }>>(
+        `insert into collection (created_at, updated_at, network, address, name, symbol, standard, total_supply,
+         enumerable, image_url, description)
+       values (?, ?, ?, ?, left(?, 200), left(?, 100), ?, ?, ?, null, '')
+       on conflict (network, address) do update set updated_at = excluded.updated_at, name = excluded.name,
+         symbol = excluded.symbol, standard = excluded.standard, total_supply = excluded.total_supply,
+         enumerable = excluded.enumerable
+       returning id`,
+        [
+          now,
+          now,
+          info.network,
+          info.address.toLowerCase(),
+          info.name,
+          info.symbol,
+          info.standard,
+          info.totalSupply,
+          info.enumerable,
+        ],
+      );
+    return row!.id;
+  }
+
+  /**
+   * Upserts one chunk of a scan's NFTs, stamped with the scan's start: rows the scan did not see keep
+   * an older stamp, and `finishScan` removes them (tokens burned since the last scan).
+   */
+  async storeChunk(collectionId: string, nfts: NftRecord[], scanStartedAt: Date): Promise<void> {
+    await upsertNfts(this.em.fork(), collectionId, nfts, scanStartedAt, false);
+  }
+
+  /**
+   * Ends a chunked scan in one transaction: removes the rows the scan did not see, then states the
+   * totals, the scan time and completeness on the collection row. Until then the collection answers
+   * as its last complete scan left it, plus the rows already stored.
+   */
+  async finishScan(
+    collectionId: string,
+    result: { scanStartedAt: Date; scanDuration: number; isComplete: boolean },
+  ): Promise<CollectionEntity> {
+    return this.em.fork().transactional(async (em) => {
+      await executeBound(em, `delete from nft where collection_id = $1 and updated_at < $2`, [
+        collectionId,
+        result.scanStartedAt,
+      ]);
+      await executeBound(
+        em,
+        `update collection set updated_at = $2, last_scanned_at = $2, scan_duration = $3, is_complete = $4,
+           nft_count = (select count(*) from nft where collection_id = $1),
+           image_url = (select image from nft where collection_id = $1 and image is not null
+                        order by length(token_id), token_id collate "C" limit 1)
+         where id = $1`,
+        [collectionId, new Date(), result.scanDuration, result.isComplete],
+      );
+      return em.findOneOrFail(CollectionEntity, { id: collectionId });
+    });
+  }
+
+  /**
    * Stores what a wallet scan saw: collection rows (without touching a complete scan's totals) and
    * the wallet's NFTs, in one transaction. The records get the ranks stored for them by the last
    * rarity job of their collection (a wallet's few NFTs are never ranked among themselves).
@@ -157,6 +225,36 @@ export class CollectionsRepository {
     });
   }
 
+  /**
+   * What ranking reads of a stored collection: token id and attributes of the NFTs whose metadata
+   * resolved, in token id order, read in batches (keyset on the token order index) rather than as
+   * one result; and how many NFTs are stored.
+   */
+  async rankingTokens(
+    collectionId: string,
+    batch = 5_000,
+  ): Promise<{ tokens: Array<{ tokenId: string; attributes: NftAttribute[] }>; stored: number }> {
+    const em = this.em.fork();
+    const tokens: Array<{ tokenId: string; attributes: NftAttribute[] }> = [];
+    let stored = 0;
+    let after: string | null = null;
+    for (;;) {
+      const rows: Array<{ token_id: string; attributes: NftAttribute[] | null }> = await executeBound(
+        em,
+        `select token_id, case when metadata_status = 'ok' then attributes end as attributes from nft
+         where collection_id = $1 and ($2::text is null or (length(token_id), token_id collate "C") > (length($2::text), $2::text collate "C"))
+         order by length(token_id), token_id collate "C" limit $3`,
+        [collectionId, after, batch],
+      );
+      for (const row of rows) {
+        if (row.attributes) tokens.push({ tokenId: row.token_id, attributes: row.attributes });
+      }
+      stored += rows.length;
+      if (rows.length < batch) return { tokens, stored };
+      after = rows.at(-1)!.token_id;
+    }
+  }
+
   async load(network: Network, address: string): Promise<StoredCollection | null> {
     const em = this.em.fork();
     const collection = await em.findOne(CollectionEntity, { network, address: address.toLowerCase() });
@@ -200,6 +298,7 @@ async function upsertNfts(
   collectionId: string,
   nfts: NftRecord[],
   now: Date,
+  answer = true,
 ): Promise<{ rows: string; stored: StoredRank[] }> {
   const rows = JSON.stringify(
     nfts.map((x) => ({
@@ -227,7 +326,7 @@ async function upsertNfts(
        metadata_status = excluded.metadata_status,
        rarity_score = coalesce(excluded.rarity_score, nft.rarity_score),
        rarity_rank = coalesce(excluded.rarity_rank, nft.rarity_rank)
-     returning token_id, rarity_score, rarity_rank`,
+     ${answer ? 'returning token_id, rarity_score, rarity_rank' : ''}`,
     [now, collectionId, rows],
   );
   return { rows, stored };

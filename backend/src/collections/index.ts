@@ -1,3 +1,5 @@
+export { CollectionPagesModule } from './collection-pages.module.js';
+export { CollectionPageService } from './collection-page.service.js';
 export { CollectionsModule } from './collections.module.js';
 export {
   CollectionsRepository,

@@ -11,7 +11,24 @@ export type MetadataStatus = 'ok' | 'missing' | 'error' | 'unavailable';
 /** One token of a collection with its resolved metadata and rarity. */
 @Entity({ tableName: 'nft' })
 @Unique({ properties: ['collectionId', 'tokenId'] })
-@Index({ properties: ['collectionId', 'rarityRank'] })
+// The page route's orders and trait filter (Migration20261130000000_nft_trait_keys).
+@Index({
+  name: 'nft_collection_token_order_index',
+  expression: `create index "nft_collection_token_order_index" on "nft" ("collection_id", length("token_id"), "token_id" collate "C")`,
+})
+@Index({
+  name: 'nft_collection_rank_order_index',
+  expression: `create index "nft_collection_rank_order_index" on "nft" ("collection_id", "rarity_rank", length("token_id"), "token_id" collate "C")`,
+})
+@Index({
+  name: 'nft_collection_score_order_index',
+  expression: `create index "nft_collection_score_order_index" on "nft" ("collection_id", "rarity_score" desc nulls last, length("token_id"), "token_id" collate "C")`,
+})
+@Index({
+  name: 'nft_collection_name_order_index',
+  expression: `create index "nft_collection_name_order_index" on "nft" ("collection_id", "name" collate "nexus_numeric", length("token_id"), "token_id" collate "C")`,
+})
+@Index({ name: 'nft_trait_keys_index', properties: ['traitKeys'], type: 'gin' })
 export class NftEntity extends BaseEntity {
   @Property({ type: 'bigint' })
   collectionId!: string;
@@ -39,6 +56,21 @@ export class NftEntity extends BaseEntity {
 
   @Property({ type: 'json' })
   attributes: NftAttribute[] = [];
+
+  /**
+   * Normalised trait keys (`type`, and `type` U+001F `value`), derived by PostgreSQL from `attributes`
+   * (function `nft_trait_keys`): what the page route filters and counts. Never written by Nexus.
+   */
+  @Property({
+    type: 'text[]',
+    generated: '(nft_trait_keys(attributes)) stored',
+    lazy: true,
+  })
+  traitKeys?: string[];
+
+  /** The same keys with the labels as published (`type`, `type␟value␟Type␟Value`): what counts group on. */
+  @Property({ type: 'text[]', generated: '(nft_trait_facets(attributes)) stored', lazy: true })
+  traitFacets?: string[];
 
   @Property({ type: 'string', length: 16 })
   metadataStatus: MetadataStatus = 'missing';

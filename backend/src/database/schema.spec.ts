@@ -17,6 +17,8 @@ const SQL_ONLY_RULES = [
   /^alter table "\w+" drop constraint "\w+_fkey";$/,
   // Column defaults.
   /^alter table "\w+" alter column "\w+" drop default;$/,
+  // SQL functions (a generated column's expression, e.g. nft_trait_keys).
+  /^drop function if exists "\w+"\([\w, ]*\);$/,
   // An index name PostgreSQL cut at 63 characters, which MikroORM shortens otherwise.
   /^alter index "\w+" rename to "\w+";$/,
 ];

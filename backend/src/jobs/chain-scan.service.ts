@@ -28,10 +28,19 @@ export abstract class ChainScanService extends ScanJobService {
     nfts: Nft[],
     outcome: Omit<ScanOutcomeSummary, 'totalNfts'>,
   ): Promise<void> {
+    await this.cacheAnswerJson(payload, JSON.stringify(nfts), outcome);
+  }
+
+  /** The same, from the NFT list's JSON text. */
+  protected async cacheAnswerJson(
+    payload: ScanJobPayload,
+    nftsJson: string,
+    outcome: Omit<ScanOutcomeSummary, 'totalNfts'>,
+  ): Promise<void> {
     const { scanDuration, totalCollections, isComplete } = outcome;
     await this.cache.set(payload.key, payload.kind, {
       meta: { scanDuration, totalCollections, isComplete, cachedAt: Date.now() },
-      nftsJson: JSON.stringify(nfts),
+      nftsJson,
     });
   }
 }

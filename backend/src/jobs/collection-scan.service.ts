@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SCAN_ERRORS, type ScanJobPayload } from '@nexus/contract';
-import { toApiNft } from '../collections/index.js';
+import { toApiNft, type NftRecord } from '../collections/index.js';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
 import { ScanQueueRepository } from '../queues/index.js';
 import { rarityJobPayload } from './rarity-job.payload.js';
 import { ChainScanService } from './chain-scan.service.js';
@@ -8,11 +10,15 @@ import { MetadataRetryService } from './metadata-retry.service.js';
 import { PermanentScanError, type ScanOutcomeSummary } from './scan-execution.service.js';
 import type { ScanReporter } from './scan-reporter.js';
 
-/** Runs inside a worker: enumerate a collection, resolve metadata, store, cache, report. */
+/** NFTs resolved and stored together: a worker's scan memory is about one chunk. */
+export const SCAN_CHUNK = 1_000;
+
+/** Runs inside a worker: enumerate a collection, resolve metadata and store chunk by chunk, cache, report. */
 @Injectable()
 export class CollectionScanService extends ChainScanService {
   @Inject(ScanQueueRepository) private readonly queue!: ScanQueueRepository;
   @Inject(MetadataRetryService) private readonly metadataRetry!: MetadataRetryService;
+  @Inject(APP_CONFIG) private readonly config!: AppConfig;
 
   protected async scan(
     payload: ScanJobPayload,
@@ -29,21 +35,62 @@ export class CollectionScanService extends ChainScanService {
     if (tokens.length === 0) throw new PermanentScanError(SCAN_ERRORS.empty);
 
     await reporter.stage('calculating', { tokensFound: tokens.length });
-    const nfts = await this.metadata.records(tokens, payload.includeMetadata, (done) =>
-      reporter.counts({ metadataFetched: done }),
-    );
-    const metadataFetched = nfts.filter((n) => n.metadataStatus === 'ok').length;
+    // Metadata and storage go chunk by chunk: a worker holds one chunk of NFTs, whatever the size.
+    const scanStartedAt = new Date();
+    const collectionId = await this.collections.beginScan(info);
+    // The whole answer is cached only for a collection POST /api/nfts answers whole.
+    const answer: string[] | null = tokens.length <= this.config.fullAnswerMaxNfts ? [] : null;
+    // Two chunks in flight on one budget of metadata requests: the next chunk's requests fill the
+    // slots the current one's slowest leave, and at most two chunks of NFTs are in memory.
+    const limit = this.metadata.limit();
+    const resolving: Array<Promise<NftRecord[]>> = [];
+    let fetched = 0;
+    let metadataFetched = 0;
+    // One record whose metadata host was unreachable is enough to queue the metadata-retry job.
+    let unreachable: NftRecord | null = null;
+    let storing: Promise<void> = Promise.resolve();
+    const storeNext = async () => {
+      const records = await resolving.shift()!;
+      metadataFetched += records.filter((n) => n.metadataStatus === 'ok').length;
+      unreachable ??= records.find((n) => n.metadataStatus === 'unavailable') ?? null;
+      // One chunk is written while the next ones' metadata is read.
+      await storing;
+      storing = this.collections.storeChunk(collectionId, records, scanStartedAt);
+      answer?.push(records.map((n) => JSON.stringify(toApiNft(n, info))).join(','));
+    };
+    for (let start = 0; start < tokens.length; start += SCAN_CHUNK) {
+      const chunk = tokens.slice(start, start + SCAN_CHUNK);
+      resolving.push(
+        this.metadata.records(
+          chunk,
+          payload.includeMetadata,
+          () => void reporter.counts({ metadataFetched: ++fetched }),
+          limit,
+        ),
+      );
+      if (resolving.length >= 2) await storeNext();
+    }
+    while (resolving.length > 0) await storeNext();
+    await storing;
 
     await reporter.stage('finalizing', { metadataFetched });
     const scanDuration = Date.now() - started;
     const isComplete = info.totalSupply === null || tokens.length >= info.totalSupply;
-    const collection = await this.collections.saveScan({ info, nfts, scanDuration, isComplete });
-
-    const apiNfts = nfts.map((n) => toApiNft(n, info));
-    await this.cacheAnswer(payload, apiNfts, { scanDuration, totalCollections: 1, isComplete });
-    this.logger.log(`${payload.key}: ${nfts.length} NFTs in ${scanDuration} ms`);
+    const collection = await this.collections.finishScan(collectionId, {
+      scanStartedAt,
+      scanDuration,
+      isComplete,
+    });
+    if (answer) {
+      await this.cacheAnswerJson(payload, `[${answer.join(',')}]`, {
+        scanDuration,
+        totalCollections: 1,
+        isComplete,
+      });
+    }
+    this.logger.log(`${payload.key}: ${collection.nftCount} NFTs in ${scanDuration} ms`);
     await this.queueRarity(info.network, info.address);
-    await this.metadataRetry.scheduleFor(info.network, info.address, nfts);
+    await this.metadataRetry.scheduleFor(info.network, info.address, unreachable ? [unreachable] : []);
     return { totalNfts: collection.nftCount, totalCollections: 1, scanDuration, isComplete };
   }
 

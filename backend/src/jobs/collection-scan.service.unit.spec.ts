@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { SCAN_ERRORS, STAGE_PERCENT, type Nft } from '@nexus/contract';
-import { CollectionScanService } from './collection-scan.service.js';
+import { CollectionScanService, SCAN_CHUNK } from './collection-scan.service.js';
 import { PermanentScanError } from './scan-execution.service.js';
 import { FakeChain, FakeResolver } from './testing/fake-chain.js';
 import { scanPayload } from './testing/fake-state.js';
@@ -10,12 +10,14 @@ const CATS = '0x' + '1a'.repeat(20);
 const PARTIAL = '0x' + '2b'.repeat(20);
 const EMPTY = '0x' + '3c'.repeat(20);
 const UNKNOWN = '0x' + '4d'.repeat(20);
+const LARGE = '0x' + '5e'.repeat(20);
 
 describe(CollectionScanService.name, () => {
   const chain = new FakeChain([
     { address: CATS, supply: 120 },
     { address: PARTIAL, supply: 40, missing: 15 },
     { address: EMPTY, supply: 0 },
+    { address: LARGE, supply: 2_500 },
   ]);
   const resolver = new FakeResolver();
   let harness: JobHarness;
@@ -71,6 +73,29 @@ describe(CollectionScanService.name, () => {
         outcome: expect.objectContaining({ status: 'complete', tokensFound: 120, metadataFetched: 120 }),
       },
     ]);
+  });
+
+  it('resolves and stores a collection chunk by chunk, never the whole collection at once', async () => {
+    const payload = scanPayload('collection', LARGE);
+
+    await sut.run(payload);
+
+    expect(harness.collections.chunkSizes).toEqual([SCAN_CHUNK, SCAN_CHUNK, 2_500 - 2 * SCAN_CHUNK]);
+    expect(harness.collections.stored.get(`polygon:${LARGE}`)?.nfts).toHaveLength(2_500);
+    expect(harness.cache.nfts<Nft>(payload.key).map((n) => n.tokenId)).toEqual(
+      Array.from({ length: 2_500 }, (_, i) => String(i)),
+    );
+  });
+
+  it('stores but does not cache the whole answer of a collection over FULL_ANSWER_MAX_NFTS', async () => {
+    harness = await jobHarness(chain, resolver, { fullAnswerMaxNfts: 100 });
+    const payload = scanPayload('collection', CATS);
+
+    await harness.module.get(CollectionScanService).run(payload);
+
+    expect(harness.collections.stored.get(`polygon:${CATS}`)?.nfts).toHaveLength(120);
+    expect(harness.cache.entries.has(payload.key)).toBe(false);
+    expect(harness.progress.stages(payload.key).at(-1)).toBe('complete');
   });
 
   it('fails permanently with SPEC §8 "Collection Not Found" for a contract the chain does not know', async () => {

@@ -7,12 +7,7 @@ import {
   type ScanJobPayload,
   type ScanStage,
 } from '@nexus/contract';
-import {
-  CollectionsRepository,
-  toApiNft,
-  type CollectionEntity,
-  type NftRecord,
-} from '../collections/index.js';
+import { CollectionsRepository, toApiNft, type CollectionEntity } from '../collections/index.js';
 import { ScanQueueRepository } from '../queues/index.js';
 import { canonicalTokens, RarityCacheRepository, RarityEngine, rarityResultKey } from '../rarity/index.js';
 import { ScanCacheRepository } from '../scans/index.js';
@@ -81,10 +76,14 @@ export class RarityJobService extends ScanJobService {
    * Puts the ranks into the cached POST /api/nfts answer of the collection. Only an answer still
    * cached is replaced: one that expired or was cleared is rebuilt from PostgreSQL, ranks included.
    */
-  private async refreshScanAnswer(collection: CollectionEntity, nfts: NftRecord[]): Promise<void> {
+  private async refreshScanAnswer(collection: CollectionEntity): Promise<void> {
     const key = scanKey('collection', collection.network, collection.address);
     const cached = await this.scanCache.get(key);
+    // Only a collection POST /api/nfts answers whole is cached: read whole only then.
     if (!cached) return;
+    const stored = await this.collections.load(collection.network, collection.address);
+    if (!stored) return;
+    const nfts = stored.nfts;
     const ref = {
       network: collection.network,
       address: collection.address,
@@ -112,33 +111,29 @@ export class RarityJobService extends ScanJobService {
     };
     for (let pass = 1; ; pass++) {
       await stage(pass, 'preparing');
-      const stored = await this.collections.load(payload.network, payload.address);
-      if (!stored?.collection.lastScannedAt) throw new PermanentScanError(SCAN_ERRORS.notFound);
-      const { collection, nfts } = stored;
-      const scannedAt = stored.collection.lastScannedAt;
+      const collection = await this.collections.find(payload.network, payload.address);
+      if (!collection?.lastScannedAt) throw new PermanentScanError(SCAN_ERRORS.notFound);
+      const scannedAt = collection.lastScannedAt;
+      // Ranked from the stored traits (id and attributes only, read in batches), not from whole NFTs.
       // N is the tokens whose metadata resolved; ranked in token id order, like POST /api/calculate-rarity.
-      const { tokens, hash } = canonicalTokens(nfts.filter((n) => n.metadataStatus === 'ok'));
+      const stored = await this.collections.rankingTokens(collection.id);
+      const { tokens, hash } = canonicalTokens(stored.tokens);
 
-      await stage(pass, 'calculating', { tokensFound: nfts.length, tokensTotal: nfts.length });
+      await stage(pass, 'calculating', { tokensFound: stored.stored, tokensTotal: stored.stored });
       const rankStarted = performance.now();
       const ranked = this.engine.rank(tokens);
       const results = ranked.results();
       const calculationTime = Math.round(performance.now() - rankStarted);
 
       await stage(pass, 'finalizing', { metadataFetched: tokens.length });
-      for (const nft of nfts) {
-        const entry = ranked.get(nft.tokenId);
-        nft.rarityScore = entry?.rarityScore ?? null;
-        nft.rarityRank = entry?.rarityRank ?? null;
-      }
-      const write = await this.rarity.storeRanks(collection.id, scannedAt, nfts);
+      const write = await this.rarity.storeRanks(collection.id, scannedAt, results);
       if (!write.current) {
         if (pass < MAX_PASSES) continue;
         throw new Error(`${payload.key}: the collection changed during ${MAX_PASSES} rankings`);
       }
 
       // From now on POST /api/nfts answers carry the ranks, and this exact token set is answered from cache.
-      await this.refreshScanAnswer(collection, nfts);
+      await this.refreshScanAnswer(collection);
       const resultKey = rarityResultKey(collection.network, collection.address, DEFAULT_RARITY_METHOD, hash);
       await this.results.set(resultKey, {
         nftsJson: JSON.stringify(results),
@@ -150,7 +145,7 @@ export class RarityJobService extends ScanJobService {
 
       const scanDuration = Date.now() - started;
       this.logger.log(
-        `${payload.key}: ${tokens.length} of ${nfts.length} NFTs ranked in ${scanDuration} ms (${write.changed} changed)`,
+        `${payload.key}: ${tokens.length} of ${stored.stored} NFTs ranked in ${scanDuration} ms (${write.changed} changed)`,
       );
       return {
         totalNfts: tokens.length,

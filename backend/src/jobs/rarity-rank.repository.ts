@@ -15,9 +15,9 @@ export class RarityRankRepository {
   constructor(private readonly em: EntityManager) {}
 
   /**
-   * Stores score and rank (null for an unranked NFT) on every given NFT row of a collection in one
-   * statement, provided the collection still holds the scan they were calculated from. Rows that
-   * already hold the values are not rewritten.
+   * Stores score and rank on the given NFT rows of a collection, and clears them on every other row
+   * (unranked), in one statement, provided the collection still holds the scan they were calculated
+   * from. Rows that already hold the values are not rewritten.
    */
   async storeRanks(
     collectionId: string,
@@ -39,9 +39,17 @@ export class RarityRankRepository {
            where nft.collection_id = guard.id and nft.token_id = ranks.t
              and (nft.rarity_score is distinct from ranks.s or nft.rarity_rank is distinct from ranks.r)
            returning 1
+         ), cleared as (
+           update nft set rarity_score = null, rarity_rank = null, updated_at = ?
+           from guard
+           where nft.collection_id = guard.id
+             and (nft.rarity_score is not null or nft.rarity_rank is not null)
+             and not exists (select 1 from ranks where ranks.t = nft.token_id and ranks.r is not null)
+           returning 1
          )
-         select (select count(*) from guard)::int as current, (select count(*) from changed)::int as changed`,
-        [collectionId, scannedAt.toISOString(), ranks, new Date()],
+         select (select count(*) from guard)::int as current,
+           ((select count(*) from changed) + (select count(*) from cleared))::int as changed`,
+        [collectionId, scannedAt.toISOString(), ranks, new Date(), new Date()],
       );
     return { current: (row?.current ?? 0) > 0, changed: row?.changed ?? 0 };
   }

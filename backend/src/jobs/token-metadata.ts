@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { METADATA_RESOLVER } from '../chain/chain.tokens.js';
 import type { MetadataLookup, MetadataResolver, TokenRef } from '../chain/nft-source.js';
 import type { NftRecord } from '../collections/index.js';
-import { mapWithConcurrency } from '../common/concurrency.js';
+import { ConcurrencyLimit, mapWithConcurrency } from '../common/concurrency.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 
@@ -36,11 +36,19 @@ function lookupWith(resolver: MetadataResolver, uri: string): Promise<MetadataLo
 export async function resolveTokens(
   tokens: readonly TokenRef[],
   resolver: MetadataResolver,
-  concurrency: number,
+  concurrency: number | ConcurrencyLimit,
   onProgress: (done: number) => void,
 ): Promise<NftRecord[]> {
   let done = 0;
-  return mapWithConcurrency(tokens, concurrency, async (token) => {
+  // A shared limit lets several calls (a scan's chunks) draw on one budget of requests in flight.
+  const shared = typeof concurrency === 'number' ? null : concurrency;
+  const lanes = shared ? tokens.length : (concurrency as number);
+  return mapWithConcurrency(tokens, lanes, async (token) => {
+    if (shared) return shared.run(() => resolveToken(token));
+    return resolveToken(token);
+  });
+
+  async function resolveToken(token: TokenRef): Promise<NftRecord> {
     const uri = token.metadataUnavailable === undefined ? token.tokenUri : null;
     const found: MetadataLookup = token.metadata
       ? { metadata: token.metadata }
@@ -65,7 +73,7 @@ export async function resolveTokens(
       attributes: metadata.attributes,
       metadataStatus: 'ok' as const,
     };
-  });
+  }
 }
 
 /** The NFT rows of scanned tokens: with their metadata when the job asks for it, else bare. */
@@ -76,13 +84,22 @@ export class TokenMetadataService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** At most METADATA_CONCURRENCY requests in flight; `onProgress` counts the tokens done. */
+  /**
+   * At most METADATA_CONCURRENCY requests in flight (of this call, or of every call given the same
+   * `limit`: see `limit()`); `onProgress` counts the tokens done.
+   */
   records(
     tokens: readonly TokenRef[],
     includeMetadata: boolean,
     onProgress: (done: number) => void,
+    limit?: ConcurrencyLimit,
   ): Promise<NftRecord[]> {
     if (!includeMetadata) return Promise.resolve(tokens.map((t) => emptyRecord(t)));
-    return resolveTokens(tokens, this.resolver, this.config.metadataConcurrency, onProgress);
+    return resolveTokens(tokens, this.resolver, limit ?? this.config.metadataConcurrency, onProgress);
+  }
+
+  /** One budget of METADATA_CONCURRENCY requests for several `records` calls. */
+  limit(): ConcurrencyLimit {
+    return new ConcurrencyLimit(this.config.metadataConcurrency);
   }
 }

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { AddressesModule } from '../addresses/addresses.module.js';
-import { CollectionsModule } from '../collections/index.js';
+import { CollectionPagesModule, CollectionsModule } from '../collections/index.js';
 import { ScanEventsGateway } from '../realtime/index.js';
 import { ScanStateModule } from './scan-state.module.js';
 import { ScanWaiter } from './scan-waiter.service.js';
@@ -16,7 +16,7 @@ import { postgresWithRedisSpool, SearchRepository } from './search.repository.js
 
 /** The API side of scans: POST /api/nfts and the socket gateway. */
 @Module({
-  imports: [ScanStateModule, CollectionsModule, AddressesModule, RateLimitModule],
+  imports: [ScanStateModule, CollectionsModule, CollectionPagesModule, AddressesModule, RateLimitModule],
   controllers: [ScansController],
   providers: [
     ScansService,

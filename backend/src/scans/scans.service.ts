@@ -1,10 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { scanKey, type NftsRequest, type NftsResponse, type ScanKind } from '@nexus/contract';
+import {
+  scanKey,
+  type CollectionPaging,
+  type NftsRequest,
+  type NftsResponse,
+  type ScanKind,
+} from '@nexus/contract';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { AddressesService } from '../addresses/addresses.service.js';
-import { CollectionsRepository, toApiNft } from '../collections/index.js';
+import { CollectionPageService, CollectionsRepository, toApiNft } from '../collections/index.js';
 import { spliceDeflate } from '../common/deflate-splice.js';
 import { ScanQueueRepository } from '../queues/index.js';
 import { ScanAdmission } from './scan-admission.service.js';
@@ -38,6 +44,7 @@ export class ScansService {
     private readonly searches: SearchRepository,
     private readonly addresses: AddressesService,
     private readonly admission: ScanAdmission,
+    private readonly pages: CollectionPageService,
   ) {}
 
   /** `client`: the requesting address's rate-limit key (scans that start work are admitted per client). */
@@ -51,7 +58,7 @@ export class ScansService {
       const hit = await this.fromCacheOrDatabase(key, request, address);
       if (hit) {
         this.searches.record(address, request.network, kind, true);
-        return this.answer(key, kind, hit.cached, true, hit.source, started);
+        return this.answer(key, kind, hit.cached, true, hit.source, started, hit.paging);
       }
     }
     // A cache miss or a refresh costs chain calls: admitted (or refused, 429/503) before it starts.
@@ -91,7 +98,7 @@ export class ScansService {
     if (!cached) {
       const stored = await this.fromCacheOrDatabase(key, request, address);
       if (!stored) return { status: 202, body: [JSON.stringify(this.pending(key, kind, started))] };
-      return this.answer(key, kind, stored.cached, false, 'fresh', started);
+      return this.answer(key, kind, stored.cached, false, 'fresh', started, stored.paging);
     }
     return this.answer(key, kind, cached, false, 'fresh', started);
   }
@@ -100,10 +107,13 @@ export class ScansService {
     key: string,
     request: NftsRequest,
     address: string,
-  ): Promise<{ cached: CachedScan; source: 'redis' | 'database' } | null> {
+  ): Promise<{ cached: CachedScan; source: 'redis' | 'database'; paging?: CollectionPaging } | null> {
     const cached = await this.cache.get(key);
     if (cached) return { cached, source: 'redis' };
     if (request.searchType !== 'collection') return null;
+    const found = await this.collections.find(request.network, address);
+    if (!found?.lastScannedAt || found.nftCount === 0) return null;
+    if (found.nftCount > this.config.fullAnswerMaxNfts) return this.firstPage(found);
     const stored = await this.collections.load(request.network, address);
     if (!stored || !stored.collection.lastScannedAt || stored.nfts.length === 0) return null;
     const c = stored.collection;
@@ -121,6 +131,36 @@ export class ScansService {
     return { cached: value, source: 'database' };
   }
 
+  /**
+   * A collection larger than the whole answer allows: its first page (default sort) from PostgreSQL,
+   * with the totals and the page route for the rest. Not cached in Redis: the page is an indexed read.
+   */
+  private async firstPage(collection: {
+    network: NftsRequest['network'];
+    address: string;
+    scanDuration: number | null;
+    isComplete: boolean;
+  }): Promise<{ cached: CachedScan; source: 'database'; paging: CollectionPaging }> {
+    const page = await this.pages.page(collection.network, collection.address, {});
+    return {
+      cached: {
+        meta: {
+          scanDuration: collection.scanDuration ?? 0,
+          totalCollections: 1,
+          isComplete: collection.isComplete,
+          cachedAt: Date.now(),
+        },
+        nftsJson: JSON.stringify(page.nfts),
+      },
+      source: 'database',
+      paging: {
+        total: page.collectionTotal,
+        pageSize: page.pageSize,
+        route: `/api/collections/${collection.network}/${collection.address}/nfts`,
+      },
+    };
+  }
+
   private answer(
     key: string,
     kind: ScanKind,
@@ -128,6 +168,7 @@ export class ScansService {
     fromCache: boolean,
     source: NftsResponse['cacheSource'],
     started: number,
+    paging?: CollectionPaging,
   ): NftsAnswer {
     const rest: Omit<NftsResponse, 'nfts'> = {
       scanDuration: cached.meta.scanDuration,
@@ -139,6 +180,7 @@ export class ScansService {
       error: null,
       isComplete: cached.meta.isComplete,
       scanKey: key,
+      ...(paging ? { paging } : {}),
     };
     // The NFT list is stored as JSON bytes: splice them in rather than parse and serialise again.
     const tail = `,${JSON.stringify(rest).slice(1)}`;

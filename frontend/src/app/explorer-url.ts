@@ -1,7 +1,12 @@
-import { isNetwork, type Network } from '@nexus/contract';
+import {
+  decodeTraitSelection,
+  encodeTraitSelection,
+  isNetwork,
+  type Network,
+  type TraitSelection,
+} from '@nexus/contract';
 import { GALLERY_SORTS, type GallerySort } from '../features/gallery/gallery-logic';
 import { DEFAULT_GALLERY_VIEW, type GalleryViewState } from '../features/gallery/gallery-view-state';
-import { MISSING_VALUE_KEY, normalizeTraitKey, type TraitSelection } from '../features/gallery/trait-filter';
 import { isEnsName, isEvmAddress } from '../features/search/search-validation';
 
 /**
@@ -68,34 +73,13 @@ export function readHistoryState(state: unknown): ExplorerHistoryState {
 const MAX_TOKEN_ID_LENGTH = 100;
 const MAX_TEXT_LENGTH = 200;
 
-function escapeTraitType(type: string): string {
-  return type.replace(/%/g, '%25').replace(/:/g, '%3A');
-}
-
-function unescapeTraitType(type: string): string {
-  return type.replace(/%3A/gi, ':').replace(/%25/g, '%');
-}
-
-/** One `trait` value per chosen (type, value); the missing-value key keeps its own spelling. */
+/** One `trait` value per chosen (type, value): the page route's `traits` spelling (contract). */
 export function encodeTraits(selection: TraitSelection): string[] {
-  return Object.entries(selection).flatMap(([type, values]) =>
-    values.map((value) => `${escapeTraitType(type)}:${value}`),
-  );
+  return encodeTraitSelection(selection);
 }
 
 export function decodeTraits(entries: readonly string[]): TraitSelection {
-  const selection: Record<string, string[]> = {};
-  for (const entry of entries) {
-    const colon = entry.indexOf(':');
-    if (colon <= 0) continue;
-    const type = normalizeTraitKey(unescapeTraitType(entry.slice(0, colon)));
-    const raw = entry.slice(colon + 1);
-    const value = raw === MISSING_VALUE_KEY ? raw : normalizeTraitKey(raw);
-    if (!type || !value) continue;
-    const values = (selection[type] ??= []);
-    if (!values.includes(value)) values.push(value);
-  }
-  return selection;
+  return decodeTraitSelection(entries);
 }
 
 function readSort(value: string | null): GallerySort {

@@ -65,3 +65,8 @@ export function getScanChannel(): ScanChannel {
   channel ??= createSocketScanChannel(getSocket());
   return channel;
 }
+
+/** Puts another channel in place of the socket (component tests, which have no server); null restores it. */
+export function setScanChannel(next: ScanChannel | null): void {
+  channel = next;
+}

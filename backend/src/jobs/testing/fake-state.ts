@@ -175,8 +175,12 @@ export class FakeQueue implements Pick<
 /** Collections and their NFTs in memory; `ranks` are the scores a rarity job stored, by token id. */
 export class FakeCollections implements Pick<
   CollectionsRepository,
-  'find' | 'load' | 'saveScan' | 'saveHoldings' | 'saveMetadata'
+  'find' | 'load' | 'saveScan' | 'saveHoldings' | 'saveMetadata' | 'beginScan' | 'storeChunk' | 'finishScan'
 > {
+  /** Chunked scans under way, by collection id: what they stored so far. */
+  private readonly scans = new Map<string, { info: CollectionInfo; nfts: NftRecord[] }>();
+  /** The size of every chunk stored, in order. */
+  readonly chunkSizes: number[] = [];
   readonly stored = new Map<string, StoredCollection>();
   readonly ranks = new Map<string, { rarityScore: number; rarityRank: number }>();
   readonly holdingsSaved: Array<Array<{ info: CollectionInfo; nfts: NftRecord[] }>> = [];
@@ -219,6 +223,26 @@ export class FakeCollections implements Pick<
       return update ? { ...update, rarityScore: n.rarityScore, rarityRank: n.rarityRank } : n;
     });
     return true;
+  }
+
+  async beginScan(info: CollectionInfo): Promise<string> {
+    const id = `scan-${this.scans.size + 1}`;
+    this.scans.set(id, { info, nfts: [] });
+    return id;
+  }
+
+  async storeChunk(collectionId: string, nfts: NftRecord[]): Promise<void> {
+    this.chunkSizes.push(nfts.length);
+    this.scans.get(collectionId)!.nfts.push(...nfts);
+  }
+
+  async finishScan(
+    collectionId: string,
+    result: { scanDuration: number; isComplete: boolean },
+  ): Promise<CollectionEntity> {
+    const { info, nfts } = this.scans.get(collectionId)!;
+    this.scans.delete(collectionId);
+    return this.saveScan({ info, nfts, ...result });
   }
 
   async saveHoldings(holdings: Array<{ info: CollectionInfo; nfts: NftRecord[] }>): Promise<void> {

@@ -24,7 +24,11 @@ export interface JobHarness {
 }
 
 /** The scan services as the worker wires them, on a chain and a resolver the test gives, and fakes. */
-export async function jobHarness(source: NftSource, resolver: MetadataResolver): Promise<JobHarness> {
+export async function jobHarness(
+  source: NftSource,
+  resolver: MetadataResolver,
+  config: { fullAnswerMaxNfts?: number } = {},
+): Promise<JobHarness> {
   const fakes = {
     progress: new FakeProgress(),
     runs: new FakeRunLog(),
@@ -41,7 +45,15 @@ export async function jobHarness(source: NftSource, resolver: MetadataResolver):
       MetadataRetryService,
       { provide: NFT_SOURCE, useValue: source },
       { provide: METADATA_RESOLVER, useValue: resolver },
-      { provide: APP_CONFIG, useValue: { metadataConcurrency: 8, metadataRetryDelayMs: 60_000 } },
+      {
+        provide: APP_CONFIG,
+        useValue: {
+          metadataConcurrency: 8,
+          metadataRetryDelayMs: 60_000,
+          fullAnswerMaxNfts: 10_000,
+          ...config,
+        },
+      },
       { provide: ScanProgressRepository, useValue: fakes.progress },
       { provide: ScanRunRepository, useValue: fakes.runs },
       { provide: ScanCacheRepository, useValue: fakes.cache },

@@ -168,6 +168,7 @@ export function HomeRoute() {
       contractAddress: target.address,
       network: target.network,
       nfts: answer.nfts,
+      partial: answer.paging !== undefined,
     };
     content = (
       <GalleryView

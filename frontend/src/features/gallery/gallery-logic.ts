@@ -1,13 +1,21 @@
-import type { Nft, NftAttribute } from '@nexus/contract';
+import {
+  COLLECTION_SORTS,
+  DEFAULT_COLLECTION_SORT,
+  compareTokenIds,
+  type CollectionSort,
+  type Nft,
+  type NftAttribute,
+} from '@nexus/contract';
 
 /** SPEC §9 gallery constants. */
 export const GALLERY_PAGE_SIZE = 50;
 export const CROWN_MAX_RANK = 10;
 export const TIER_MAX_RANK = 50;
 
-export const GALLERY_SORTS = ['rarity-rank', 'rarity-score', 'tokenId', 'name'] as const;
-export type GallerySort = (typeof GALLERY_SORTS)[number];
-export const DEFAULT_GALLERY_SORT: GallerySort = 'rarity-rank';
+/** The server's sorts (GET /api/collections/…/nfts), in the same order and with the same names. */
+export const GALLERY_SORTS = COLLECTION_SORTS;
+export type GallerySort = CollectionSort;
+export const DEFAULT_GALLERY_SORT: GallerySort = DEFAULT_COLLECTION_SORT;
 export const GALLERY_SORT_LABELS: Record<GallerySort, string> = {
   'rarity-rank': 'Rarity Rank',
   'rarity-score': 'Rarity Score',
@@ -33,16 +41,6 @@ export function nftDisplayName(nft: Nft): string {
   return collection ? `${collection} #${nft.tokenId}` : `#${nft.tokenId}`;
 }
 
-function compareTokenIds(a: string, b: string): number {
-  const numeric = /^\d+$/;
-  if (numeric.test(a) && numeric.test(b)) {
-    const left = BigInt(a);
-    const right = BigInt(b);
-    return left < right ? -1 : left > right ? 1 : 0;
-  }
-  return a.localeCompare(b, 'en', { numeric: true });
-}
-
 function compareNullable(a: number | null, b: number | null, direction: 1 | -1): number {
   const missingA = a === null || !Number.isFinite(a);
   const missingB = b === null || !Number.isFinite(b);
@@ -52,7 +50,10 @@ function compareNullable(a: number | null, b: number | null, direction: 1 | -1):
   return ((a as number) - (b as number)) * direction;
 }
 
-/** SPEC §9: default rarity-rank; unranked NFTs always sort last. Ties fall back to token id. */
+/**
+ * SPEC §9: default rarity-rank; unranked NFTs always sort last. Ties fall back to token id, in the
+ * contract's token order (the server's).
+ */
 export function sortNfts(nfts: readonly Nft[], sort: GallerySort): Nft[] {
   const byToken = (a: Nft, b: Nft) => compareTokenIds(a.tokenId, b.tokenId);
   const comparators: Record<GallerySort, (a: Nft, b: Nft) => number> = {

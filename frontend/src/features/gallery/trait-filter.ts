@@ -1,14 +1,19 @@
-import type { Nft, NftAttribute, TraitTypeCounts } from '@nexus/contract';
+import {
+  MISSING_VALUE_KEY,
+  normalizeTraitKey,
+  type Nft,
+  type NftAttribute,
+  type TraitSelection,
+  type TraitTypeCounts,
+} from '@nexus/contract';
 import { nftTraits } from './gallery-logic';
 
 /**
  * Chosen values per trait type, both by normalised key (trimmed, lower-cased: what the API's trait
- * summary names `key`), so that 'Red' and ' red' are one value, as the server counts them.
+ * summary names `key`), so that 'Red' and ' red' are one value, as the server counts them; the value
+ * standing for "the NFT lacks this trait type". Defined by the contract: the page route reads them.
  */
-export type TraitSelection = Readonly<Record<string, readonly string[]>>;
-
-/** The value standing for "the NFT lacks this trait type" (cannot collide with a trimmed value). */
-export const MISSING_VALUE_KEY = ' missing';
+export { MISSING_VALUE_KEY, normalizeTraitKey, type TraitSelection };
 export const MISSING_VALUE_LABEL = 'Not present';
 
 /** Numeric and date traits are ranges, not values: the rarity engine and the filter bar leave them out. */
@@ -18,11 +23,6 @@ const RANGE_DISPLAY_TYPES: ReadonlySet<string> = new Set([
   'boost_percentage',
   'date',
 ]);
-
-export function normalizeTraitKey(raw: unknown): string {
-  if (raw === null || raw === undefined) return '';
-  return String(raw).trim().toLowerCase();
-}
 
 function isValueTrait(attribute: NftAttribute): boolean {
   if (attribute.value === null || attribute.value === undefined) return false;

@@ -1,10 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  CalculateRarityRequest,
-  CalculateRarityResponse,
-  CollectionTraitsResponse,
-  Network,
-  NftDetailResponse,
+import {
+  encodeTraitSelection,
+  type CalculateRarityRequest,
+  type CalculateRarityResponse,
+  type CollectionPageResponse,
+  type CollectionSort,
+  type CollectionTraitsResponse,
+  type Network,
+  type NftDetailResponse,
+  type TraitSelection,
 } from '@nexus/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { RarityCalculator } from '../rarity-calculator';
@@ -43,5 +47,32 @@ export function collectionTraitsQuery(network: Network, address: string) {
     queryKey: [...collectionQueryKey(network, address), 'traits'] as const,
     queryFn: ({ signal }) =>
       apiRequest<CollectionTraitsResponse>(`${collectionPath(network, address)}/traits`, { signal }),
+  });
+}
+
+/** What the gallery asks the page route for: the address's gallery state. */
+export interface CollectionPageParams {
+  page: number;
+  pageSize: number;
+  sort: CollectionSort;
+  search: string;
+  traits: TraitSelection;
+}
+
+/** GET /api/collections/{network}/{address}/nfts: one page with the filter's counts. */
+export function collectionPageQuery(network: Network, address: string, params: CollectionPageParams) {
+  const query = new URLSearchParams();
+  query.set('page', String(params.page));
+  query.set('pageSize', String(params.pageSize));
+  query.set('sort', params.sort);
+  const search = params.search.trim();
+  if (search) query.set('search', search);
+  for (const trait of encodeTraitSelection(params.traits)) query.append('traits', trait);
+  return queryOptions({
+    queryKey: [...collectionQueryKey(network, address), 'page', query.toString()] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<CollectionPageResponse>(`${collectionPath(network, address)}/nfts?${query.toString()}`, {
+        signal,
+      }),
   });
 }

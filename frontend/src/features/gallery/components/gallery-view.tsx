@@ -1,31 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
-import type { Network, Nft } from '@nexus/contract';
+import { isEvmAddress, type Network, type Nft } from '@nexus/contract';
 import { EmptyState } from '../../../components/empty-state';
 import { NetworkBadge } from '../../../components/network-badge';
 import { formatCount } from '../../../lib/format';
 import { collectionTraitsQuery } from '../api/rarity-api';
-import {
-  GALLERY_SORTS,
-  GALLERY_SORT_LABELS,
-  VIEW_MODES,
-  filterByText,
-  paginate,
-  sortNfts,
-  type GallerySort,
-  type ViewMode,
-} from '../gallery-logic';
 import type { GalleryViewChange, GalleryViewState } from '../gallery-view-state';
 import { useCollectionRarity } from '../hooks/use-collection-rarity';
+import { useGalleryPage, useLocalTraitSummary } from '../hooks/use-gallery-page';
 import { useNftDownload } from '../hooks/use-nft-download';
 import { useGalleryPreferences } from '../stores/gallery-store';
-import {
-  filterByTraitSelection,
-  selectedValueCount,
-  summarizeNftTraits,
-  toggleTraitValue,
-} from '../trait-filter';
+import { selectedValueCount, toggleTraitValue } from '../trait-filter';
 import { DownloadNoticeDialog } from './download-notice-dialog';
+import { GalleryPager } from './gallery-pager';
+import { GalleryToolbar } from './gallery-toolbar';
 import { NftCard } from './nft-card';
 import { NftDetailDialog } from './nft-detail-dialog';
 import { RarityStatus } from './rarity-progress';
@@ -37,6 +25,11 @@ export interface GalleryCollection {
   contractAddress: string;
   network: Network;
   nfts: Nft[];
+  /**
+   * `nfts` is only the first page of a collection larger than the server answers whole
+   * (POST /api/nfts `paging`): the gallery reads every page from the server and ranks nothing here.
+   */
+  partial?: boolean;
 }
 
 /**
@@ -56,20 +49,6 @@ interface GalleryViewProps {
   view: GalleryViewState;
   onViewChange: (change: GalleryViewChange) => void;
 }
-
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-
-const VIEW_MODE_LABELS: Record<ViewMode, string> = {
-  'small-grid': 'Small grid',
-  'big-grid': 'Big grid',
-  list: 'List',
-};
-
-const VIEW_MODE_ICONS: Record<ViewMode, string> = {
-  'small-grid': '▦',
-  'big-grid': '▣',
-  list: '☰',
-};
 
 function BackButton({ label, onBack }: { label: string; onBack: () => void }) {
   return (
@@ -104,51 +83,71 @@ function GalleryContent({
   onViewChange,
 }: GalleryViewProps & { collection: GalleryCollection }) {
   const { viewMode, setViewMode } = useGalleryPreferences();
-  const { sort, text, traits: traitSelection, page, nft: selectedTokenId } = view;
+  const { sort, text, traits: traitSelection, nft: selectedTokenId } = view;
   const download = useNftDownload();
   const { network, contractAddress } = collection;
 
-  const knownContract = EVM_ADDRESS.test(contractAddress);
+  const knownContract = isEvmAddress(contractAddress);
+  // A stored collection is paged, filtered and counted by the server (GET /api/collections/…/nfts).
+  const paged = knownContract && scope === 'collection';
+  const partial = collection.partial === true;
   // A wallet's share of a collection is ranked here only when Nexus has no ranks of the whole collection.
   const hasStoredRanks = useMemo(
     () => collection.nfts.some((nft) => nft.rarityRank !== null),
     [collection.nfts],
   );
-  const calculates = knownContract && (scope === 'collection' || !hasStoredRanks);
+  const calculates = knownContract && !partial && (scope === 'collection' || !hasStoredRanks);
   const walletRanks = scope === 'wallet' && calculates;
   const rarity = useCollectionRarity({
     network,
     contractAddress,
     nfts: collection.nfts,
     calculate: calculates,
-    followJob: knownContract && scope === 'collection',
+    followJob: paged,
   });
-  const nfts = rarity.nfts;
+  const localRanks = useMemo(
+    () =>
+      paged && rarity.result
+        ? new Map(
+            rarity.result.nfts.map((n) => [
+              n.tokenId,
+              { rarityScore: n.rarityScore, rarityRank: n.rarityRank },
+            ]),
+          )
+        : null,
+    [paged, rarity.result],
+  );
+  const current = useGalleryPage({
+    network,
+    contractAddress,
+    nfts: rarity.nfts,
+    view,
+    paged,
+    localRanks,
+  });
 
-  const traits = useQuery({
-    ...collectionTraitsQuery(network, contractAddress),
-    enabled: knownContract && scope === 'collection',
-  });
+  // The whole collection's counts, for the detail dialog (the filter bar shows the filter's counts).
+  const traits = useQuery({ ...collectionTraitsQuery(network, contractAddress), enabled: paged });
   const serverSummary = traits.data?.traitTypes;
   // The server's counts are on their way for a stored collection: counting 10,000 NFTs here as well
   // would only delay the first cards. Counted here when the server has none (or failed).
-  const awaitingServer = traits.isPending && traits.fetchStatus === 'fetching';
-  const localSummary = useMemo(
-    () => (serverSummary || awaitingServer ? null : summarizeNftTraits(collection.nfts)),
-    [serverSummary, awaitingServer, collection.nfts],
+  const awaitingServer =
+    paged && (current.pending || (traits.isPending && traits.fetchStatus === 'fetching'));
+  const localSummary = useLocalTraitSummary(
+    collection.nfts,
+    Boolean(serverSummary) || awaitingServer || current.traitSummary !== null,
   );
-  const traitSummary = serverSummary ?? localSummary ?? [];
+  const collectionSummary = serverSummary ?? localSummary ?? current.traitSummary ?? [];
+  const filterSummary = current.traitSummary ?? collectionSummary;
 
-  const total = nfts.length;
-  const visible = useMemo(
-    () => sortNfts(filterByText(filterByTraitSelection(nfts, traitSelection), text), sort),
-    [nfts, traitSelection, text, sort],
-  );
-  const current = paginate(visible, page);
+  const total = current.total;
   const filtering = selectedValueCount(traitSelection) > 0 || text.trim() !== '';
-  const ranked = useMemo(() => nfts.filter((nft) => nft.rarityRank !== null).length, [nfts]);
   const selected =
-    selectedTokenId === null ? null : (nfts.find((nft) => nft.tokenId === selectedTokenId) ?? null);
+    selectedTokenId === null
+      ? null
+      : (current.items.find((nft) => nft.tokenId === selectedTokenId) ??
+        rarity.nfts.find((nft) => nft.tokenId === selectedTokenId) ??
+        null);
 
   // A new filter, search or sort starts again from page 1.
   const filter = (patch: Partial<GalleryViewState>) =>
@@ -167,14 +166,14 @@ function GalleryContent({
   };
 
   return (
-    <section className="gallery" data-testid="gallery">
+    <section className="gallery" data-testid="gallery" aria-busy={current.updating}>
       <BackButton label={backLabel} onBack={onBack} />
 
       <header className="gallery__header">
         <div className="gallery__heading">
           <h1 className="gallery__title">{collection.name}</h1>
           <span className="count-badge count-badge--lg" data-testid="gallery-count">
-            {formatCount(visible.length)} / {formatCount(total)}
+            {formatCount(current.matching)} / {formatCount(total)}
           </span>
           <NetworkBadge network={collection.network} />
           {badges}
@@ -182,7 +181,7 @@ function GalleryContent({
         <code className="gallery__address">{collection.contractAddress}</code>
         <RarityStatus
           progress={rarity.progress}
-          ranked={ranked}
+          ranked={current.ranked}
           total={total}
           canRecalculate={calculates}
           calculating={rarity.calculating}
@@ -191,62 +190,26 @@ function GalleryContent({
         />
       </header>
 
-      <div className="filter-bar">
-        <input
-          className="text-field filter-bar__search"
-          type="search"
-          placeholder="Search by name or token ID"
-          aria-label="Search NFTs by name or token ID"
-          value={text}
-          onChange={(event) => filter({ text: event.target.value })}
-        />
-        <label className="select-field">
-          <span className="select-field__prefix">Sort</span>
-          <select
-            className="select-field__control"
-            data-testid="gallery-sort"
-            value={sort}
-            onChange={(event) => filter({ sort: event.target.value as GallerySort })}
-          >
-            {GALLERY_SORTS.map((option) => (
-              <option key={option} value={option}>
-                {GALLERY_SORT_LABELS[option]}
-              </option>
-            ))}
-          </select>
-        </label>
-        {filtering ? (
-          <button type="button" className="button button--link" onClick={clearFilters}>
-            Clear filters
-          </button>
-        ) : null}
-        <div className="view-modes" role="group" aria-label="View mode">
-          {VIEW_MODES.map((mode) => (
-            <button
-              key={mode}
-              type="button"
-              className={`view-modes__button${viewMode === mode ? ' view-modes__button--active' : ''}`}
-              aria-pressed={viewMode === mode}
-              aria-label={VIEW_MODE_LABELS[mode]}
-              title={VIEW_MODE_LABELS[mode]}
-              data-testid={`view-mode-${mode}`}
-              onClick={() => setViewMode(mode)}
-            >
-              {VIEW_MODE_ICONS[mode]}
-            </button>
-          ))}
-        </div>
-      </div>
+      <GalleryToolbar
+        text={text}
+        sort={sort}
+        filtering={filtering}
+        viewMode={viewMode}
+        onText={(next) => filter({ text: next })}
+        onSort={(next) => filter({ sort: next })}
+        onClearFilters={clearFilters}
+        onViewMode={setViewMode}
+      />
 
       <TraitFilterBar
-        summary={traitSummary}
-        loading={traits.isFetching}
+        summary={filterSummary}
+        loading={current.traitSummary === null && (current.pending || traits.isFetching)}
         selection={traitSelection}
         onToggle={toggleTrait}
         onClear={clearTraits}
       />
 
-      {visible.length === 0 ? (
+      {current.matching === 0 ? (
         <EmptyState
           title="No NFTs Found"
           description={
@@ -265,29 +228,7 @@ function GalleryContent({
               />
             ))}
           </div>
-          {current.pageCount > 1 ? (
-            <nav className="pager" aria-label="Pages" data-testid="gallery-pager">
-              <button
-                type="button"
-                className="button button--ghost"
-                disabled={current.page <= 1}
-                onClick={() => goTo(current.page - 1)}
-              >
-                ← Previous
-              </button>
-              <span className="pager__status">
-                Page {current.page} of {current.pageCount}
-              </span>
-              <button
-                type="button"
-                className="button button--ghost"
-                disabled={current.page >= current.pageCount}
-                onClick={() => goTo(current.page + 1)}
-              >
-                Next →
-              </button>
-            </nav>
-          ) : null}
+          <GalleryPager page={current.page} pageCount={current.pageCount} onPage={goTo} />
         </>
       )}
 
@@ -297,7 +238,7 @@ function GalleryContent({
         contractAddress={contractAddress}
         explain={knownContract}
         walletRanks={walletRanks}
-        traitSummary={traitSummary}
+        traitSummary={collectionSummary}
         total={total}
         onClose={() => onViewChange({ patch: { nft: null }, mode: 'replace' })}
         onDownload={download.request}

@@ -29,6 +29,8 @@ export interface CollectionRarityOptions {
 export interface CollectionRarity {
   /** The NFTs with the scores and ranks of the latest calculation. */
   nfts: Nft[];
+  /** The latest calculation of this browser (null before one, or when it does not calculate). */
+  result: RarityResult | null;
   progress: RarityProgressView | null;
   calculating: boolean;
   /** Runs the calculation again, past every cache. */
@@ -125,6 +127,7 @@ export function useCollectionRarity({
 
   return {
     nfts: merged,
+    result: calculate ? result : null,
     progress: toRarityProgressView(currentRarityProgress(pair)),
     calculating: isCalculating(pair),
     recalculate,

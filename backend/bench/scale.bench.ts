@@ -1,0 +1,362 @@
+/**
+ * Scale benchmark on the local dev chains, with the compiled API and worker as `npm start` runs them:
+ *   npx tsc -b && npm run bench:scale
+ *
+ * 1. A cold scan with metadata of the largest collection of the dev chains, through POST /api/nfts
+ *    (enqueue → worker: enumerate, metadata, store → answer), then its rarity job; the worker's peak
+ *    resident memory (VmHWM of its process) after each.
+ * 2. The first page of GET /api/collections/{network}/{address}/nfts (cold, then warm).
+ * 3. Filter and sort changes answered by the server: p50/p95 over a fixed mix of sorts, searches
+ *    and trait filters (each filter new to the API process, so its counts are computed, not cached).
+ *
+ * Starts its own dev chains (ports 19645-19647, gateway 19680, state .nexus/bench-scale) in a child
+ * process, the API (port 19690) and one worker in theirs; database nexus_bench_scale (recreated),
+ * a Redis prefix of its own (removed at the end). Loopback only; every loop is bounded.
+ * Settings: NEXUS_BENCH_WORKER=<path of a worker main.js> to measure another build's worker,
+ * NEXUS_BENCH_WORKER_FLAGS=<node flags of the worker> (e.g. --max-old-space-size=160),
+ * NEXUS_BENCH_QUERIES (default 200) filter/sort requests, NEXUS_BENCH_PAGES_ONLY=1 to measure only the page
+ * route on what the last run left in the database.
+ */
+import { RATE_LIMIT_POLICIES, type CollectionPageResponse, type NftsResponse } from '@nexus/contract';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import type { DevchainManifest } from '../../deploy/devchain/src/manifest.js';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { migrate, onMaintenanceDatabase } from '../src/database/migrate.js';
+import { ormConfig } from '../src/database/mikro-orm.config.js';
+import { deleteMatching } from '../src/redis/redis-json.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const DATABASE_URL =
+  process.env.NEXUS_BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/nexus_bench_scale';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0';
+const PREFIX = `nexus-bench-scale:${randomBytes(3).toString('hex')}`;
+const API_PORT = 19690;
+const QUERIES = Math.max(10, Number(process.env.NEXUS_BENCH_QUERIES ?? 200) || 200);
+const WORKER = process.env.NEXUS_BENCH_WORKER ?? resolve(root, 'workers/dist/main.js');
+/** Node flags of the worker, e.g. `--max-old-space-size=160` to see what it needs with a tight heap. */
+const WORKER_FLAGS = (process.env.NEXUS_BENCH_WORKER_FLAGS ?? '').split(' ').filter(Boolean);
+/** Hard bounds: the bench stops by itself. */
+const SCAN_TIMEOUT_MS = 15 * 60_000;
+
+function ms(start: number): number {
+  return Math.round(performance.now() - start);
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+/** Peak and current resident memory of a process (Linux /proc), in MB. */
+function memoryOf(pid: number): { peak: number; now: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+  return { peak: Math.round(kb('VmHWM') / 1024), now: Math.round(kb('VmRSS') / 1024) };
+}
+
+interface Child {
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** A child process, ready when it prints a line matching `ready`. */
+async function startChild(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+): Promise<Child & { match: RegExpExecArray }> {
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<number | null>((done) => child.once('exit', done));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(`[${name}] ${chunk.toString()}`));
+  for await (const line of createInterface({ input: child.stdout! })) {
+    const match = ready.exec(line);
+    if (match) {
+      child.stdout!.resume();
+      return { child, stop, match };
+    }
+  }
+  throw new Error(`${name} exited with ${String(await exited)} before it was ready`);
+}
+
+/** A cold scan through POST /api/nfts, then its rarity job; the worker's memory after each. */
+async function scanOnce(
+  base: string,
+  worker: Child,
+  target: DevchainManifest['collections'][number],
+): Promise<void> {
+  console.log(
+    `\ncold scan of ${target.name} (${target.network}, ${target.totalSupply} tokens) with metadata; worker ${[...WORKER_FLAGS, WORKER].join(' ')}`,
+  );
+  const idle = memoryOf(worker.child.pid!);
+  const t = performance.now();
+  // A scan longer than the API's wait answers 202: ask again (that joins the same job) until it answers.
+  let scanned: Response;
+  let answer: NftsResponse;
+  do {
+    scanned = await fetch(`${base}/api/nfts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ address: target.address, network: target.network, searchType: 'collection' }),
+      signal: AbortSignal.timeout(SCAN_TIMEOUT_MS),
+    });
+    answer = (await scanned.json()) as NftsResponse;
+  } while (scanned.status === 202 && performance.now() - t < SCAN_TIMEOUT_MS);
+  const scanMs = ms(t);
+  const afterScan = memoryOf(worker.child.pid!);
+  console.log(
+    `  POST /api/nfts ${scanned.status} in ${scanMs} ms (worker scanDuration ${answer.scanDuration} ms): ` +
+      `${answer.nfts.length} NFTs answered${answer.paging ? `, paging ${JSON.stringify(answer.paging)}` : ''}`,
+  );
+  console.log(`  worker RSS: idle ${idle.now} MB, peak after the scan ${afterScan.peak} MB`);
+
+  // The rarity job follows the scan: wait until the page route reports ranks.
+  const pagePath = `/api/collections/${target.network}/${target.address.toLowerCase()}/nfts`;
+  const r = performance.now();
+  let ranked = 0;
+  while (performance.now() - r < SCAN_TIMEOUT_MS) {
+    const page = (await (await fetch(`${base}${pagePath}?pageSize=1`)).json()) as CollectionPageResponse;
+    ranked = page.rankedTotal;
+    if (ranked > 0) break;
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  const afterRarity = memoryOf(worker.child.pid!);
+  console.log(`  rarity job: ${ranked} ranked within ${ms(r)} ms of the scan answer`);
+  console.log(`  worker peak RSS over scan and rarity job: ${afterRarity.peak} MB`);
+}
+
+/** First page cold and warm, then a fixed mix of filter and sort changes, on one page route. */
+async function measurePages(base: string, pagePath: string): Promise<void> {
+  const timed = async (path: string) => {
+    const start = performance.now();
+    const res = await fetch(`${base}${path}`);
+    const body = (await res.json()) as CollectionPageResponse;
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+    return { ms: performance.now() - start, body };
+  };
+  const first = await timed(pagePath);
+  const warm: number[] = [];
+  for (let i = 0; i < 20; i++) warm.push((await timed(pagePath)).ms);
+  console.log(
+    `\nfirst page (${first.body.nfts.length} of ${first.body.total}): cold ${Math.round(first.ms)} ms, ` +
+      `warm p50 ${percentile(warm, 50).toFixed(1)} ms, p95 ${percentile(warm, 95).toFixed(1)} ms`,
+  );
+
+  // A fixed mix: every sort and order, pages, searches, one and two trait types with one or two values.
+  const types = first.body.traitTypes.filter((type) => type.values.length > 1);
+  const sorts = ['rarity-rank', 'rarity-score', 'tokenId', 'name'] as const;
+  const queries: string[] = [];
+  for (let i = 0; queries.length < QUERIES; i++) {
+    const params = new URLSearchParams();
+    params.set('sort', sorts[i % sorts.length]!);
+    if (i % 3 === 1) params.set('order', 'desc');
+    if (i % 5 === 2) params.set('page', String(1 + (i % 40)));
+    if (i % 7 === 3) params.set('search', String(i % 97));
+    const typeA = types[i % types.length];
+    const typeB = types[(i * 7 + 3) % types.length];
+    if (typeA && i % 4 !== 0) {
+      params.append('traits', `${typeA.key}:${typeA.values[i % typeA.values.length]!.key}`);
+      if (i % 3 === 0)
+        params.append('traits', `${typeA.key}:${typeA.values[(i + 1) % typeA.values.length]!.key}`);
+    }
+    if (typeB && typeB !== typeA && i % 2 === 0) {
+      params.append('traits', `${typeB.key}:${typeB.values[(i * 3) % typeB.values.length]!.key}`);
+    }
+    queries.push(`${pagePath}?${params.toString()}`);
+  }
+  const times: number[] = [];
+  const slowest: Array<{ ms: number; query: string }> = [];
+  for (const query of queries) {
+    const took = (await timed(query)).ms;
+    times.push(took);
+    slowest.push({ ms: took, query: query.slice(query.indexOf('?') + 1) });
+  }
+  const distinct = new Set(queries).size;
+  console.log(
+    `filter/sort changes (${queries.length} requests, ${distinct} distinct): p50 ${percentile(times, 50).toFixed(1)} ms, ` +
+      `p95 ${percentile(times, 95).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`,
+  );
+  for (const { ms: took, query } of slowest.sort((a, b) => b.ms - a.ms).slice(0, 5)) {
+    console.log(`  ${took.toFixed(0)} ms  ${decodeURIComponent(query)}`);
+  }
+}
+
+/** A copy of a stored collection `times` over, under a new address: SQL only, no chain. */
+async function syntheticCopy(address: string, times: number): Promise<{ address: string; count: number }> {
+  const copy = `0x${'5ca1e'.padEnd(40, '0')}`;
+  const orm = await MikroORM.init(ormConfig(DATABASE_URL));
+  try {
+    const connection = orm.em.getConnection();
+    await connection.execute(`delete from collection where address = ?`, [copy]);
+    const [row] = await connection.execute<Array<{ id: string }>>(
+      `insert into collection (created_at, updated_at, network, address, name, symbol, standard, total_supply,
+         enumerable, image_url, description, nft_count, last_scanned_at, scan_duration, is_complete)
+       select now(), now(), network, ?, name || ' ×${times}', symbol, standard, total_supply * ${times}, enumerable,
+         image_url, description, nft_count * ${times}, now(), scan_duration, is_complete
+       from collection where address = ? returning id`,
+      [copy, address],
+    );
+    await connection.execute(
+      `insert into nft (created_at, updated_at, collection_id, token_id, token_uri, name, description, image,
+         image_fallback, attributes, metadata_status, rarity_score, rarity_rank)
+       select now(), now(), ?, (n.token_id::numeric + copy * 100000)::text, n.token_uri,
+         case when n.name = '' then '' else n.name || ' / ' || copy end, n.description, n.image, n.image_fallback,
+         n.attributes, n.metadata_status, n.rarity_score, n.rarity_rank * ${times} - copy
+       from nft n join collection c on c.id = n.collection_id, generate_series(0, ${times - 1}) as copy
+       where c.address = ?`,
+      [row!.id, address],
+    );
+    await connection.execute('analyze nft');
+    const [{ count }] = await connection.execute<Array<{ count: number }>>(
+      `select count(*)::int as count from nft where collection_id = ?`,
+      [row!.id],
+    );
+    return { address: copy, count };
+  } finally {
+    await orm.close(true);
+  }
+}
+
+async function main(): Promise<void> {
+  if (process.env.NEXUS_BENCH_PAGES_ONLY) return pagesOnly();
+  const chainEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NEXUS_STATE_DIR: resolve(root, '.nexus', 'bench-scale'),
+    DEVCHAIN_ETHEREUM_PORT: '19645',
+    DEVCHAIN_POLYGON_PORT: '19646',
+    DEVCHAIN_CRONOS_PORT: '19647',
+    DEVCHAIN_GATEWAY_PORT: '19680',
+  };
+  for (const name of ['ETHEREUM_RPC_URL', 'POLYGON_RPC_URL', 'CRONOS_RPC_URL']) delete chainEnv[name];
+  const t = performance.now();
+  const chains = await startChild(
+    'devchain',
+    [...process.execArgv, resolve(root, 'deploy/devchain/src/cli.ts')],
+    chainEnv,
+    /^devchain ready (.+)$/,
+  );
+  const manifestPath = chains.match[1]!;
+  const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as DevchainManifest;
+  console.log(`dev chains ready in ${ms(t)} ms (own process)`);
+  // The chains stop whatever fails after they started.
+  try {
+    await onMaintenanceDatabase(DATABASE_URL, `drop database if exists "nexus_bench_scale" with (force)`);
+    await onMaintenanceDatabase(DATABASE_URL, `create database "nexus_bench_scale"`);
+    await migrate(DATABASE_URL);
+
+    const env: NodeJS.ProcessEnv = {
+      ...chainEnv,
+      NODE_ENV: 'development',
+      DATABASE_URL,
+      REDIS_URL,
+      REDIS_PREFIX: PREFIX,
+      DEVCHAIN_MANIFEST: manifestPath,
+      NEXUS_ROOT: root,
+      MEDIA_DIR: resolve(root, '.nexus', 'bench-scale', 'media'),
+      ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
+      PORT: String(API_PORT),
+      HOST: '127.0.0.1',
+      SCAN_WAIT_MS: '300000',
+      JOB_LOCK_MS: '120000',
+      WORKER_CONCURRENCY: '1',
+    };
+    for (const policy of RATE_LIMIT_POLICIES) env[`RATE_LIMIT_${policy.toUpperCase()}`] = '1000000000/60';
+
+    const api = await startChild('api', [resolve(root, 'backend/dist/main.js')], env, /listening on/);
+    const base = `http://127.0.0.1:${API_PORT}`;
+    try {
+      // Peak memory against collection size: each collection scanned by a worker of its own.
+      const bySize = [...manifest.collections].sort((a, b) => a.totalSupply - b.totalSupply);
+      const largest = bySize.at(-1)!;
+      const smaller = bySize
+        .filter((c) => c.totalSupply >= 1_000 && c.totalSupply <= largest.totalSupply / 4)
+        .at(-1);
+      for (const target of [smaller, largest]) {
+        if (!target) continue;
+        const worker = await startChild('worker', [...WORKER_FLAGS, WORKER], env, /ready/);
+        try {
+          await scanOnce(base, worker, target);
+        } finally {
+          await worker.stop();
+        }
+      }
+      const target = largest;
+      const pagePath = `/api/collections/${target.network}/${target.address.toLowerCase()}/nfts`;
+
+      // A fresh API process: nothing of the collection is in its memory yet.
+      await api.stop();
+      const fresh = await startChild('api', [resolve(root, 'backend/dist/main.js')], env, /listening on/);
+      try {
+        await measurePages(base, pagePath);
+        // The server at ten times the size: the scanned collection's rows copied ten times over
+        // (token ids shifted, same traits and ranks) into a synthetic collection, read by the same API.
+        const synthetic = await syntheticCopy(target.address.toLowerCase(), 10);
+        console.log(`\nsynthetic collection of ${synthetic.count} NFTs (the scanned one's rows ×10)`);
+        await measurePages(base, `/api/collections/${target.network}/${synthetic.address}/nfts`);
+      } finally {
+        await fresh.stop();
+      }
+    } finally {
+      await api.stop();
+      const redis = new Redis(REDIS_URL);
+      await deleteMatching(redis, `${PREFIX}:*`);
+      await redis.quit();
+    }
+  } finally {
+    await chains.stop();
+  }
+}
+
+/**
+ * NEXUS_BENCH_PAGES_ONLY=1: the page route only, on what the last full run left in the database (the
+ * largest collection and its synthetic copy), with a fresh API; no chain, no scan.
+ */
+async function pagesOnly(): Promise<void> {
+  const orm = await MikroORM.init(ormConfig(DATABASE_URL));
+  const collections = await orm.em
+    .getConnection()
+    .execute<Array<{ network: string; address: string }>>(
+      `select network, address from collection where last_scanned_at is not null order by nft_count desc limit 2`,
+    );
+  await orm.close(true);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL,
+    REDIS_URL,
+    REDIS_PREFIX: PREFIX,
+    DEVCHAIN_MANIFEST: resolve(root, '.nexus', 'bench-scale', 'devchain.json'),
+    NEXUS_ROOT: root,
+    ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
+    PORT: String(API_PORT),
+    HOST: '127.0.0.1',
+  };
+  for (const policy of RATE_LIMIT_POLICIES) env[`RATE_LIMIT_${policy.toUpperCase()}`] = '1000000000/60';
+  const api = await startChild('api', [resolve(root, 'backend/dist/main.js')], env, /listening on/);
+  try {
+    for (const c of collections.reverse()) {
+      console.log(`\n${c.network} ${c.address}`);
+      await measurePages(`http://127.0.0.1:${API_PORT}`, `/api/collections/${c.network}/${c.address}/nfts`);
+    }
+  } finally {
+    await api.stop();
+    const redis = new Redis(REDIS_URL);
+    await deleteMatching(redis, `${PREFIX}:*`);
+    await redis.quit();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,29 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { CollectionPageResponse } from '@nexus/contract';
+import { CollectionPagePathDto, CollectionPageQueryDto } from './collection-page.dto.js';
+import { CollectionPageService } from './collection-page.service.js';
+
+@ApiTags('collections')
+@Controller('collections')
+export class CollectionPageController {
+  constructor(private readonly pages: CollectionPageService) {}
+
+  /** One page of a scanned collection: filtered, searched and sorted by the server (docs/API.md). */
+  @Get(':network/:address/nfts')
+  @ApiOkResponse({
+    description:
+      '{network, address, name, nfts, page, pageSize, pageCount, total, collectionTotal, rankedTotal, sort, ' +
+      'order, traitTypes}: the page (pulled back into range), the NFTs matching the filter, and faceted trait counts',
+  })
+  @ApiBadRequestResponse({
+    description: 'A bad network, address, page, pageSize, sort, order, search or trait',
+  })
+  @ApiNotFoundResponse({ description: 'Collection Not Found: no scan of it is stored' })
+  page(
+    @Param() params: CollectionPagePathDto,
+    @Query() query: CollectionPageQueryDto,
+  ): Promise<CollectionPageResponse> {
+    return this.pages.page(params.network, params.address, query);
+  }
+}

@@ -1,0 +1,101 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  COLLECTION_PAGE_LIMITS,
+  COLLECTION_SORTS,
+  DEFAULT_COLLECTION_SORT,
+  ENABLED_NETWORKS,
+  EVM_ADDRESS_PATTERN,
+  SORT_ORDERS,
+  type CollectionPageQuery,
+  type CollectionSort,
+  type Network,
+  type SortOrder,
+} from '@nexus/contract';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+
+const L = COLLECTION_PAGE_LIMITS;
+
+/** `/api/collections/:network/:address/nfts` path. */
+export class CollectionPagePathDto {
+  @ApiProperty({ enum: ENABLED_NETWORKS })
+  @IsIn(ENABLED_NETWORKS, { message: `network must be one of: ${ENABLED_NETWORKS.join(', ')}` })
+  network!: Network;
+
+  @ApiProperty({ pattern: '^0x[0-9a-fA-F]{40}$' })
+  @Matches(EVM_ADDRESS_PATTERN, { message: 'address must be 0x followed by 40 hex characters' })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.toLowerCase() : value))
+  address!: string;
+}
+
+/** A repeated query parameter arrives as an array, a single one as a string: always an array here. */
+const asList = ({ value }: { value: unknown }) =>
+  value === undefined ? undefined : Array.isArray(value) ? value : [value];
+
+/** `?page=&pageSize=&sort=&order=&search=&traits=` */
+export class CollectionPageQueryDto implements CollectionPageQuery {
+  @ApiPropertyOptional({ minimum: 1, maximum: L.maxPage, default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number' })
+  @Min(1, { message: 'page must be at least 1' })
+  @Max(L.maxPage, { message: `page must be at most ${L.maxPage}` })
+  page?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: L.maxPageSize, default: L.defaultPageSize })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'pageSize must be a whole number' })
+  @Min(1, { message: 'pageSize must be at least 1' })
+  @Max(L.maxPageSize, { message: `pageSize must be at most ${L.maxPageSize}` })
+  pageSize?: number;
+
+  @ApiPropertyOptional({ enum: COLLECTION_SORTS, default: DEFAULT_COLLECTION_SORT })
+  @IsOptional()
+  @IsIn(COLLECTION_SORTS, { message: `sort must be one of: ${COLLECTION_SORTS.join(', ')}` })
+  sort?: CollectionSort;
+
+  @ApiPropertyOptional({
+    enum: SORT_ORDERS,
+    description: 'Default: asc, but desc for rarity-score. Unranked NFTs come last either way.',
+  })
+  @IsOptional()
+  @IsIn(SORT_ORDERS, { message: 'order must be asc or desc' })
+  order?: SortOrder;
+
+  @ApiPropertyOptional({ maxLength: L.maxSearchLength, description: 'Name or token id contains it' })
+  @IsOptional()
+  @IsString({ message: 'search must be a string' })
+  @MaxLength(L.maxSearchLength, { message: `search is too long (${L.maxSearchLength} characters at most)` })
+  search?: string;
+
+  @ApiPropertyOptional({
+    type: [String],
+    description:
+      'Repeated, one per chosen value: `type:value` (normalised keys; `%` and `:` in the type as %25 ' +
+      'and %3A; the value " missing" for NFTs without the type). OR within a type, AND across types.',
+    example: ['background:blue', 'eyes:laser'],
+  })
+  @IsOptional()
+  @Transform(asList)
+  @IsArray({ message: 'traits must be a list of type:value' })
+  @ArrayMaxSize(L.maxTraitValues, { message: `at most ${L.maxTraitValues} trait values can be chosen` })
+  @IsString({ each: true, message: 'traits must be a list of type:value' })
+  @MaxLength(L.maxTraitLength, {
+    each: true,
+    message: `a trait value is at most ${L.maxTraitLength} characters`,
+  })
+  @Matches(/^[^:]+:.+$/s, { each: true, message: 'each trait must be written type:value' })
+  traits?: string[];
+}

@@ -1,0 +1,206 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { MISSING_VALUE_KEY, type CollectionSort, type SortOrder, type TraitSelection } from '@nexus/contract';
+import { executeBound } from '../database/bound-query.js';
+import type { MetadataStatus } from './nft.entity.js';
+import type { NftRecord } from './collections.repository.js';
+
+/** Separates a trait type key from its value key in `nft.trait_keys` and `nft.trait_facets`. */
+const SEP = '\u001f';
+
+/** What narrows a collection: the name / token id search and the chosen trait values. */
+export interface PageFilter {
+  search: string;
+  traits: TraitSelection;
+}
+
+export interface PageOrder {
+  sort: CollectionSort;
+  order: SortOrder;
+}
+
+/** Trait counts of one set of NFTs, grouped on `trait_keys` (or `trait_facets`, labels included). */
+export interface FacetCounts {
+  /** NFTs in the set. */
+  total: number;
+  /** type key -> NFTs carrying the type. */
+  carried: Map<string, number>;
+  /** type key -> value key -> count and labels (the first label met; empty when read without labels). */
+  values: Map<string, Map<string, { typeLabel: string; valueLabel: string; count: number }>>;
+}
+
+interface NftRow {
+  token_id: string;
+  token_uri: string | null;
+  name: string;
+  description: string;
+  image: string | null;
+  image_fallback: string | null;
+  attributes: NftRecord['attributes'];
+  metadata_status: MetadataStatus;
+  rarity_score: number | null;
+  rarity_rank: number | null;
+}
+
+/** SQL `where` text with its bound parameters, numbered from a given first placeholder. */
+class Clauses {
+  readonly params: unknown[] = [];
+  constructor(private readonly first: number) {}
+
+  bind(value: unknown): string {
+    this.params.push(value);
+    return `$${this.first + this.params.length - 1}`;
+  }
+}
+
+/** `%` `_` `\` taken literally in a LIKE pattern. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The conditions of a filter on `nft` rows. Within a trait type, any chosen value (or the type's
+ * absence, for the missing key); across types, all. `except` leaves one trait type out (facet counts).
+ */
+function filterSql(filter: PageFilter, collectionName: string, clauses: Clauses, except?: string): string[] {
+  const parts: string[] = [];
+  const search = filter.search.trim();
+  if (search) {
+    const pattern = clauses.bind(likePattern(search));
+    const name = clauses.bind(collectionName);
+    parts.push(
+      `(nft.name ilike ${pattern} or (nft.name = '' and (${name} || ' #' || nft.token_id) ilike ${pattern})` +
+        ` or nft.token_id ilike ${pattern})`,
+    );
+  }
+  for (const [type, values] of Object.entries(filter.traits)) {
+    if (type === except || values.length === 0) continue;
+    const pairs = values.filter((v) => v !== MISSING_VALUE_KEY).map((v) => `${type}${SEP}${v}`);
+    const any: string[] = [];
+    if (pairs.length > 0) any.push(`nft.trait_keys && ${clauses.bind(pairs)}::text[]`);
+    if (values.includes(MISSING_VALUE_KEY))
+      any.push(`not (nft.trait_keys @> ${clauses.bind([type])}::text[])`);
+    parts.push(any.length === 1 ? any[0]! : `(${any.join(' or ')})`);
+  }
+  return parts;
+}
+
+/** Token id order (shorter first, then bytewise): `compareTokenIds` of the contract, and an index. */
+const TOKEN_ORDER = `length(nft.token_id), nft.token_id collate "C"`;
+
+function orderSql(order: PageOrder): string {
+  const desc = order.order === 'desc';
+  switch (order.sort) {
+    case 'rarity-rank':
+      // Unranked last in either direction.
+      return `nft.rarity_rank ${desc ? 'desc' : 'asc'} nulls last, ${TOKEN_ORDER}`;
+    case 'rarity-score':
+      return `nft.rarity_score ${desc ? 'desc' : 'asc'} nulls last, ${TOKEN_ORDER}`;
+    case 'name':
+      return `nft.name collate "nexus_numeric" ${desc ? 'desc' : 'asc'}, ${TOKEN_ORDER}`;
+    case 'tokenId':
+      return desc ? `length(nft.token_id) desc, nft.token_id collate "C" desc` : TOKEN_ORDER;
+  }
+}
+
+/**
+ * Indexed reads of one stored collection for the page route: a page of rows in a sort, and trait
+ * counts of the rows a filter keeps (GIN on `trait_keys`; the orders have btree indexes).
+ */
+@Injectable()
+export class CollectionPageRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async page(
+    collectionId: string,
+    collectionName: string,
+    filter: PageFilter,
+    order: PageOrder,
+    offset: number,
+    limit: number,
+  ): Promise<NftRecord[]> {
+    const clauses = new Clauses(4);
+    const where = ['nft.collection_id = $1', ...filterSql(filter, collectionName, clauses)];
+    const rows = await executeBound<NftRow>(
+      this.em.fork(),
+      `select token_id, token_uri, name, description, image, image_fallback, attributes, metadata_status,
+         rarity_score, rarity_rank
+       from nft where ${where.join(' and ')}
+       order by ${orderSql(order)} offset $2 limit $3`,
+      [collectionId, offset, limit, ...clauses.params],
+    );
+    return rows.map(toRecord);
+  }
+
+  /**
+   * Counts over the rows a filter keeps (`except` leaves one trait type's choice out); with `onlyType`
+   * only that type's values are grouped.
+   */
+  async facetCounts(
+    collectionId: string,
+    collectionName: string,
+    filter: PageFilter,
+    options: { except?: string; onlyType?: string; labels?: boolean } = {},
+  ): Promise<FacetCounts> {
+    // Labels make longer keys to group: read them once per collection, count on the short keys otherwise.
+    const column = options.labels ? 'trait_facets' : 'trait_keys';
+    const clauses = new Clauses(2);
+    const where = ['nft.collection_id = $1', ...filterSql(filter, collectionName, clauses, options.except)];
+    const only =
+      options.onlyType === undefined
+        ? ''
+        : `where split_part(k, E'\\x1f', 1) = ${clauses.bind(options.onlyType)}`;
+    const rows = await executeBound<{ k: string | null; c: number }>(
+      this.em.fork(),
+      `with kept as materialized (select nft.${column} as keys from nft where ${where.join(' and ')})
+       select null as k, count(*)::int as c from kept
+       union all
+       select k, count(*)::int as c from kept, unnest(kept.keys) as k ${only} group by k`,
+      [collectionId, ...clauses.params],
+    );
+    const counts: FacetCounts = { total: 0, carried: new Map(), values: new Map() };
+    for (const { k, c } of rows) {
+      if (k === null) {
+        counts.total = c;
+        continue;
+      }
+      const [typeKey = '', valueKey, typeLabel = '', valueLabel = ''] = k.split(SEP);
+      if (valueKey === undefined) {
+        counts.carried.set(typeKey, c);
+        continue;
+      }
+      let values = counts.values.get(typeKey);
+      if (!values) counts.values.set(typeKey, (values = new Map()));
+      // Spellings that normalise alike are one value.
+      const known = values.get(valueKey);
+      if (known) known.count += c;
+      else values.set(valueKey, { typeLabel, valueLabel, count: c });
+    }
+    return counts;
+  }
+
+  /** NFTs stored and ranked for a collection. */
+  async totals(collectionId: string): Promise<{ stored: number; ranked: number }> {
+    const [row] = await executeBound<{ stored: number; ranked: number }>(
+      this.em.fork(),
+      `select count(*)::int as stored, count(rarity_rank)::int as ranked from nft where collection_id = $1`,
+      [collectionId],
+    );
+    return { stored: row?.stored ?? 0, ranked: row?.ranked ?? 0 };
+  }
+}
+
+function toRecord(r: NftRow): NftRecord {
+  return {
+    tokenId: r.token_id,
+    tokenUri: r.token_uri,
+    name: r.name,
+    description: r.description,
+    image: r.image,
+    ...(r.image_fallback ? { imageFallback: r.image_fallback } : {}),
+    attributes: r.attributes,
+    metadataStatus: r.metadata_status,
+    rarityScore: r.rarity_score,
+    rarityRank: r.rarity_rank,
+  };
+}

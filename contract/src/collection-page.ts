@@ -1,0 +1,134 @@
+import type { Network } from './networks.js';
+import type { Nft } from './nfts.js';
+import type { TraitTypeCounts } from './rarity.js';
+
+/**
+ * GET /api/collections/{network}/{address}/nfts: one page of a stored collection, filtered, searched
+ * and sorted by the server (docs/API.md).
+ */
+
+/** The gallery's sorts: rank ascending, score descending, token id and name ascending by default. */
+export const COLLECTION_SORTS = ['rarity-rank', 'rarity-score', 'tokenId', 'name'] as const;
+export type CollectionSort = (typeof COLLECTION_SORTS)[number];
+export const DEFAULT_COLLECTION_SORT: CollectionSort = 'rarity-rank';
+
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** The order of a sort when none is asked: the rarest first for rank and score. */
+export const DEFAULT_SORT_ORDER: Readonly<Record<CollectionSort, SortOrder>> = {
+  'rarity-rank': 'asc',
+  'rarity-score': 'desc',
+  tokenId: 'asc',
+  name: 'asc',
+};
+
+export const COLLECTION_PAGE_LIMITS = {
+  defaultPageSize: 50,
+  maxPageSize: 200,
+  maxPage: 100_000,
+  maxSearchLength: 200,
+  /** Chosen values, all trait types together. */
+  maxTraitValues: 100,
+  maxTraitLength: 200,
+} as const;
+
+/**
+ * The value key standing for "the NFT lacks this trait type" (cannot collide with a trimmed value).
+ */
+export const MISSING_VALUE_KEY = ' missing';
+
+/** Chosen values per normalised trait type key (trimmed, lower-cased), OR within a type, AND across. */
+export type TraitSelection = Readonly<Record<string, readonly string[]>>;
+
+/** Trait keys compare trimmed and lower-cased: 'Red' and ' red' are one value. */
+export function normalizeTraitKey(raw: unknown): string {
+  if (raw === null || raw === undefined) return '';
+  return String(raw).trim().toLowerCase();
+}
+
+function escapeTraitType(type: string): string {
+  return type.replace(/%/g, '%25').replace(/:/g, '%3A');
+}
+
+function unescapeTraitType(type: string): string {
+  return type.replace(/%3A/gi, ':').replace(/%25/g, '%');
+}
+
+/**
+ * One `type:value` entry per chosen value (the `traits` query parameter of the page route and the
+ * `trait` parameter of the web app's address): `%` and `:` in the type are written %25 and %3A; the
+ * value is everything after the first colon; the missing-value key keeps its own spelling.
+ */
+export function encodeTraitSelection(selection: TraitSelection): string[] {
+  return Object.entries(selection).flatMap(([type, values]) =>
+    values.map((value) => `${escapeTraitType(type)}:${value}`),
+  );
+}
+
+/** Reads `type:value` entries; an entry without a type or a value is left out. */
+export function decodeTraitSelection(entries: readonly string[]): TraitSelection {
+  const selection: Record<string, string[]> = {};
+  for (const entry of entries) {
+    const colon = entry.indexOf(':');
+    if (colon <= 0) continue;
+    const type = normalizeTraitKey(unescapeTraitType(entry.slice(0, colon)));
+    const raw = entry.slice(colon + 1);
+    const value = raw === MISSING_VALUE_KEY ? raw : normalizeTraitKey(raw);
+    if (!type || !value) continue;
+    const values = (selection[type] ??= []);
+    if (!values.includes(value)) values.push(value);
+  }
+  return selection;
+}
+
+/** Query of GET /api/collections/{network}/{address}/nfts. */
+export interface CollectionPageQuery {
+  /** 1-based; a page past the last answers the last. Default 1. */
+  page?: number;
+  /** Default 50, at most 200. */
+  pageSize?: number;
+  sort?: CollectionSort;
+  order?: SortOrder;
+  /** Name or token id contains this (case-insensitive). */
+  search?: string;
+  /** `type:value` entries (see `encodeTraitSelection`). */
+  traits?: string[];
+}
+
+export interface CollectionPageResponse {
+  network: Network;
+  address: string;
+  name: string;
+  nfts: Nft[];
+  /** The page answered (pulled back into range). */
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  /** NFTs matching the search and the trait filter. */
+  total: number;
+  /** NFTs stored for the collection. */
+  collectionTotal: number;
+  /** NFTs of the collection with a rarity rank. */
+  rankedTotal: number;
+  sort: CollectionSort;
+  order: SortOrder;
+  /**
+   * Trait types with their value counts for the current search and filter, as a faceted filter counts:
+   * a chosen trait type's values are counted under the other types' choices (so the values one could
+   * add are counted), every other type under the whole filter. `missing` counts likewise.
+   */
+  traitTypes: TraitTypeCounts[];
+}
+
+/**
+ * What POST /api/nfts answers for a collection larger than the server's full-answer limit: the first
+ * page in `nfts`, and where to read the rest.
+ */
+export interface CollectionPaging {
+  /** The collection's NFT count. */
+  total: number;
+  pageSize: number;
+  /** The page route of this collection, e.g. `/api/collections/polygon/0x…/nfts`. */
+  route: string;
+}

@@ -1,0 +1,233 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import {
+  COLLECTION_PAGE_LIMITS,
+  decodeTraitSelection,
+  type CollectionPageResponse,
+  type Nft,
+  type TraitTypeCounts,
+} from '@nexus/contract';
+import { setScanChannel, type ScanChannel, type ScanListener } from '../../../lib/scan-channel';
+import {
+  installFetch,
+  jsonResponse,
+  removeFetch,
+  statusResponse,
+  type FetchCall,
+} from '../../../testing/fake-fetch';
+import { DEFAULT_GALLERY_VIEW, type GalleryViewChange, type GalleryViewState } from '../gallery-view-state';
+import { GalleryView } from './gallery-view';
+
+const CONTRACT = '0x4444444444444444444444444444444444444444';
+const PAGE_PATH = `/api/collections/polygon/${CONTRACT}/nfts`;
+const SIZE = 120;
+
+/** Token i: Fur Gold for even ids, Brown for odd; ranked by id until the rarity job has run. */
+function nft(tokenId: number, ranked: boolean): Nft {
+  const fur = tokenId % 2 === 0 ? 'Gold' : 'Brown';
+  return {
+    tokenId: String(tokenId),
+    name: `Ape #${tokenId}`,
+    description: '',
+    image: '',
+    tokenType: 'ERC-721',
+    network: 'polygon',
+    contract: { address: CONTRACT, name: 'Apes', openSeaMetadata: { collectionName: 'Apes' } },
+    collection: { name: 'Apes' },
+    metadata: { attributes: [{ trait_type: 'Fur', value: fur }] },
+    attributes: [{ trait_type: 'Fur', value: fur }],
+    rarityScore: ranked ? SIZE - tokenId : null,
+    rarityRank: ranked ? tokenId : null,
+  };
+}
+
+/**
+ * The page route as the server answers it, over a 120-token collection: fur filter, token id or rank
+ * order, faceted counts. The gallery must show what this says, not compute its own.
+ */
+function servePage(url: URL, ranked: boolean): CollectionPageResponse {
+  const traits = decodeTraitSelection(url.searchParams.getAll('traits'));
+  const furs = traits.fur ?? [];
+  const all = Array.from({ length: SIZE }, (_, i) => nft(i + 1, ranked));
+  const matching = all.filter(
+    (n) => furs.length === 0 || furs.includes(String(n.attributes[0]!.value).toLowerCase()),
+  );
+  const pageSize = Number(url.searchParams.get('pageSize') ?? COLLECTION_PAGE_LIMITS.defaultPageSize);
+  const pageCount = Math.max(1, Math.ceil(matching.length / pageSize));
+  const page = Math.min(Number(url.searchParams.get('page') ?? 1), pageCount);
+  const sorted = url.searchParams.get('sort') === 'tokenId' ? matching : [...matching].reverse();
+  const fur: TraitTypeCounts = {
+    traitType: 'Fur',
+    key: 'fur',
+    values: [
+      { value: 'Gold', key: 'gold', count: 60 },
+      { value: 'Brown', key: 'brown', count: 60 },
+    ],
+    missing: 0,
+  };
+  return {
+    network: 'polygon',
+    address: CONTRACT,
+    name: 'Apes',
+    nfts: sorted.slice((page - 1) * pageSize, page * pageSize),
+    page,
+    pageSize,
+    pageCount,
+    total: matching.length,
+    collectionTotal: SIZE,
+    rankedTotal: ranked ? SIZE : 0,
+    sort: 'rarity-rank',
+    order: 'asc',
+    traitTypes: [fur],
+  };
+}
+
+class FakeChannel implements ScanChannel {
+  readonly listeners = new Set<ScanListener>();
+  readonly subscribed: string[] = [];
+  async subscribe(key: string) {
+    this.subscribed.push(key);
+    return null;
+  }
+  unsubscribe(): void {}
+  listen(listener: ScanListener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+/** The gallery of a collection larger than POST /api/nfts answers whole: it arrived with its first page. */
+function Gallery({ onView }: { onView: (view: GalleryViewState) => void }) {
+  const [view, setView] = useState<GalleryViewState>(DEFAULT_GALLERY_VIEW);
+  return (
+    <GalleryView
+      collection={{
+        name: 'Apes',
+        contractAddress: CONTRACT,
+        network: 'polygon',
+        nfts: Array.from({ length: 50 }, (_, i) => nft(i + 1, false)),
+        partial: true,
+      }}
+      scope="collection"
+      backLabel="Back to Home"
+      onBack={() => undefined}
+      view={view}
+      onViewChange={({ patch }: GalleryViewChange) =>
+        setView((current) => {
+          const next = { ...current, ...patch };
+          onView(next);
+          return next;
+        })
+      }
+    />
+  );
+}
+
+async function settle() {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+function shownIds(): string[] {
+  return screen.getAllByTestId('nft-card').map((card) => card.dataset.tokenId ?? '');
+}
+
+describe('gallery paging by the server', () => {
+  let calls: FetchCall[];
+  let ranked: boolean;
+  let channel: FakeChannel;
+  let views: GalleryViewState[];
+
+  beforeEach(() => {
+    ranked = false;
+    views = [];
+    channel = new FakeChannel();
+    setScanChannel(channel);
+    jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    calls = installFetch((url) =>
+      url.pathname === PAGE_PATH ? jsonResponse(servePage(url, ranked)) : statusResponse(404, 'Not Found'),
+    );
+  });
+
+  afterEach(() => {
+    removeFetch();
+    setScanChannel(null);
+    jest.restoreAllMocks();
+  });
+
+  const pageCalls = () =>
+    calls.filter((call) => call.url.pathname === PAGE_PATH).map((call) => call.url.searchParams);
+
+  async function renderGallery() {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <Gallery onView={(view) => views.push(view)} />
+      </QueryClientProvider>,
+    );
+    await settle();
+  }
+
+  it("shows the server's page, pages, filters and sorts through the page route, and ranks nothing itself", async () => {
+    await renderGallery();
+
+    expect(pageCalls()[0]?.toString()).toBe('page=1&pageSize=50&sort=rarity-rank');
+    await waitFor(() => expect(shownIds().slice(0, 3)).toEqual(['120', '119', '118']));
+    expect(screen.getByTestId('gallery-count').textContent).toBe('120 / 120');
+    expect(screen.getByTestId('gallery-pager').textContent).toContain('Page 1 of 3');
+
+    fireEvent.click(within(screen.getByTestId('gallery-pager')).getByText('Next →'));
+    await settle();
+    expect(pageCalls().at(-1)?.get('page')).toBe('2');
+    expect(views.at(-1)?.page).toBe(2);
+    await waitFor(() => expect(shownIds()[0]).toBe('70'));
+
+    // A trait filter goes to the server and starts again from page 1, with the server's counts.
+    fireEvent.click(screen.getByTestId('trait-filter-toggle'));
+    const gold = screen.getByText('Gold').closest('label')!;
+    expect(gold.textContent).toContain('60');
+    fireEvent.click(within(gold).getByRole('checkbox'));
+    await settle();
+    expect(pageCalls().at(-1)?.getAll('traits')).toEqual(['fur:gold']);
+    expect(pageCalls().at(-1)?.get('page')).toBe('1');
+    expect(views.at(-1)).toMatchObject({ page: 1, traits: { fur: ['gold'] } });
+    await waitFor(() => expect(screen.getByTestId('gallery-count').textContent).toBe('60 / 120'));
+    expect(shownIds().every((id) => Number(id) % 2 === 0)).toBe(true);
+
+    fireEvent.change(screen.getByTestId('gallery-sort'), { target: { value: 'tokenId' } });
+    await settle();
+    expect(pageCalls().at(-1)?.get('sort')).toBe('tokenId');
+    await waitFor(() => expect(shownIds().slice(0, 2)).toEqual(['2', '4']));
+
+    // Only the first page is at hand: the browser does not rank it as if it were the collection.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect(calls.some((call) => call.url.pathname === '/api/calculate-rarity')).toBe(false);
+  });
+
+  it("reads the page again when the collection's rarity job completes", async () => {
+    await renderGallery();
+    expect(screen.queryByText('#120')).toBeNull();
+    expect(channel.subscribed).toEqual([`rarity:polygon:${CONTRACT}`]);
+
+    ranked = true;
+    await act(async () => {
+      for (const listener of channel.listeners) {
+        listener.completed({
+          key: `rarity:polygon:${CONTRACT}`,
+          totalNfts: SIZE,
+          totalCollections: 1,
+          scanDuration: 5,
+          isComplete: true,
+        });
+      }
+    });
+    await settle();
+    expect(pageCalls().length).toBeGreaterThanOrEqual(2);
+    await waitFor(() => expect(screen.getAllByTestId('nft-card')[0]!.textContent).toContain('#120'));
+  });
+});

@@ -1,0 +1,92 @@
+import {
+  GALLERY_SORTS,
+  GALLERY_SORT_LABELS,
+  VIEW_MODES,
+  type GallerySort,
+  type ViewMode,
+} from '../gallery-logic';
+
+const VIEW_MODE_LABELS: Record<ViewMode, string> = {
+  'small-grid': 'Small grid',
+  'big-grid': 'Big grid',
+  list: 'List',
+};
+
+const VIEW_MODE_ICONS: Record<ViewMode, string> = {
+  'small-grid': '▦',
+  'big-grid': '▣',
+  list: '☰',
+};
+
+interface GalleryToolbarProps {
+  text: string;
+  sort: GallerySort;
+  /** A search or a trait filter is on: offer to clear them. */
+  filtering: boolean;
+  viewMode: ViewMode;
+  onText: (text: string) => void;
+  onSort: (sort: GallerySort) => void;
+  onClearFilters: () => void;
+  onViewMode: (mode: ViewMode) => void;
+}
+
+/** The search box, the sort, "Clear filters" and the view modes above the grid. */
+export function GalleryToolbar({
+  text,
+  sort,
+  filtering,
+  viewMode,
+  onText,
+  onSort,
+  onClearFilters,
+  onViewMode,
+}: GalleryToolbarProps) {
+  return (
+    <div className="filter-bar">
+      <input
+        className="text-field filter-bar__search"
+        type="search"
+        placeholder="Search by name or token ID"
+        aria-label="Search NFTs by name or token ID"
+        value={text}
+        onChange={(event) => onText(event.target.value)}
+      />
+      <label className="select-field">
+        <span className="select-field__prefix">Sort</span>
+        <select
+          className="select-field__control"
+          data-testid="gallery-sort"
+          value={sort}
+          onChange={(event) => onSort(event.target.value as GallerySort)}
+        >
+          {GALLERY_SORTS.map((option) => (
+            <option key={option} value={option}>
+              {GALLERY_SORT_LABELS[option]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {filtering ? (
+        <button type="button" className="button button--link" onClick={onClearFilters}>
+          Clear filters
+        </button>
+      ) : null}
+      <div className="view-modes" role="group" aria-label="View mode">
+        {VIEW_MODES.map((mode) => (
+          <button
+            key={mode}
+            type="button"
+            className={`view-modes__button${viewMode === mode ? ' view-modes__button--active' : ''}`}
+            aria-pressed={viewMode === mode}
+            aria-label={VIEW_MODE_LABELS[mode]}
+            title={VIEW_MODE_LABELS[mode]}
+            data-testid={`view-mode-${mode}`}
+            onClick={() => onViewMode(mode)}
+          >
+            {VIEW_MODE_ICONS[mode]}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { Network, Nft, TraitTypeCounts } from '@nexus/contract';
+import { collectionPageQuery } from '../api/rarity-api';
+import { GALLERY_PAGE_SIZE, filterByText, paginate, sortNfts } from '../gallery-logic';
+import type { GalleryViewState } from '../gallery-view-state';
+import { filterByTraitSelection, summarizeNftTraits } from '../trait-filter';
+
+export interface GalleryPage {
+  /** The NFTs of the page on screen. */
+  items: Nft[];
+  /** The page shown (pulled back into range) and how many there are. */
+  page: number;
+  pageCount: number;
+  /** NFTs matching the search and the trait filter. */
+  matching: number;
+  /** NFTs of the collection (or of the wallet's share of it). */
+  total: number;
+  ranked: number;
+  /** Counts for the filter bar: the server's faceted counts, or counted here. */
+  traitSummary: readonly TraitTypeCounts[] | null;
+  /** `server`: the page route answered; `local`: filtered, sorted and paged here. */
+  source: 'server' | 'local';
+  /** A new page is on its way (the previous one stays on screen meanwhile). */
+  updating: boolean;
+  /** The server's first answer is on its way. */
+  pending: boolean;
+}
+
+export interface GalleryPageOptions {
+  network: Network;
+  contractAddress: string;
+  /** The NFTs at hand (the whole collection up to the server's limit, or a wallet's share of it). */
+  nfts: readonly Nft[];
+  view: GalleryViewState;
+  /** Ask the server's page route (a stored collection); otherwise everything happens here. */
+  paged: boolean;
+  /** Scores and ranks calculated in this browser, by token id, applied over the server's page. */
+  localRanks: ReadonlyMap<string, Pick<Nft, 'rarityScore' | 'rarityRank'>> | null;
+}
+
+/**
+ * The page of the gallery: from GET /api/collections/{network}/{address}/nfts for a stored collection
+ * (filters, sort, search and counts by the server, the previous page kept while the next loads), or
+ * from the NFTs at hand while the server has not answered, when it fails, and for a wallet's share.
+ */
+export function useGalleryPage({
+  network,
+  contractAddress,
+  nfts,
+  view,
+  paged,
+  localRanks,
+}: GalleryPageOptions): GalleryPage {
+  const server = useQuery({
+    ...collectionPageQuery(network, contractAddress, {
+      page: view.page,
+      pageSize: GALLERY_PAGE_SIZE,
+      sort: view.sort,
+      search: view.text,
+      traits: view.traits,
+    }),
+    enabled: paged,
+    placeholderData: keepPreviousData,
+  });
+  const answer = paged ? server.data : undefined;
+  const pending = paged && server.isPending && server.fetchStatus === 'fetching';
+
+  const local = useMemo(() => {
+    if (answer) return null;
+    const visible = sortNfts(filterByText(filterByTraitSelection(nfts, view.traits), view.text), view.sort);
+    return {
+      slice: paginate(visible, view.page),
+      matching: visible.length,
+      ranked: nfts.filter((nft) => nft.rarityRank !== null).length,
+    };
+  }, [answer, nfts, view.traits, view.text, view.sort, view.page]);
+
+  const items = useMemo(() => {
+    if (!answer) return local?.slice.items ?? [];
+    if (!localRanks) return answer.nfts;
+    return answer.nfts.map((nft) => {
+      const ranks = localRanks.get(nft.tokenId);
+      return ranks && (ranks.rarityRank !== nft.rarityRank || ranks.rarityScore !== nft.rarityScore)
+        ? { ...nft, ...ranks }
+        : nft;
+    });
+  }, [answer, local, localRanks]);
+
+  if (answer) {
+    return {
+      items,
+      page: answer.page,
+      pageCount: answer.pageCount,
+      matching: answer.total,
+      total: answer.collectionTotal,
+      ranked: localRanks
+        ? [...localRanks.values()].filter((r) => r.rarityRank !== null).length
+        : answer.rankedTotal,
+      traitSummary: answer.traitTypes,
+      source: 'server',
+      updating: server.isPlaceholderData,
+      pending,
+    };
+  }
+  return {
+    items,
+    page: local!.slice.page,
+    pageCount: local!.slice.pageCount,
+    matching: local!.matching,
+    total: nfts.length,
+    ranked: local!.ranked,
+    traitSummary: null,
+    source: 'local',
+    updating: false,
+    pending,
+  };
+}
+
+/** Trait counts of the NFTs at hand (a wallet's share, or while the server's are not there). */
+export function useLocalTraitSummary(nfts: readonly Nft[], skip: boolean): TraitTypeCounts[] | null {
+  return useMemo(() => (skip ? null : summarizeNftTraits(nfts)), [skip, nfts]);
+}
