@@ -4,6 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import {
   ADMIN_MESSAGES,
+  QUEUED_SCAN_LIMITS,
   RATE_LIMIT_POLICIES,
   SUBMISSION_STATUSES,
   type AdminCollectionSubmission,
@@ -145,6 +146,8 @@ const GUARDED: GuardedRoute[] = [
       metadataCount: count,
       rankingsCount: count,
       apiRequestsCount: count,
+      // The transfer index's progress per indexed network (none is indexed in this test).
+      transferIndex: expect.any(Array) as unknown,
       networkStats: ['ethereum', 'polygon', 'cronos'].map((network) => ({
         network,
         apiCallsToday: count,
@@ -306,7 +309,7 @@ const GUARDED: GuardedRoute[] = [
     body: () => ({
       apiKeys: { valid: expect.any(Boolean), missing: expect.any(Array) },
       rateLimits: Object.fromEntries(
-        RATE_LIMIT_POLICIES.map((p) => [
+        [...RATE_LIMIT_POLICIES, ...Object.values(QUEUED_SCAN_LIMITS)].map((p) => [
           p,
           { current: count, limit: count, resetIn: count, windowMs: count },
         ]),
@@ -336,6 +339,7 @@ const PUBLIC: Record<RouteName, string> = {
   'POST /api/calculate-rarity': 'SPEC §7 rarity, visitors',
   'GET /api/collections/:network/:address/nfts/:tokenId': 'NFT detail with its rarity, visitors',
   'GET /api/collections/:network/:address/traits': 'trait filter, visitors',
+  'GET /api/collections/:network/:address/nfts': 'a page of a stored collection, visitors',
   'POST /api/validate-address': 'SPEC §7, visitors (a read: nothing is stored)',
   'POST /api/detect-network': 'SPEC §7, visitors (a read: nothing is stored)',
   'GET /api/discover-collections': 'SPEC §7 search, visitors',
