@@ -2,8 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { MISSING_VALUE_KEY, type CollectionSort, type SortOrder, type TraitSelection } from '@nexus/contract';
 import { executeBound } from '../database/bound-query.js';
-import type { MetadataStatus } from './nft.entity.js';
 import type { NftRecord } from './collections.repository.js';
+import { NFT_COLUMNS, toNftRecord, type NftRow } from './nft.row.js';
 
 /** Separates a trait type key from its value key in `nft.trait_keys` and `nft.trait_facets`. */
 const SEP = '\u001f';
@@ -27,19 +27,6 @@ export interface FacetCounts {
   carried: Map<string, number>;
   /** type key -> value key -> count and labels (the first label met; empty when read without labels). */
   values: Map<string, Map<string, { typeLabel: string; valueLabel: string; count: number }>>;
-}
-
-interface NftRow {
-  token_id: string;
-  token_uri: string | null;
-  name: string;
-  description: string;
-  image: string | null;
-  image_fallback: string | null;
-  attributes: NftRecord['attributes'];
-  metadata_status: MetadataStatus;
-  rarity_score: number | null;
-  rarity_rank: number | null;
 }
 
 /** SQL `where` text with its bound parameters, numbered from a given first placeholder. */
@@ -123,13 +110,12 @@ export class CollectionPageRepository {
     const where = ['nft.collection_id = $1', ...filterSql(filter, collectionName, clauses)];
     const rows = await executeBound<NftRow>(
       this.em.fork(),
-      `select token_id, token_uri, name, description, image, image_fallback, attributes, metadata_status,
-         rarity_score, rarity_rank
+      `select ${NFT_COLUMNS}
        from nft where ${where.join(' and ')}
        order by ${orderSql(order)} offset $2 limit $3`,
       [collectionId, offset, limit, ...clauses.params],
     );
-    return rows.map(toRecord);
+    return rows.map(toNftRecord);
   }
 
   /**
@@ -188,19 +174,4 @@ export class CollectionPageRepository {
     );
     return { stored: row?.stored ?? 0, ranked: row?.ranked ?? 0 };
   }
-}
-
-function toRecord(r: NftRow): NftRecord {
-  return {
-    tokenId: r.token_id,
-    tokenUri: r.token_uri,
-    name: r.name,
-    description: r.description,
-    image: r.image,
-    ...(r.image_fallback ? { imageFallback: r.image_fallback } : {}),
-    attributes: r.attributes,
-    metadataStatus: r.metadata_status,
-    rarityScore: r.rarity_score,
-    rarityRank: r.rarity_rank,
-  };
 }

@@ -4,6 +4,7 @@ import type { Network } from '@nexus/contract';
 import type { CollectionInfo } from '../chain/nft-source.js';
 import { executeBound } from '../database/bound-query.js';
 import { CollectionEntity } from './collection.entity.js';
+import { NFT_COLUMNS, toNftRecord, type NftRow } from './nft.row.js';
 import type { MetadataStatus } from './nft.entity.js';
 import type { NftAttribute } from '@nexus/contract';
 
@@ -39,8 +40,6 @@ interface StoredRank {
   rarity_score: number | null;
   rarity_rank: number | null;
 }
-
-const NFT_COLUMNS = `token_id, token_uri, name, description, image, image_fallback, attributes, metadata_status, rarity_score, rarity_rank`;
 
 /**
  * PostgreSQL access for collections and their NFTs. Names and symbols are whatever a contract
@@ -110,30 +109,8 @@ export class CollectionsRepository {
    */
   async beginScan(info: CollectionInfo): Promise<string> {
     const now = new Date();
-    const [row] = await this.em
-      .fork()
-      .getConnection()
-      .execute<Array<{ id: string }>>(
-        `insert into collection (created_at, updated_at, network, address, name, symbol, standard, total_supply,
-         enumerable, image_url, description)
-       values (?, ?, ?, ?, left(?, 200), left(?, 100), ?, ?, ?, null, '')
-       on conflict (network, address) do update set updated_at = excluded.updated_at, name = excluded.name,
-         symbol = excluded.symbol, standard = excluded.standard, total_supply = excluded.total_supply,
-         enumerable = excluded.enumerable
-       returning id`,
-        [
-          now,
-          now,
-          info.network,
-          info.address.toLowerCase(),
-          info.name,
-          info.symbol,
-          info.standard,
-          info.totalSupply,
-          info.enumerable,
-        ],
-      );
-    return row!.id;
+    const row = await upsertCollection(this.em.fork().getConnection(), info, now, null);
+    return row.id;
   }
 
   /**
@@ -181,28 +158,8 @@ export class CollectionsRepository {
       const connection = em.getConnection();
       const now = new Date();
       for (const { info, nfts } of holdings) {
-        const [row] = await connection.execute<Array<{ id: string }>>(
-          `insert into collection (created_at, updated_at, network, address, name, symbol, standard, total_supply,
-             enumerable, image_url, description)
-           values (?, ?, ?, ?, left(?, 200), left(?, 100), ?, ?, ?, ?, '')
-           on conflict (network, address) do update set updated_at = excluded.updated_at, name = excluded.name,
-             symbol = excluded.symbol, standard = excluded.standard, total_supply = excluded.total_supply,
-             enumerable = excluded.enumerable, image_url = coalesce(collection.image_url, excluded.image_url)
-           returning id`,
-          [
-            now,
-            now,
-            info.network,
-            info.address.toLowerCase(),
-            info.name,
-            info.symbol,
-            info.standard,
-            info.totalSupply,
-            info.enumerable,
-            nfts.find((n) => n.image)?.image ?? null,
-          ],
-        );
-        const { stored } = await upsertNfts(em, row!.id, nfts, now);
+        const row = await upsertCollection(connection, info, now, nfts.find((n) => n.image)?.image ?? null);
+        const { stored } = await upsertNfts(em, row.id, nfts, now);
         const ranks = new Map(stored.map((r) => [r.token_id, r]));
         for (const nft of nfts) {
           nft.rarityScore = ranks.get(nft.tokenId)?.rarity_score ?? null;
@@ -259,36 +216,13 @@ export class CollectionsRepository {
     const em = this.em.fork();
     const collection = await em.findOne(CollectionEntity, { network, address: address.toLowerCase() });
     if (!collection) return null;
-    const rows = await em.getConnection().execute<
-      Array<
-        Omit<
-          NftRecord,
-          'tokenId' | 'tokenUri' | 'imageFallback' | 'metadataStatus' | 'rarityScore' | 'rarityRank'
-        > & {
-          token_id: string;
-          token_uri: string | null;
-          image_fallback: string | null;
-          metadata_status: MetadataStatus;
-          rarity_score: number | null;
-          rarity_rank: number | null;
-        }
-      >
-    >(`select ${NFT_COLUMNS} from nft where collection_id = ? order by length(token_id), token_id`, [collection.id]);
-    return {
-      collection,
-      nfts: rows.map((r) => ({
-        tokenId: r.token_id,
-        tokenUri: r.token_uri,
-        name: r.name,
-        description: r.description,
-        image: r.image,
-        ...(r.image_fallback ? { imageFallback: r.image_fallback } : {}),
-        attributes: r.attributes,
-        metadataStatus: r.metadata_status,
-        rarityScore: r.rarity_score,
-        rarityRank: r.rarity_rank,
-      })),
-    };
+    const rows = await em
+      .getConnection()
+      .execute<NftRow[]>(
+        `select ${NFT_COLUMNS} from nft where collection_id = ? order by length(token_id), token_id`,
+        [collection.id],
+      );
+    return { collection, nfts: rows.map(toNftRecord) };
   }
 }
 
@@ -330,4 +264,38 @@ async function upsertNfts(
     [now, collectionId, rows],
   );
   return { rows, stored };
+}
+
+/**
+ * The collection row with what the contract says (name, symbol, standard, supply), created or
+ * brought up to date; a stored image is kept, `imageUrl` fills one that is missing.
+ */
+async function upsertCollection(
+  connection: ReturnType<EntityManager['getConnection']>,
+  info: CollectionInfo,
+  now: Date,
+  imageUrl: string | null,
+): Promise<{ id: string }> {
+  const [row] = await connection.execute<Array<{ id: string }>>(
+    `insert into collection (created_at, updated_at, network, address, name, symbol, standard, total_supply,
+       enumerable, image_url, description)
+     values (?, ?, ?, ?, left(?, 200), left(?, 100), ?, ?, ?, ?, '')
+     on conflict (network, address) do update set updated_at = excluded.updated_at, name = excluded.name,
+       symbol = excluded.symbol, standard = excluded.standard, total_supply = excluded.total_supply,
+       enumerable = excluded.enumerable, image_url = coalesce(collection.image_url, excluded.image_url)
+     returning id`,
+    [
+      now,
+      now,
+      info.network,
+      info.address.toLowerCase(),
+      info.name,
+      info.symbol,
+      info.standard,
+      info.totalSupply,
+      info.enumerable,
+      imageUrl,
+    ],
+  );
+  return row!;
 }
