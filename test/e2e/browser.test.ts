@@ -1,8 +1,9 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { bigCollections, readTestManifest, startSystem, type RunningSystem } from '../support/system.js';
 import { join } from 'node:path';
 import { TEST_PORT_OFFSET, TEST_STATE_DIR, testPrefix } from '../support/test-env.js';
-import { CHROMIUM, CHROMIUM_PATH, describeWith, TEST_CHAIN } from '../support/requirements.js';
+import { CHROMIUM, describeWith, TEST_CHAIN } from '../support/requirements.js';
+import { launchChromium } from '../support/browser.js';
 
 const maybe = describeWith([TEST_CHAIN, CHROMIUM]);
 /** SPEC §4: the stages of a scan, in order. */
@@ -21,19 +22,7 @@ maybe('the web app in Chromium (real API, workers and chains)', () => {
 
   beforeAll(async () => {
     system = await startSystem({ prefix: testPrefix('browser'), port: 3212 + TEST_PORT_OFFSET, workers: 2 });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

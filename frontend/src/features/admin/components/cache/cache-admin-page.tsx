@@ -1,4 +1,4 @@
-import { NETWORK_LABELS, type TransferIndexStats } from '@nexus/contract';
+import { NETWORK_LABELS, type Network, type TransferIndexStats } from '@nexus/contract';
 import { useState } from 'react';
 import { EmptyState } from '../../../../components/empty-state';
 import { NetworkBadge } from '../../../../components/network-badge';
@@ -40,12 +40,7 @@ function TransferIndexSection({ lines }: { lines: TransferIndexStats[] }) {
             <tbody>
               {lines.map((line) => (
                 <tr key={line.network} data-testid="transfer-index-row">
-                  <th scope="row">
-                    <span className="admin-network-cell">
-                      <NetworkBadge network={line.network} />
-                      {NETWORK_LABELS[line.network] ?? line.network}
-                    </span>
-                  </th>
+                  <NetworkCell network={line.network} />
                   <td data-label="Indexed To">{formatCount(line.indexedTo)}</td>
                   <td data-label="Head">{formatCount(line.head)}</td>
                   <td data-label="Lag">{formatCount(line.lag)}</td>
@@ -145,12 +140,7 @@ export function CacheAdminPage() {
                   <tbody>
                     {data.networkStats.map((line) => (
                       <tr key={line.network} data-testid="network-stats-row">
-                        <th scope="row">
-                          <span className="admin-network-cell">
-                            <NetworkBadge network={line.network} />
-                            {NETWORK_LABELS[line.network] ?? line.network}
-                          </span>
-                        </th>
+                        <NetworkCell network={line.network} />
                         <td data-label="API Calls Today">{formatCount(line.apiCallsToday)}</td>
                         <td data-label="Collections">{formatCount(line.totalCollections)}</td>
                         <td data-label="NFTs">{formatCount(line.totalNfts)}</td>
@@ -175,5 +165,17 @@ export function CacheAdminPage() {
         onConfirm={confirmClear}
       />
     </div>
+  );
+}
+
+/** A table row's header cell: the network's badge and name. */
+function NetworkCell({ network }: { network: Network }) {
+  return (
+    <th scope="row">
+      <span className="admin-network-cell">
+        <NetworkBadge network={network} />
+        {NETWORK_LABELS[network] ?? network}
+      </span>
+    </th>
   );
 }
