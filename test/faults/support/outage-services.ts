@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -262,6 +262,12 @@ export async function startOutageSystem(options: {
       logs: () =>
         [system.api, ...system.workers].map((p) => `[${p.name}]\n${p.output.join('\n')}`).join('\n'),
       async close() {
+        // NEXUS_FAULTS_LOGS=<folder> keeps each scenario's API and worker output for reading afterwards.
+        const folder = process.env.NEXUS_FAULTS_LOGS;
+        if (folder) {
+          mkdirSync(folder, { recursive: true });
+          writeFileSync(join(folder, `${options.name}.log`), this.logs());
+        }
         await system.stop();
         await redis.stop();
         pg.destroy();
