@@ -55,17 +55,19 @@ export class CollectionScanService extends ChainScanService {
       unreachable ??= records.find((n) => n.metadataStatus === 'unavailable') ?? null;
       // One chunk is written while the next ones' metadata is read.
       await storing;
-      storing = this.collections.storeChunk(collectionId, records, scanStartedAt);
+      storing = awaitedLater(this.collections.storeChunk(collectionId, records, scanStartedAt));
       answer?.push(records.map((n) => JSON.stringify(toApiNft(n, info))).join(','));
     };
     for (let start = 0; start < tokens.length; start += SCAN_CHUNK) {
       const chunk = tokens.slice(start, start + SCAN_CHUNK);
       resolving.push(
-        this.metadata.records(
-          chunk,
-          payload.includeMetadata,
-          () => void reporter.counts({ metadataFetched: ++fetched }),
-          limit,
+        awaitedLater(
+          this.metadata.records(
+            chunk,
+            payload.includeMetadata,
+            () => void reporter.counts({ metadataFetched: ++fetched }),
+            limit,
+          ),
         ),
       );
       if (resolving.length >= 2) await storeNext();
@@ -107,4 +109,14 @@ export class CollectionScanService extends ChainScanService {
       );
     }
   }
+}
+
+/**
+ * A promise awaited later than it may settle (a chunk write while the next chunk's metadata is read):
+ * its rejection is thrown where it is awaited, and is not an unhandled rejection before that, which
+ * would end the worker process and every job it runs.
+ */
+function awaitedLater<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
 }

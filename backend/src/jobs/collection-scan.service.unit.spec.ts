@@ -87,6 +87,30 @@ describe(CollectionScanService.name, () => {
     );
   });
 
+  it('fails the attempt (for Bull to retry) when a chunk write fails while the next chunk resolves', async () => {
+    // The first chunk's write fails at once (PostgreSQL gone) while the next chunks' metadata is
+    // still being read: nothing awaits the failed write until then.
+    const store = jest
+      .spyOn(harness.collections, 'storeChunk')
+      .mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
+    const resolve = resolver.resolve.bind(resolver);
+    jest.spyOn(resolver, 'resolve').mockImplementation(async (uri: string) => {
+      await new Promise((r) => setTimeout(r, 1));
+      return resolve(uri);
+    });
+    const payload = scanPayload('collection', LARGE);
+
+    const run = sut.run(payload);
+
+    await expect(run).rejects.toThrow('Connection terminated unexpectedly');
+    await expect(run).rejects.not.toBeInstanceOf(PermanentScanError);
+    // No later chunk is written after a failed one, and the scan is neither finished nor cached.
+    expect(store).toHaveBeenCalledTimes(1);
+    expect(harness.runs.runs[0]!.outcome).toMatchObject({ status: 'failed' });
+    expect(harness.progress.completed).toEqual([]);
+    expect(harness.cache.entries.has(payload.key)).toBe(false);
+  });
+
   it('stores but does not cache the whole answer of a collection over FULL_ANSWER_MAX_NFTS', async () => {
     harness = await jobHarness(chain, resolver, { fullAnswerMaxNfts: 100 });
     const payload = scanPayload('collection', CATS);
