@@ -51,11 +51,12 @@ describe(HostBreaker.name, () => {
   });
 
   it('tries the host again after the pause and closes when it answers', async () => {
-    const sut = new HostBreaker({ failures: 1, halfOpenAfterMs: 50 });
+    // A pause long enough that a loaded machine does not reach it between the first two calls.
+    const sut = new HostBreaker({ failures: 1, halfOpenAfterMs: 1_000 });
     await expect(sut.run('h:80', () => Promise.reject(dead()))).rejects.toThrow('ENOTFOUND');
     expect((await failureOf(sut.run('h:80', async () => 'never')))?.kind).toBe('host-unavailable');
 
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
 
     await expect(sut.run('h:80', async () => 'back')).resolves.toBe('back');
     expect(sut.isOpen('h:80')).toBe(false);
