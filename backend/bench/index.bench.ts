@@ -147,7 +147,10 @@ async function main(): Promise<void> {
     (c) => c.network === 'cronos' && !c.enumerable,
   )) {
     const run = async (options: { index?: TransferIndexRepository; deploymentSearchThreshold?: number }) => {
-      const source = new RpcNftSource({ cronos: { ...limits, maxLogRange: cronos.publicNode!.maxLogRange } }, options);
+      const source = new RpcNftSource(
+        { cronos: { ...limits, maxLogRange: cronos.publicNode!.maxLogRange } },
+        options,
+      );
       const info = (await source.getCollection('cronos', collection.address)) as CollectionInfo;
       source.resetStats();
       const start = performance.now();
@@ -165,11 +168,16 @@ async function main(): Promise<void> {
     const indexOff = await run({});
     const indexOffNoHistory = await run({ deploymentSearchThreshold: Number.MAX_SAFE_INTEGER });
     const ids = (refs: TokenRef[]) => refs.map((ref) => `${ref.tokenId}:${ref.tokenUri}`).join('\n');
-    if (ids(indexOn.tokens) !== ids(indexOff.tokens) || ids(indexOn.tokens) !== ids(indexOffNoHistory.tokens)) {
+    if (
+      ids(indexOn.tokens) !== ids(indexOff.tokens) ||
+      ids(indexOn.tokens) !== ids(indexOffNoHistory.tokens)
+    ) {
       throw new Error(`${collection.name}: the index and the node enumerate different tokens`);
     }
     if (indexOn.tokens.length !== collection.totalSupply) {
-      throw new Error(`${collection.name}: ${indexOn.tokens.length} tokens, the manifest says ${collection.totalSupply}`);
+      throw new Error(
+        `${collection.name}: ${indexOn.tokens.length} tokens, the manifest says ${collection.totalSupply}`,
+      );
     }
     const figures = ({ tokens: _, ...rest }: typeof indexOn) => rest;
     enumerations.push({

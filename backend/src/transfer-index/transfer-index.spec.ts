@@ -299,7 +299,10 @@ describe('transfer index', () => {
   it('lets discovery find by name a contract the index has seen and no scan has read, its name cut', async () => {
     const bait = `Claim Free Reward Voucher ${'visit nexus-airdrop.example now '.repeat(12)}`;
     const spam = await deploy('NexusPlain721', [bait, 'VOUCHER', 'ipfs://voucher/', DEPLOYER]);
-    await send(DEPLOYER, spam, erc721, 'mintIds', [[ALICE, BOB], [1n, 2n]]);
+    await send(DEPLOYER, spam, erc721, 'mintIds', [
+      [ALICE, BOB],
+      [1n, 2n],
+    ]);
     await mine(3n);
     const rpc = source(false);
     await catchUp(rpc);

@@ -229,7 +229,11 @@ export class CollectionEnumerator {
   }
 
   /** Ids with a non-zero supply from TransferSingle / TransferBatch logs and the index's supply changes. */
-  private async erc1155Ids(address: Address, block: bigint, indexed: IndexedTokens | null): Promise<bigint[]> {
+  private async erc1155Ids(
+    address: Address,
+    block: bigint,
+    indexed: IndexedTokens | null,
+  ): Promise<bigint[]> {
     const { before, after } = await this.collectionLogs(
       address,
       [TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC],
