@@ -191,9 +191,19 @@ export class CollectionEnumerator {
       indexed.fromBlock > 0n && (await this.existedAt(address, indexed.fromBlock - 1n))
         ? scan(await this.startBlock(address, indexed.fromBlock - 1n), indexed.fromBlock - 1n)
         : Promise.resolve([]),
-      scan(indexed.toBlock + 1n, block),
+      this.afterIndex(address, indexed.toBlock, block).then((fromBlock) => scan(fromBlock, block)),
     ]);
     return { before, after };
+  }
+
+  /**
+   * First block past the index to ask the node about: the one after the index's last, or the
+   * contract's deployment when the index lags far behind (a backfill under way) and it came later.
+   */
+  private async afterIndex(address: Address, indexedTo: bigint, block: bigint): Promise<bigint> {
+    if (block - indexedTo < this.options.deploymentSearchThreshold) return indexedTo + 1n;
+    const deployed = await this.startBlock(address, block);
+    return deployed > indexedTo ? deployed : indexedTo + 1n;
   }
 
   /** Whether the contract had code at `block`; true when the node cannot say (pruned state). */
