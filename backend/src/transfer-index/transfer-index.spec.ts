@@ -21,7 +21,11 @@ import { rpcChain } from '../chain/rpc/rpc-chains.config.js';
 import { RpcNftSource } from '../chain/rpc/rpc-nft.source.js';
 import { ormConfig } from '../database/mikro-orm.config.js';
 import { TransferIndexRepository } from '../chain/transfer-index.repository.js';
+import { clearPrefix } from '../../../test/support/redis-prefix.js';
+import { testConfig, testPrefix } from '../../../test/support/test-env.js';
 import { DiscoveryRepository } from '../discovery/discovery.repository.js';
+import { RedisConnections } from '../redis/redis.module.js';
+import { TransferIndexService } from './transfer-index.service.js';
 import { ContractNamer } from './contract-namer.js';
 import { TransferIndexer, type IndexSettings } from './transfer-indexer.js';
 
@@ -362,6 +366,35 @@ describe('transfer index', () => {
     for (const contract of [minted, batch, editions]) {
       const info = (await without.getCollection('cronos', contract))!;
       expect(await withIndex.enumerateCollection(info)).toEqual(await without.enumerateCollection(info));
+    }
+  });
+  it("names the contracts a worker's pass first sees, in the same pass, for discovery", async () => {
+    const prefix = testPrefix('transfer-index');
+    const config = { ...testConfig(prefix), transferIndex: { cronos: SETTINGS } };
+    const connections = new RedisConnections(config);
+    try {
+      const service = new TransferIndexService(
+        config,
+        source(false),
+        connections.open('transfer-index-spec'),
+        connections,
+        repository,
+      );
+      // The previous test indexed from another block: this pass starts over from genesis.
+      let result = await service.pass('cronos');
+      while (result && result.cursor.indexedTo + BigInt(SETTINGS.confirmations) < result.cursor.head) {
+        result = await service.pass('cronos');
+      }
+      expect(result?.cursor.fromBlock).toBe(0n);
+      const counts = await repository.contractCounts('cronos');
+      expect(counts.contracts).toBeGreaterThanOrEqual(4);
+      expect(counts.named).toBe(counts.contracts);
+      const discovery = new DiscoveryRepository(orm.em);
+      expect((await discovery.search('editions', 8)).map((c) => c.contractAddress)).toEqual([editions]);
+      expect(await discovery.search('phantom', 8)).toEqual([]);
+    } finally {
+      await connections.onApplicationShutdown();
+      await clearPrefix(prefix);
     }
   });
 });
