@@ -3,7 +3,11 @@
  * blocks per log query and 25 requests/s, over a history past a million blocks):
  *   - backfill from genesis to the head, in blocks/s and logs/s, learning the node's log span;
  *   - a wallet scan of the demo collector with the index caught up, then the same scan with the
- *     index off (every block asked of the node).
+ *     index off (every block asked of the node);
+ *   - the enumeration of each cronos collection without ERC721Enumerable with the index on, off,
+ *     and off on a node that cannot answer historical state (no deployment-block search: every
+ *     block from genesis asked of the node's logs);
+ *   - the names of every contract the index has seen read once, and found by discovery.
  *   npm run bench:index            (NEXUS_DEVWORLD_SCALE=small for the miniature world)
  * Starts its own dev chains (cronos 19747, its public node 19748, gateway 19780; ethereum and
  * polygon are left out) in a child process, as `npm start` does; uses the database nexus_bench_index.
@@ -16,11 +20,12 @@ import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { DevchainManifest } from '../../deploy/devchain/src/manifest.js';
-import type { WalletHolding } from '../src/chain/nft-source.js';
+import type { CollectionInfo, TokenRef, WalletHolding } from '../src/chain/nft-source.js';
 import { RpcNftSource } from '../src/chain/rpc/rpc-nft.source.js';
 import { ormConfig } from '../src/database/mikro-orm.config.js';
 import { migrate } from '../src/database/migrate.js';
-import { TransferIndexer, TransferIndexRepository } from '../src/transfer-index/index.js';
+import { DiscoveryRepository } from '../src/discovery/discovery.repository.js';
+import { ContractNamer, TransferIndexer, TransferIndexRepository } from '../src/transfer-index/index.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const databaseUrl =
@@ -82,7 +87,7 @@ async function main(): Promise<void> {
   const orm = await MikroORM.init({ ...ormConfig(databaseUrl), logger: () => undefined });
   const connection = orm.em.getConnection();
   await connection.execute(
-    'truncate nft_transfer, nft_owner, nft_balance, transfer_index_block, transfer_index_cursor',
+    'truncate nft_transfer, nft_owner, nft_balance, transfer_index_block, transfer_index_cursor, indexed_contract',
   );
   const repository = new TransferIndexRepository(orm.em);
   const limits = {
@@ -135,6 +140,74 @@ async function main(): Promise<void> {
     );
   }
 
+  // Collections without ERC721Enumerable: through the index, then the node alone (with its
+  // deployment-block search, then as on a node without historical state: from genesis).
+  const enumerations = [];
+  for (const collection of devchain.manifest.collections.filter(
+    (c) => c.network === 'cronos' && !c.enumerable,
+  )) {
+    const run = async (options: { index?: TransferIndexRepository; deploymentSearchThreshold?: number }) => {
+      const source = new RpcNftSource(
+        { cronos: { ...limits, maxLogRange: cronos.publicNode!.maxLogRange } },
+        options,
+      );
+      const info = (await source.getCollection('cronos', collection.address)) as CollectionInfo;
+      source.resetStats();
+      const start = performance.now();
+      const tokens = await source.enumerateCollection(info);
+      const stats = source.getStats();
+      return {
+        tokens,
+        seconds: seconds(start),
+        rpcCalls: stats.rpcCalls,
+        getLogsCalls: stats.byMethod.eth_getLogs ?? 0,
+        getCodeCalls: stats.byMethod.eth_getCode ?? 0,
+      };
+    };
+    const indexOn = await run({ index: repository });
+    const indexOff = await run({});
+    const indexOffNoHistory = await run({ deploymentSearchThreshold: Number.MAX_SAFE_INTEGER });
+    const ids = (refs: TokenRef[]) => refs.map((ref) => `${ref.tokenId}:${ref.tokenUri}`).join('\n');
+    if (
+      ids(indexOn.tokens) !== ids(indexOff.tokens) ||
+      ids(indexOn.tokens) !== ids(indexOffNoHistory.tokens)
+    ) {
+      throw new Error(`${collection.name}: the index and the node enumerate different tokens`);
+    }
+    if (indexOn.tokens.length !== collection.totalSupply) {
+      throw new Error(
+        `${collection.name}: ${indexOn.tokens.length} tokens, the manifest says ${collection.totalSupply}`,
+      );
+    }
+    const figures = ({ tokens: _, ...rest }: typeof indexOn) => rest;
+    enumerations.push({
+      collection: collection.name,
+      tokens: indexOn.tokens.length,
+      indexOn: figures(indexOn),
+      indexOff: figures(indexOff),
+      indexOffNoHistoricalState: figures(indexOffNoHistory),
+    });
+  }
+
+  // Names of every contract the index has seen, read once; then found by discovery.
+  const naming = new RpcNftSource({ cronos: limits }, {});
+  const namingStart = performance.now();
+  const named = await new ContractNamer(repository, { limit: 1_000_000, budgetMs: 60 * 60_000 }).name(
+    'cronos',
+    naming,
+  );
+  const namingSeconds = seconds(namingStart);
+  const discovery = new DiscoveryRepository(orm.em);
+  const unscanned = devchain.manifest.collections.filter((c) => c.network === 'cronos');
+  const discovered = [];
+  for (const collection of unscanned) {
+    const found = await discovery.search(collection.name, 8);
+    if (!found.some((c) => c.contractAddress === collection.address)) {
+      throw new Error(`discovery does not find ${collection.name}`);
+    }
+    discovered.push(collection.name);
+  }
+
   const result = {
     world: WORLD,
     history: { headBlock: Number(pass.cursor.head), genesisBlock: cronos.genesisBlock ?? 0 },
@@ -161,6 +234,13 @@ async function main(): Promise<void> {
       indexOffSeconds: withoutSeconds,
       indexOffRpcCalls: without.getStats().rpcCalls,
       indexOffGetLogsCalls: without.getStats().byMethod.eth_getLogs ?? 0,
+    },
+    enumerations,
+    naming: {
+      contracts: named,
+      seconds: namingSeconds,
+      rpcCalls: naming.getStats().rpcCalls,
+      discovered,
     },
   };
   console.log(JSON.stringify(result, null, 2));

@@ -48,10 +48,15 @@ import { TransferIndexRepository } from './transfer-index.repository.js';
                 : [],
             ),
           ),
-          // Wallet scans read the index of the networks being indexed, the node for the rest.
+          // Wallet scans and enumerations without ERC721Enumerable read the index of the networks
+          // being indexed, the node for the rest.
           index: {
             holdings: (network, wallet) =>
               config.transferIndex[network] ? index.holdings(network, wallet) : Promise.resolve(null),
+            collectionTokens: (network, contract, standard) =>
+              config.transferIndex[network]
+                ? index.collectionTokens(network, contract, standard)
+                : Promise.resolve(null),
           },
         }),
     },

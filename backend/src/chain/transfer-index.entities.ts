@@ -137,3 +137,40 @@ export class NftBalanceEntity {
   @Property({ type: 'decimal', precision: 78, scale: 0 })
   balance!: string;
 }
+
+/**
+ * Every contract the index has seen an NFT transfer of, with its name, symbol and standard once
+ * read (a bounded step after each pass): collection discovery finds a contract by name here even
+ * when no wallet holding it was ever scanned. `firstBlock` is the block of its first indexed
+ * transfer: a rollback below it removes the contract with its transfers.
+ */
+@Entity({ tableName: 'indexed_contract' })
+@Index({
+  name: 'indexed_contract_unnamed_index',
+  expression: `create index "indexed_contract_unnamed_index" on "indexed_contract" ("network", "first_block") where "named_at" is null`,
+})
+export class IndexedContractEntity {
+  @PrimaryKey({ type: 'string', length: 32 })
+  network!: Network;
+
+  @PrimaryKey({ type: 'string', length: 42 })
+  address!: string;
+
+  @Property({ type: 'bigint' })
+  firstBlock!: string;
+
+  /** 'ERC-721' or 'ERC-1155': what the contract answers to ERC-165, else what its events are. */
+  @Property({ type: 'string', length: 16 })
+  standard!: string;
+
+  /** Cut to 200 characters, as collections are (spam contracts answer paragraphs). */
+  @Property({ type: 'string', length: 200, default: '' })
+  name: string = '';
+
+  @Property({ type: 'string', length: 100, default: '' })
+  symbol: string = '';
+
+  /** When name and symbol were read; null until then. */
+  @Property({ type: 'datetime', nullable: true })
+  namedAt: Date | null = null;
+}

@@ -40,6 +40,31 @@ export interface IndexedHoldings {
   erc1155: Array<{ contract: string; tokenId: bigint; balance: bigint }>;
 }
 
+/** What the index says of one collection's tokens, and the blocks that answer covers. */
+export interface IndexedCollectionTokens {
+  fromBlock: bigint;
+  toBlock: bigint;
+  /** ERC-721: every token the index saw move, and whether its latest transfer burned it. */
+  erc721: Array<{ tokenId: bigint; burned: boolean }>;
+  /** ERC-1155: per token, the units minted less the units burned within the indexed blocks. */
+  erc1155: Array<{ tokenId: bigint; supply: bigint }>;
+}
+
+/** A contract the index has seen whose name is still to be read. */
+export interface UnnamedContract {
+  address: string;
+  standard: 'ERC-721' | 'ERC-1155';
+}
+
+/** A contract as discovery finds it: what it answered when its name was read. */
+export interface ContractNaming {
+  address: string;
+  name: string;
+  symbol: string;
+  /** Null: keep the standard its events showed. */
+  standard: 'ERC-721' | 'ERC-1155' | null;
+}
+
 interface CursorRow {
   network: Network;
   from_block: string;
@@ -172,6 +197,7 @@ export class TransferIndexRepository {
       }
       await this.applyOwners(em, network, transfers);
       await this.applyBalances(em, network, transfers);
+      await this.recordContracts(em, network, transfers);
       await executeBound(
         em,
         `insert into transfer_index_block (network, number, hash) values ($1, $2, $3)
@@ -244,6 +270,89 @@ export class TransferIndexRepository {
         balance: BigInt(row.balance),
       })),
     };
+  }
+
+  /**
+   * A collection's tokens as the index knows them: ERC-721 ids with whether they are burned,
+   * ERC-1155 ids with their supply change; null when the network's index has no block yet.
+   */
+  async collectionTokens(
+    network: Network,
+    contract: string,
+    standard: 'ERC-721' | 'ERC-1155',
+  ): Promise<IndexedCollectionTokens | null> {
+    const cursor = await this.cursor(network);
+    if (!cursor || cursor.indexedTo < cursor.fromBlock) return null;
+    const em = this.em.fork();
+    const address = contract.toLowerCase();
+    const covers = { fromBlock: cursor.fromBlock, toBlock: cursor.indexedTo };
+    if (standard === 'ERC-721') {
+      const rows = await executeBound<{ token_id: string; burned: boolean }>(
+        em,
+        `select token_id::text, owner = '${ZERO}' as burned from nft_owner where network = $1 and contract = $2`,
+        [network, address],
+      );
+      return {
+        ...covers,
+        erc721: rows.map((row) => ({ tokenId: BigInt(row.token_id), burned: row.burned })),
+        erc1155: [],
+      };
+    }
+    // Transfers between holders cancel out: the sum of the balances is what was minted less what was burned.
+    const rows = await executeBound<{ token_id: string; supply: string }>(
+      em,
+      `select token_id::text, sum(balance)::text as supply from nft_balance
+        where network = $1 and contract = $2 group by token_id`,
+      [network, address],
+    );
+    return {
+      ...covers,
+      erc721: [],
+      erc1155: rows.map((row) => ({ tokenId: BigInt(row.token_id), supply: BigInt(row.supply) })),
+    };
+  }
+
+  /** Contracts seen by the index whose names are still to be read, oldest first. */
+  async unnamedContracts(network: Network, limit: number): Promise<UnnamedContract[]> {
+    return executeBound<UnnamedContract>(
+      this.em.fork(),
+      `select address, standard from indexed_contract where network = $1 and named_at is null
+        order by first_block, address limit $2`,
+      [network, limit],
+    );
+  }
+
+  /**
+   * Stores what contracts answered, cut to the columns as collections are. A contract a rollback
+   * removed meanwhile stays removed (an update, not an insert).
+   */
+  async nameContracts(network: Network, namings: ContractNaming[]): Promise<void> {
+    if (namings.length === 0) return;
+    await executeBound(
+      this.em.fork(),
+      `update indexed_contract c set name = left(n.name, 200), symbol = left(n.symbol, 100),
+         standard = coalesce(n.standard, c.standard), named_at = now()
+         from unnest($2::varchar[], $3::text[], $4::text[], $5::varchar[]) as n(address, name, symbol, standard)
+        where c.network = $1 and c.address = n.address`,
+      [
+        network,
+        namings.map((naming) => naming.address.toLowerCase()),
+        // PostgreSQL text holds no NUL: a contract may still answer one.
+        namings.map((naming) => naming.name.replaceAll('\u0000', '')),
+        namings.map((naming) => naming.symbol.replaceAll('\u0000', '')),
+        namings.map((naming) => naming.standard),
+      ],
+    );
+  }
+
+  /** How many contracts the index has seen, and how many of them are named. */
+  async contractCounts(network: Network): Promise<{ contracts: number; named: number }> {
+    const [row] = await executeBound<{ contracts: number; named: number }>(
+      this.em.fork(),
+      `select count(*)::int as contracts, count(named_at)::int as named from indexed_contract where network = $1`,
+      [network],
+    );
+    return { contracts: row?.contracts ?? 0, named: row?.named ?? 0 };
   }
 
   /** Transfers stored for a token, oldest first (tests, diagnostics). */
@@ -354,6 +463,26 @@ export class TransferIndexRepository {
     );
   }
 
+  /** Contracts first seen in these transfers (chain order: the first row of each is its first block). */
+  private async recordContracts(em: EntityManager, network: Network, rows: TransferRow[]): Promise<void> {
+    const first = new Map<string, TransferRow>();
+    for (const row of rows) if (!first.has(row.contract)) first.set(row.contract, row);
+    const contracts = [...first.values()];
+    if (contracts.length === 0) return;
+    await executeBound(
+      em,
+      `insert into indexed_contract (network, address, first_block, standard)
+       select $1, * from unnest($2::varchar[], $3::bigint[], $4::varchar[])
+       on conflict (network, address) do nothing`,
+      [
+        network,
+        contracts.map((row) => row.contract),
+        contracts.map((row) => row.blockNumber.toString()),
+        contracts.map((row) => row.standard),
+      ],
+    );
+  }
+
   /**
    * Removes the transfers after `toBlock` and what they did to owners and balances; answers how
    * many transfers went. Owners of the tokens they moved are recomputed from the transfers left.
@@ -364,6 +493,7 @@ export class TransferIndexRepository {
       await executeBound(em, `delete from nft_owner where network = $1`, [network]);
       await executeBound(em, `delete from nft_balance where network = $1`, [network]);
       await executeBound(em, `delete from transfer_index_block where network = $1`, [network]);
+      await executeBound(em, `delete from indexed_contract where network = $1`, [network]);
       const [gone] = await executeBound<{ n: number }>(
         em,
         `with gone as (delete from nft_transfer where network = $1 returning 1) select count(*)::int as n from gone`,
@@ -414,6 +544,12 @@ export class TransferIndexRepository {
       [network, after],
     );
     await executeBound(em, `delete from transfer_index_block where network = $1 and number > $2`, [
+      network,
+      after,
+    ]);
+    // A contract first seen in the blocks undone may not exist any more (its creation undone too):
+    // it goes, and is seen anew (its name read again) if the new blocks move its tokens.
+    await executeBound(em, `delete from indexed_contract where network = $1 and first_block > $2`, [
       network,
       after,
     ]);

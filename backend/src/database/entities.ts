@@ -7,6 +7,7 @@ import { CollectionVoteEntity } from '../community/collection-vote.entity.js';
 import { ScanEntity } from '../scans/scan.entity.js';
 import { SearchEntity } from '../scans/search.entity.js';
 import {
+  IndexedContractEntity,
   NftBalanceEntity,
   NftOwnerEntity,
   NftTransferEntity,
@@ -31,4 +32,5 @@ export const ENTITIES = [
   NftTransferEntity,
   NftOwnerEntity,
   NftBalanceEntity,
+  IndexedContractEntity,
 ];

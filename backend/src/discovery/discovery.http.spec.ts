@@ -77,4 +77,40 @@ describe('GET /api/discover-collections', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('limit must be at most 50');
   });
+
+  it("finds contracts the transfer index has named, once each, a scanned collection's entry first", async () => {
+    const conn = app.get(EntityManager).fork().getConnection();
+    for (const [addr, name, named] of [
+      // Never scanned: only the index knows it.
+      [address('e5'), 'Grapes of the Index', true],
+      // Scanned too: the collection's entry wins.
+      [address('b2'), 'Apes of Cronos (as the index read it)', true],
+      // Seen, name not read yet: not found by name.
+      [address('f6'), '', false],
+    ] as const) {
+      await conn.execute(
+        `insert into indexed_contract (network, address, first_block, standard, name, symbol, named_at)
+         values ('cronos', ?, 10, 'ERC-721', ?, '', ?)`,
+        [addr, name, named ? new Date() : null],
+      );
+    }
+
+    const body = (await discover({ query: 'apes', limit: '8' })).body as DiscoveredCollection[];
+    expect(body.map((c) => [c.name, c.network, c.verified])).toEqual([
+      ['Nexus Apes', 'ethereum', true],
+      ['Apes of Cronos', 'cronos', false],
+      ['Grape Apes_', 'polygon', false],
+      ['Grapes of the Index', 'cronos', false],
+    ]);
+    expect(body[3]).toEqual({
+      name: 'Grapes of the Index',
+      contractAddress: address('e5'),
+      network: 'cronos',
+      imageUrl: '',
+      description: '',
+      verified: false,
+    });
+    expect((await discover({ query: address('f6') })).body).toEqual([]);
+    await conn.execute(`delete from indexed_contract`);
+  });
 });

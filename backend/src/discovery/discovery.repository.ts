@@ -12,7 +12,10 @@ interface Row {
   rank: number;
 }
 
-/** Collections by name or address across the whitelist and every collection Nexus has read. */
+/**
+ * Collections by name or address across the whitelist, every collection Nexus has read and every
+ * contract the transfer index has seen and named.
+ */
 @Injectable()
 export class DiscoveryRepository {
   constructor(private readonly em: EntityManager) {}
@@ -21,7 +24,8 @@ export class DiscoveryRepository {
     const needle = query.toLowerCase();
     const like = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const prefix = `${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    // One row per (network, address): the whitelist's entry wins (verified), then the indexed one.
+    // One row per (network, address): the whitelist's entry wins (verified), then the collection
+    // Nexus has read, then the contract the transfer index has seen (named, never scanned).
     const rows = await this.em
       .fork()
       .getConnection()
@@ -29,20 +33,30 @@ export class DiscoveryRepository {
         `select distinct on (network, contract_address) name, contract_address, network, image_url, description, verified, rank
          from (
            select w.name, lower(w.contract_address) as contract_address, w.network, nullif(w.logo_url, '') as image_url,
-                  w.description, true as verified,
+                  w.description, true as verified, 0 as source,
                   case when lower(w.name) = ? or lower(w.contract_address) = ? then 0
                        when lower(w.name) like ? then 1 else 2 end as rank
              from whitelisted_collection w
             where lower(w.name) like ? or lower(w.contract_address) like ?
            union all
-           select c.name, c.address, c.network, c.image_url, c.description, false,
+           select c.name, c.address, c.network, c.image_url, c.description, false, 1,
                   case when lower(c.name) = ? or c.address = ? then 0
                        when lower(c.name) like ? then 1 else 2 end
              from collection c
             where c.name <> '' and (lower(c.name) like ? or c.address like ?)
+           union all
+           select i.name, i.address, i.network, null, '', false, 2,
+                  case when lower(i.name) = ? or i.address = ? then 0
+                       when lower(i.name) like ? then 1 else 2 end
+             from indexed_contract i
+            where i.name <> '' and (lower(i.name) like ? or i.address like ?)
          ) found
-        order by network, contract_address, verified desc`,
-        [needle, needle, prefix, like, like, needle, needle, prefix, like, like],
+        order by network, contract_address, source`,
+        [
+          ...[needle, needle, prefix, like, like],
+          ...[needle, needle, prefix, like, like],
+          ...[needle, needle, prefix, like, like],
+        ],
       );
     return rows
       .sort(

@@ -8,6 +8,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { REDIS, RedisConnections } from '../redis/redis.module.js';
 import { TransferIndexRepository } from '../chain/transfer-index.repository.js';
+import { ContractNamer } from './contract-namer.js';
 import { TransferIndexer, type PassResult } from './transfer-indexer.js';
 
 /** A pass holds its network's lock this long without renewing it (it renews after every window). */
@@ -50,6 +51,13 @@ export class TransferIndexService {
       const result = await indexer.pass(network, this.source.transferFeed(network), settings);
       if (result.rolledBackTo !== null) {
         this.logger.warn(`${network}: reorganisation, index rolled back to block ${result.rolledBackTo}`);
+      }
+      // Names of the contracts first seen, for discovery: a bounded step, the next pass goes on.
+      await this.redis.pexpire(key, LOCK_MS);
+      try {
+        await new ContractNamer(this.repository).name(network, this.source);
+      } catch (error) {
+        this.logger.warn(`${network}: contract names not read (${(error as Error).message})`);
       }
       return result;
     } finally {

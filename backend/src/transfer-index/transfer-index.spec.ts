@@ -21,6 +21,12 @@ import { rpcChain } from '../chain/rpc/rpc-chains.config.js';
 import { RpcNftSource } from '../chain/rpc/rpc-nft.source.js';
 import { ormConfig } from '../database/mikro-orm.config.js';
 import { TransferIndexRepository } from '../chain/transfer-index.repository.js';
+import { clearPrefix } from '../../../test/support/redis-prefix.js';
+import { testConfig, testPrefix } from '../../../test/support/test-env.js';
+import { DiscoveryRepository } from '../discovery/discovery.repository.js';
+import { RedisConnections } from '../redis/redis.module.js';
+import { TransferIndexService } from './transfer-index.service.js';
+import { ContractNamer } from './contract-namer.js';
 import { TransferIndexer, type IndexSettings } from './transfer-indexer.js';
 
 // A chain of this file's own: the reorganisation below rewinds it, which no shared chain may see.
@@ -42,11 +48,13 @@ const erc721 = parseAbi([
   'function ownerOf(uint256) view returns (address)',
   'function transferFrom(address from, address to, uint256 id)',
   'function mintIds(address[] recipients, uint256[] ids)',
+  'function burn(uint256 id)',
 ]);
 const erc1155 = parseAbi([
   'function balanceOf(address, uint256) view returns (uint256)',
   'function safeTransferFrom(address from, address to, uint256 id, uint256 amount, bytes data)',
   'function mintMany(address[] recipients, uint256[] ids, uint256[] amounts)',
+  'function burn(address account, uint256 id, uint256 value)',
 ]);
 
 function held(holdings: WalletHolding[]): string[] {
@@ -265,5 +273,128 @@ describe('transfer index', () => {
     expect(held(await rpc.getWalletHoldings('cronos', ALICE, { includeAllTokenTypes: true }))).toEqual(
       expect.arrayContaining([`${minted}:11:1`, `${editions}:1:3`]),
     );
+  });
+  it('enumerates collections without ERC721Enumerable from the index, asking the node only past it', async () => {
+    await send(ALICE, minted, erc721, 'burn', [12n]);
+    await send(BOB, editions, erc1155, 'burn', [BOB, 2n, 3n]);
+    await mine(5n);
+    await catchUp(source(false));
+    const withIndex = source(true);
+    const without = source(false);
+    const tokens = (refs: Array<{ tokenId: string; tokenUri: string | null }>) =>
+      refs.map((ref) => `${ref.tokenId}:${ref.tokenUri}`);
+    for (const [contract, expected] of [
+      [minted, ['10', '11']],
+      [batch, ['0', '1', '2', '3', '4']],
+      [editions, ['1']],
+    ] as const) {
+      const info = (await without.getCollection('cronos', contract))!;
+      expect(info.enumerable).toBe(false);
+      const fromIndex = await withIndex.enumerateCollection(info);
+      expect(fromIndex.map((ref) => ref.tokenId)).toEqual(expected);
+      expect(tokens(fromIndex)).toEqual(tokens(await without.enumerateCollection(info)));
+    }
+    const logCalls = (rpc: RpcNftSource) => rpc.getStats().byMethod.eth_getLogs ?? 0;
+    // One query per collection over the blocks past the index, against the whole chain in 100-block pieces.
+    expect(logCalls(withIndex)).toBeLessThanOrEqual(3);
+    expect(logCalls(without)).toBeGreaterThan(3 * Number(HISTORY / 100n));
+  });
+
+  it('lets discovery find by name a contract the index has seen and no scan has read, its name cut', async () => {
+    const bait = `Claim Free Reward Voucher ${'visit nexus-airdrop.example now '.repeat(12)}`;
+    const spam = await deploy('NexusPlain721', [bait, 'VOUCHER', 'ipfs://voucher/', DEPLOYER]);
+    await send(DEPLOYER, spam, erc721, 'mintIds', [
+      [ALICE, BOB],
+      [1n, 2n],
+    ]);
+    await mine(3n);
+    const rpc = source(false);
+    await catchUp(rpc);
+    const discovery = new DiscoveryRepository(orm.em);
+    // Seen, not yet named: nothing to find by name.
+    expect(await discovery.search('reward voucher', 8)).toEqual([]);
+    expect(await new ContractNamer(repository).name('cronos', rpc)).toBeGreaterThanOrEqual(1);
+    expect(await new ContractNamer(repository).name('cronos', rpc)).toBe(0); // each contract is read once
+    const found = await discovery.search('reward voucher', 8);
+    expect(found).toEqual([
+      {
+        name: bait.slice(0, 200),
+        contractAddress: spam,
+        network: 'cronos',
+        imageUrl: '',
+        description: '',
+        verified: false,
+      },
+    ]);
+    expect((await discovery.search('Minted', 8)).map((c) => c.contractAddress)).toEqual([minted]);
+    expect((await discovery.search(spam, 8)).map((c) => c.name)).toEqual([bait.slice(0, 200)]);
+  });
+
+  it('drops a contract whose creation a reorganisation undid: no phantom left to discover', async () => {
+    const rpc = source(false);
+    await catchUp(rpc);
+    const snapshot = await chain.request({ method: 'evm_snapshot' as never });
+    const phantom = await deploy('NexusPlain721', ['Phantom Drops', 'PHD', 'ipfs://phantom/', DEPLOYER]);
+    await send(DEPLOYER, phantom, erc721, 'mintIds', [[CAROL], [7n]]);
+    await mine(4n);
+    await catchUp(rpc);
+    await new ContractNamer(repository).name('cronos', rpc);
+    const discovery = new DiscoveryRepository(orm.em);
+    expect((await discovery.search('phantom', 8)).map((c) => c.contractAddress)).toEqual([phantom]);
+    // The new chain has no such contract: its creation and its transfers are undone.
+    await chain.request({ method: 'evm_revert' as never, params: [snapshot] as never });
+    await mine(10n);
+    const result = await indexer().pass('cronos', rpc.transferFeed('cronos'), SETTINGS);
+    expect(result.rolledBackTo).not.toBeNull();
+    expect(await discovery.search('phantom', 8)).toEqual([]);
+    expect(await repository.collectionTokens('cronos', phantom, 'ERC-721')).toMatchObject({ erc721: [] });
+    expect(await indexed(CAROL)).not.toContain(`${phantom}:7:1`);
+    // Contracts first seen before the reorganisation keep their names.
+    expect((await discovery.search('Minted', 8)).map((c) => c.contractAddress)).toEqual([minted]);
+  });
+
+  it('enumerates through an index that starts after the collections were created, the node reading the blocks before it', async () => {
+    const head = await chain.getBlockNumber({ cacheTime: 0 });
+    const settings: IndexSettings = { fromBlock: head / 2n, confirmations: 2 };
+    const rpc = source(false);
+    for (;;) {
+      const result = await indexer().pass('cronos', rpc.transferFeed('cronos'), settings);
+      if (result.cursor.indexedTo + BigInt(settings.confirmations) >= result.cursor.head) break;
+    }
+    const withIndex = source(true);
+    const without = source(false);
+    for (const contract of [minted, batch, editions]) {
+      const info = (await without.getCollection('cronos', contract))!;
+      expect(await withIndex.enumerateCollection(info)).toEqual(await without.enumerateCollection(info));
+    }
+  });
+  it("names the contracts a worker's pass first sees, in the same pass, for discovery", async () => {
+    const prefix = testPrefix('transfer-index');
+    const config = { ...testConfig(prefix), transferIndex: { cronos: SETTINGS } };
+    const connections = new RedisConnections(config);
+    try {
+      const service = new TransferIndexService(
+        config,
+        source(false),
+        connections.open('transfer-index-spec'),
+        connections,
+        repository,
+      );
+      // The previous test indexed from another block: this pass starts over from genesis.
+      let result = await service.pass('cronos');
+      while (result && result.cursor.indexedTo + BigInt(SETTINGS.confirmations) < result.cursor.head) {
+        result = await service.pass('cronos');
+      }
+      expect(result?.cursor.fromBlock).toBe(0n);
+      const counts = await repository.contractCounts('cronos');
+      expect(counts.contracts).toBeGreaterThanOrEqual(4);
+      expect(counts.named).toBe(counts.contracts);
+      const discovery = new DiscoveryRepository(orm.em);
+      expect((await discovery.search('editions', 8)).map((c) => c.contractAddress)).toEqual([editions]);
+      expect(await discovery.search('phantom', 8)).toEqual([]);
+    } finally {
+      await connections.onApplicationShutdown();
+      await clearPrefix(prefix);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { CollectionInfo, EnumerateProgress } from '../nft-source.js';
-import { CollectionEnumerator } from './collection.enumerator.js';
+import { CollectionEnumerator, type CollectionIndex } from './collection.enumerator.js';
 import { TokenUriReader } from './token-uri.reader.js';
 import * as fake from './testing/fake-contracts.fixture.js';
 
@@ -21,12 +21,35 @@ function enumerator(
   chain: fake.FakeContracts,
   head = fake.fakeChainHead({ head: 50n }),
   threshold = 1_000n,
+  index?: CollectionIndex,
 ): CollectionEnumerator {
-  return new CollectionEnumerator(head.client, chain, chain, new TokenUriReader(chain), {
-    pageSize: 4,
-    parallel: 2,
-    deploymentSearchThreshold: threshold,
-  });
+  return new CollectionEnumerator(
+    head.client,
+    chain,
+    chain,
+    new TokenUriReader(chain),
+    { pageSize: 4, parallel: 2, deploymentSearchThreshold: threshold },
+    index,
+  );
+}
+
+/** An index covering blocks fromBlock..toBlock that says what `tokens` says of COLLECTION. */
+function fakeIndex(
+  fromBlock: bigint,
+  toBlock: bigint,
+  tokens: {
+    erc721?: Array<{ tokenId: bigint; burned: boolean }>;
+    erc1155?: Array<{ tokenId: bigint; supply: bigint }>;
+  } = {},
+): CollectionIndex {
+  return {
+    collectionTokens: (_network, contract) =>
+      Promise.resolve(
+        contract === COLLECTION
+          ? { fromBlock, toBlock, erc721: tokens.erc721 ?? [], erc1155: tokens.erc1155 ?? [] }
+          : null,
+      ),
+  };
 }
 
 describe(CollectionEnumerator.name, () => {
@@ -125,5 +148,72 @@ describe(CollectionEnumerator.name, () => {
     ).enumerate(info('ERC-721', false));
 
     expect(chain.logQueries[0]).toMatchObject({ fromBlock: 0n });
+  });
+  it("takes the index's word for the blocks it covers and replays the node's logs past it", async () => {
+    const chain = new fake.FakeContracts().deploy(COLLECTION, { tokenURI: (id) => `ipfs://cid/${id}` }).emit(
+      // Within the index's blocks: the index already holds these, the logs are not asked.
+      fake.transferLog(COLLECTION, fake.ZERO_ADDRESS, ALICE, 1n, 10),
+      // Past the index: a mint and the burn of a token the index holds.
+      fake.transferLog(COLLECTION, fake.ZERO_ADDRESS, BOB, 9n, 45),
+      fake.transferLog(COLLECTION, ALICE, fake.ZERO_ADDRESS, 2n, 46),
+    );
+    const index = fakeIndex(0n, 40n, {
+      erc721: [
+        { tokenId: 1n, burned: false },
+        { tokenId: 2n, burned: false },
+        { tokenId: 3n, burned: true },
+      ],
+    });
+
+    const tokens = await enumerator(chain, undefined, undefined, index).enumerate(info('ERC-721', false));
+
+    expect(tokens.map((t) => t.tokenId)).toEqual(['1', '9']);
+    expect(chain.logQueries).toHaveLength(1);
+    expect(chain.logQueries[0]).toMatchObject({ fromBlock: 41n, toBlock: 50n });
+  });
+
+  it("adds the index's ERC-1155 supply changes to those of the blocks outside it", async () => {
+    const chain = new fake.FakeContracts()
+      .deploy(COLLECTION, { uri: () => 'ipfs://cid/{id}' })
+      .emit(
+        fake.erc1155TransferLog(COLLECTION, fake.ZERO_ADDRESS, ALICE, [[1n, 2n]], 5),
+        fake.erc1155TransferLog(COLLECTION, ALICE, fake.ZERO_ADDRESS, [[1n, 1n]], 48),
+      );
+    // Index from block 20: id 1 lost one unit there (burned), id 4 was minted there.
+    const index = fakeIndex(20n, 40n, {
+      erc1155: [
+        { tokenId: 1n, supply: -1n },
+        { tokenId: 4n, supply: 3n },
+      ],
+    });
+
+    const tokens = await enumerator(chain, undefined, undefined, index).enumerate(info('ERC-1155', false));
+
+    expect(tokens.map((t) => t.tokenId)).toEqual(['4']);
+    expect(chain.logQueries.map((q) => [q.fromBlock, q.toBlock])).toEqual(
+      expect.arrayContaining([
+        [0n, 19n],
+        [41n, 50n],
+      ]),
+    );
+  });
+
+  it('asks nothing before the index of a contract deployed after its first block', async () => {
+    const head = fake.fakeChainHead({ head: 200_000n, deployedAt: 150_000n });
+    const chain = new fake.FakeContracts().deploy(COLLECTION, {});
+
+    await enumerator(chain, head, 100_000n, fakeIndex(100_000n, 199_998n)).enumerate(info('ERC-721', false));
+
+    expect(chain.logQueries.map((q) => [q.fromBlock, q.toBlock])).toEqual([[199_999n, 200_000n]]);
+    expect(head.codeAsked).toEqual([99_999n]);
+  });
+
+  it('past an index far behind (a backfill under way), starts at the deployment block', async () => {
+    const head = fake.fakeChainHead({ head: 200_000n, deployedAt: 123_456n });
+    const chain = new fake.FakeContracts().deploy(COLLECTION, {});
+
+    await enumerator(chain, head, 100_000n, fakeIndex(0n, 1_000n)).enumerate(info('ERC-721', false));
+
+    expect(chain.logQueries.map((q) => [q.fromBlock, q.toBlock])).toEqual([[123_456n, 200_000n]]);
   });
 });

@@ -1,4 +1,5 @@
 import { encodeFunctionData, type Address, type Hex, type PublicClient, type RpcLog } from 'viem';
+import type { Network, TokenType } from '@nexus/contract';
 import { mapWithConcurrency } from '../../common/concurrency.js';
 import type { CollectionInfo, EnumerateProgress, TokenRef } from '../nft-source.js';
 import { asBigInt, chunked, compareIds, decodeResult, safeNumber } from './call-result.util.js';
@@ -27,6 +28,24 @@ export interface CollectionEnumeratorOptions {
   deploymentSearchThreshold: bigint;
 }
 
+/** A transfer index: what it says of one collection's tokens, and the blocks it has read to say so. */
+export interface CollectionIndex {
+  collectionTokens(
+    network: Network,
+    contract: string,
+    standard: TokenType,
+  ): Promise<{
+    fromBlock: bigint;
+    toBlock: bigint;
+    /** ERC-721: every token the index saw move, and whether its latest transfer burned it. */
+    erc721: Array<{ tokenId: bigint; burned: boolean }>;
+    /** ERC-1155: per token, units minted less units burned within the indexed blocks. */
+    erc1155: Array<{ tokenId: bigint; supply: bigint }>;
+  } | null>;
+}
+
+type IndexedTokens = NonNullable<Awaited<ReturnType<CollectionIndex['collectionTokens']>>>;
+
 /**
  * Every token of one collection with its URI: by totalSupply / tokenByIndex when the contract
  * really enumerates, otherwise from its Transfer, ConsecutiveTransfer or ERC-1155 logs.
@@ -38,6 +57,8 @@ export class CollectionEnumerator {
     private readonly logs: LogSource,
     private readonly uris: TokenUriReader,
     private readonly options: CollectionEnumeratorOptions,
+    /** Covers a range of blocks: only the blocks outside it are asked of the node's logs. */
+    private readonly index?: CollectionIndex,
   ) {}
 
   async enumerate(
@@ -52,10 +73,11 @@ export class CollectionEnumerator {
       if (byIndex) return byIndex;
     }
 
+    const indexed = await this.indexed(collection, block);
     const ids =
       collection.standard === 'ERC-1155'
-        ? await this.erc1155Ids(address, block)
-        : await this.erc721Ids(address, block);
+        ? await this.erc1155Ids(address, block, indexed)
+        : await this.erc721Ids(address, block, indexed);
     const total = ids.length;
     onProgress?.({ tokensFound: 0, tokensTotal: total });
     let found = 0;
@@ -119,6 +141,17 @@ export class CollectionEnumerator {
     return pages.flat().sort((a, b) => compareIds(BigInt(a.tokenId), BigInt(b.tokenId)));
   }
 
+  /** What the index says of the collection, when it covers blocks up to `block`. */
+  private async indexed(collection: CollectionInfo, block: bigint): Promise<IndexedTokens | null> {
+    if (!this.index) return null;
+    const indexed = await this.index.collectionTokens(
+      collection.network,
+      collection.address.toLowerCase(),
+      collection.standard,
+    );
+    return indexed && indexed.toBlock <= block ? indexed : null;
+  }
+
   /** First block with code at `address`, when the chain is long enough for it to matter. */
   private async startBlock(address: Address, latest: bigint): Promise<bigint> {
     if (latest < this.options.deploymentSearchThreshold) return 0n;
@@ -138,50 +171,119 @@ export class CollectionEnumerator {
     }
   }
 
-  /** The collection's events of the given kinds, from its deployment to `block`. */
-  private async collectionLogs(address: Address, events: Hex[], block: bigint): Promise<RpcLog[]> {
-    return this.logs.scan({
-      address,
-      topics: [events],
-      fromBlock: await this.startBlock(address, block),
-      toBlock: block,
-    });
+  /**
+   * The collection's events of the given kinds in the blocks the index does not cover: from its
+   * deployment to the index's first block, and after the index's last block to `block`. Without
+   * an index, from its deployment to `block`.
+   */
+  private async collectionLogs(
+    address: Address,
+    events: Hex[],
+    block: bigint,
+    indexed: IndexedTokens | null,
+  ): Promise<{ before: RpcLog[]; after: RpcLog[] }> {
+    const scan = (fromBlock: bigint, toBlock: bigint) =>
+      fromBlock > toBlock
+        ? Promise.resolve([])
+        : this.logs.scan({ address, topics: [events], fromBlock, toBlock });
+    if (!indexed) return { before: [], after: await scan(await this.startBlock(address, block), block) };
+    const [before, after] = await Promise.all([
+      indexed.fromBlock > 0n && (await this.existedAt(address, indexed.fromBlock - 1n))
+        ? scan(await this.startBlock(address, indexed.fromBlock - 1n), indexed.fromBlock - 1n)
+        : Promise.resolve([]),
+      this.afterIndex(address, indexed.toBlock, block).then((fromBlock) => scan(fromBlock, block)),
+    ]);
+    return { before, after };
+  }
+
+  /**
+   * First block past the index to ask the node about: the one after the index's last, or the
+   * contract's deployment when the index lags far behind (a backfill under way) and it came later.
+   */
+  private async afterIndex(address: Address, indexedTo: bigint, block: bigint): Promise<bigint> {
+    if (block - indexedTo < this.options.deploymentSearchThreshold) return indexedTo + 1n;
+    const deployed = await this.startBlock(address, block);
+    return deployed > indexedTo ? deployed : indexedTo + 1n;
+  }
+
+  /** Whether the contract had code at `block`; true when the node cannot say (pruned state). */
+  private async existedAt(address: Address, block: bigint): Promise<boolean> {
+    try {
+      const code = await this.client.getCode({ address, blockNumber: block });
+      return code !== undefined && code !== '0x';
+    } catch {
+      return true;
+    }
   }
 
   /**
    * Ids in existence from Transfer and EIP-2309 ConsecutiveTransfer logs: mints add, burns remove,
-   * replayed in chain order.
+   * replayed in chain order; the index's word for the blocks it covers (its latest transfer of each
+   * token decides).
    */
-  private async erc721Ids(address: Address, block: bigint): Promise<bigint[]> {
-    const logs = await this.collectionLogs(address, [TRANSFER_TOPIC, CONSECUTIVE_TRANSFER_TOPIC], block);
+  private async erc721Ids(address: Address, block: bigint, indexed: IndexedTokens | null): Promise<bigint[]> {
+    const { before, after } = await this.collectionLogs(
+      address,
+      [TRANSFER_TOPIC, CONSECUTIVE_TRANSFER_TOPIC],
+      block,
+      indexed,
+    );
     const existing = new Set<bigint>();
-    for (const log of logs) {
-      if (log.topics.length !== 4) continue;
-      const consecutive = log.topics[0] === CONSECUTIVE_TRANSFER_TOPIC;
-      // Transfer names from and to in topics 1 and 2; ConsecutiveTransfer in topics 2 and 3.
-      const [fromTopic, toTopic] = consecutive ? log.topics.slice(2, 4) : log.topics.slice(1, 3);
-      const ids = consecutive ? consecutiveIds(log) : [BigInt(log.topics[3]!)];
-      if (fromTopic === ZERO_TOPIC) for (const id of ids) existing.add(id);
-      if (toTopic === ZERO_TOPIC) for (const id of ids) existing.delete(id);
+    replay721(existing, before);
+    for (const token of indexed?.erc721 ?? []) {
+      if (token.burned) existing.delete(token.tokenId);
+      else existing.add(token.tokenId);
     }
+    replay721(existing, after);
     return [...existing].sort(compareIds);
   }
 
-  /** Ids with a non-zero supply from TransferSingle / TransferBatch logs. */
-  private async erc1155Ids(address: Address, block: bigint): Promise<bigint[]> {
-    const logs = await this.collectionLogs(address, [TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC], block);
+  /** Ids with a non-zero supply from TransferSingle / TransferBatch logs and the index's supply changes. */
+  private async erc1155Ids(
+    address: Address,
+    block: bigint,
+    indexed: IndexedTokens | null,
+  ): Promise<bigint[]> {
+    const { before, after } = await this.collectionLogs(
+      address,
+      [TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC],
+      block,
+      indexed,
+    );
     const supply = new Map<bigint, bigint>();
-    for (const log of logs) {
-      const minted = log.topics[2] === ZERO_TOPIC;
-      const burned = topicAddress(log.topics[3]) === topicAddress(ZERO_TOPIC);
-      if (minted === burned) continue; // a plain transfer leaves supply as it is
-      for (const [tokenId, value] of transferValues(log)) {
-        supply.set(tokenId, (supply.get(tokenId) ?? 0n) + (minted ? value : -value));
-      }
+    replay1155(supply, before);
+    for (const token of indexed?.erc1155 ?? []) {
+      supply.set(token.tokenId, (supply.get(token.tokenId) ?? 0n) + token.supply);
     }
+    replay1155(supply, after);
     return [...supply]
       .filter(([, amount]) => amount > 0n)
       .map(([tokenId]) => tokenId)
       .sort(compareIds);
+  }
+}
+
+/** Mints add, burns remove, in log order. */
+function replay721(existing: Set<bigint>, logs: RpcLog[]): void {
+  for (const log of logs) {
+    if (log.topics.length !== 4) continue;
+    const consecutive = log.topics[0] === CONSECUTIVE_TRANSFER_TOPIC;
+    // Transfer names from and to in topics 1 and 2; ConsecutiveTransfer in topics 2 and 3.
+    const [fromTopic, toTopic] = consecutive ? log.topics.slice(2, 4) : log.topics.slice(1, 3);
+    const ids = consecutive ? consecutiveIds(log) : [BigInt(log.topics[3]!)];
+    if (fromTopic === ZERO_TOPIC) for (const id of ids) existing.add(id);
+    if (toTopic === ZERO_TOPIC) for (const id of ids) existing.delete(id);
+  }
+}
+
+/** Supply per id: mints add, burns subtract, plain transfers leave it as it is. */
+function replay1155(supply: Map<bigint, bigint>, logs: RpcLog[]): void {
+  for (const log of logs) {
+    const minted = log.topics[2] === ZERO_TOPIC;
+    const burned = topicAddress(log.topics[3]) === topicAddress(ZERO_TOPIC);
+    if (minted === burned) continue; // a plain transfer leaves supply as it is
+    for (const [tokenId, value] of transferValues(log)) {
+      supply.set(tokenId, (supply.get(tokenId) ?? 0n) + (minted ? value : -value));
+    }
   }
 }

@@ -9,8 +9,8 @@ import type {
   WalletScanOptions,
 } from '../nft-source.js';
 import { latestBlock } from './chain-head.util.js';
-import { CollectionEnumerator } from './collection.enumerator.js';
-import { CollectionFactsReader, toCollectionInfo } from './collection-facts.reader.js';
+import { CollectionEnumerator, type CollectionIndex } from './collection.enumerator.js';
+import { CollectionFactsReader, toCollectionInfo, type CollectionFacts } from './collection-facts.reader.js';
 import { LogScanner } from './log.scanner.js';
 import { MulticallBatcher } from './multicall.batcher.js';
 import { resilientTransport } from './resilient.transport.js';
@@ -50,8 +50,11 @@ export interface RpcNftSourceOptions {
    * scanned from its deployment block, found by bisecting eth_getCode (default 100,000).
    */
   deploymentSearchThreshold?: number;
-  /** The transfer index: wallet scans read it for the blocks it covers, the node for the rest. */
-  index?: WalletIndex;
+  /**
+   * The transfer index: wallet scans (and, when it answers collectionTokens, enumerations of
+   * collections without ERC721Enumerable) read it for the blocks it covers, the node for the rest.
+   */
+  index?: WalletIndex & Partial<CollectionIndex>;
   /** Per network, the pacer of a request budget shared with other processes (else one of this source's own). */
   pacers?: Partial<Record<Network, Pacer>>;
 }
@@ -106,11 +109,18 @@ export class RpcNftSource implements NftSource {
       this.networks.set(network, {
         head: () => latestBlock(client),
         facts,
-        enumerator: new CollectionEnumerator(client, calls, logs, uris, {
-          pageSize: chunkSize,
-          parallel,
-          deploymentSearchThreshold: BigInt(options.deploymentSearchThreshold ?? 100_000),
-        }),
+        enumerator: new CollectionEnumerator(
+          client,
+          calls,
+          logs,
+          uris,
+          {
+            pageSize: chunkSize,
+            parallel,
+            deploymentSearchThreshold: BigInt(options.deploymentSearchThreshold ?? 100_000),
+          },
+          options.index?.collectionTokens ? (options.index as CollectionIndex) : undefined,
+        ),
         holdings: new WalletHoldingsReader(
           network,
           client,
@@ -148,6 +158,20 @@ export class RpcNftSource implements NftSource {
     const block = await readers.head();
     const [facts] = await readers.facts.read([address.toLowerCase() as Address], block);
     return facts ? toCollectionInfo(network, facts) : null;
+  }
+
+  /**
+   * ERC-165 answers, name, symbol and supply of many contracts at the head, in Multicall3 batches
+   * (null for an address that is not a contract); the transfer index names the contracts it sees.
+   */
+  async contractFacts(network: Network, addresses: string[]): Promise<Array<CollectionFacts | null>> {
+    const readers = this.readers(network);
+    const block = await readers.head();
+    return readers.facts.read(
+      addresses.map((address) => address.toLowerCase() as Address),
+      block,
+      true,
+    );
   }
 
   enumerateCollection(
