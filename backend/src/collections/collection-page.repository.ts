@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { MISSING_VALUE_KEY, type CollectionSort, type SortOrder, type TraitSelection } from '@nexus/contract';
 import { executeBound } from '../database/bound-query.js';
+import type { IndexRow } from './collection-page.index.js';
 import type { NftRecord } from './collections.repository.js';
 import { NFT_COLUMNS, toNftRecord, type NftRow } from './nft.row.js';
 
@@ -163,6 +164,47 @@ export class CollectionPageRepository {
       else values.set(valueKey, { typeLabel, valueLabel, count: c });
     }
     return counts;
+  }
+
+  /**
+   * Every NFT of a collection as the in-memory index is built from, in token id order, with the
+   * position of its name in the name order (PostgreSQL's collation, so both paths sort alike).
+   */
+  async indexRows(collectionId: string): Promise<IndexRow[]> {
+    return executeBound<IndexRow>(
+      this.em.fork(),
+      `select nft.token_id, nft.name, to_json(nft.trait_facets) as facets, nft.rarity_rank, nft.rarity_score,
+         dense_rank() over (order by nft.name collate "nexus_numeric")::int as name_group
+       from nft where nft.collection_id = $1
+       order by ${TOKEN_ORDER}`,
+      [collectionId],
+    );
+  }
+
+  /** What changes whenever rows of a collection are written (upserts, deletions, ranks). */
+  async fingerprint(collectionId: string): Promise<string> {
+    const [row] = await executeBound<{ n: number; r: number; u: Date | string | null }>(
+      this.em.fork(),
+      `select count(*)::int as n, count(rarity_rank)::int as r, max(updated_at) as u from nft where collection_id = $1`,
+      [collectionId],
+    );
+    const at = row?.u instanceof Date ? row.u.getTime() : String(row?.u ?? '');
+    return `${row?.n ?? 0}:${row?.r ?? 0}:${at}`;
+  }
+
+  /** Rows of a collection by token id, in the order asked (a token no longer stored is left out). */
+  async byTokenIds(collectionId: string, tokenIds: string[]): Promise<NftRecord[]> {
+    if (tokenIds.length === 0) return [];
+    const rows = await executeBound<NftRow>(
+      this.em.fork(),
+      `select ${NFT_COLUMNS} from nft where collection_id = $1 and token_id = any($2::text[])`,
+      [collectionId, tokenIds],
+    );
+    const byId = new Map(rows.map((r) => [r.token_id, r]));
+    return tokenIds.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toNftRecord(row)] : [];
+    });
   }
 
   /** NFTs stored and ranked for a collection. */
