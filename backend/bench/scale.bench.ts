@@ -16,7 +16,8 @@
  * NEXUS_BENCH_WORKER_FLAGS=<node flags of the worker> (e.g. --max-old-space-size=160),
  * NEXUS_BENCH_QUERIES (default 200) filter/sort requests, NEXUS_BENCH_PAGES_ONLY=1 to measure only the page
  * route on what the last run left in the database, NEXUS_BENCH_SYNTHETIC=<count> (e.g. 100000) to load a
- * synthetic collection of that many NFTs into the database (no chain, no scan) and measure section 3 on it.
+ * synthetic collection of that many NFTs into the database (no chain, no scan) and measure section 3 on it,
+ * NEXUS_BENCH_API=<path of an API main.js> to measure another build's page route in those two modes.
  */
 import { RATE_LIMIT_POLICIES, type CollectionPageResponse, type NftsResponse } from '@nexus/contract';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -347,8 +348,10 @@ async function pagesOnly(only?: Array<{ network: string; address: string }>): Pr
     HOST: '127.0.0.1',
   };
   for (const policy of RATE_LIMIT_POLICIES) env[`RATE_LIMIT_${policy.toUpperCase()}`] = '1000000000/60';
-  const api = await startChild('api', [resolve(root, 'backend/dist/main.js')], env, /listening on/);
+  const apiMain = process.env.NEXUS_BENCH_API ?? resolve(root, 'backend/dist/main.js');
+  const api = await startChild('api', [apiMain], env, /listening on/);
   try {
+    console.log(`API ${apiMain}`);
     for (const c of [...collections].reverse()) {
       console.log(`\n${c.network} ${c.address}`);
       await measurePages(`http://127.0.0.1:${API_PORT}`, `/api/collections/${c.network}/${c.address}/nfts`);

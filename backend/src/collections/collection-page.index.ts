@@ -129,7 +129,10 @@ export class CollectionPageIndex {
           this.keyLabels.push(valueLabel);
           keyType.push(type);
           this.typeKeys[type]!.push(id);
-        }
+        } else if (valueLabel < this.keyLabels[id]!) this.keyLabels[id] = valueLabel;
+        // Spellings that normalise alike: the first label in code unit order stands for them all.
+        const type = keyType[id]!;
+        if (typeLabel < this.typeLabels[type]!) this.typeLabels[type] = typeLabel;
         // Spellings that normalise alike are one value.
         if (seen.has(id)) continue;
         seen.add(id);

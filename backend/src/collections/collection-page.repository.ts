@@ -158,10 +158,13 @@ export class CollectionPageRepository {
       }
       let values = counts.values.get(typeKey);
       if (!values) counts.values.set(typeKey, (values = new Map()));
-      // Spellings that normalise alike are one value.
+      // Spellings that normalise alike are one value, labelled by the first in code unit order.
       const known = values.get(valueKey);
-      if (known) known.count += c;
-      else values.set(valueKey, { typeLabel, valueLabel, count: c });
+      if (known) {
+        known.count += c;
+        if (typeLabel < known.typeLabel) known.typeLabel = typeLabel;
+        if (valueLabel < known.valueLabel) known.valueLabel = valueLabel;
+      } else values.set(valueKey, { typeLabel, valueLabel, count: c });
     }
     return counts;
   }

@@ -284,9 +284,10 @@ export class CollectionPageService {
     for (const [typeKey, values] of all.values) {
       const set = perChosen.get(typeKey) ?? full;
       const current = set.values.get(typeKey);
-      const first = values.values().next().value;
+      let typeLabel: string | undefined;
+      for (const v of values.values()) if (typeLabel === undefined || v.typeLabel < typeLabel) typeLabel = v.typeLabel;
       types.push({
-        traitType: first?.typeLabel ?? typeKey,
+        traitType: typeLabel ?? typeKey,
         key: typeKey,
         values: [...values.entries()]
           .map(([key, v]) => ({ value: v.valueLabel, key, count: current?.get(key)?.count ?? 0 }))
