@@ -351,10 +351,12 @@ async function pagesOnly(only?: Array<{ network: string; address: string }>): Pr
   const apiMain = process.env.NEXUS_BENCH_API ?? resolve(root, 'backend/dist/main.js');
   const api = await startChild('api', [apiMain], env, /listening on/);
   try {
-    console.log(`API ${apiMain}`);
+    console.log(`API ${apiMain}: RSS ${memoryOf(api.child.pid!).now} MB idle`);
     for (const c of [...collections].reverse()) {
       console.log(`\n${c.network} ${c.address}`);
       await measurePages(`http://127.0.0.1:${API_PORT}`, `/api/collections/${c.network}/${c.address}/nfts`);
+      const memory = memoryOf(api.child.pid!);
+      console.log(`API RSS ${memory.now} MB (peak ${memory.peak} MB)`);
     }
   } finally {
     await api.stop();

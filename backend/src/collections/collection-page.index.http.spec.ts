@@ -200,4 +200,24 @@ describe('GET /api/collections/{network}/{address}/nfts from the in-memory index
     // PostgreSQL's totals are kept briefly: the rest of the answer is compared.
     expect({ ...after, rankedTotal: 0 }).toEqual({ ...(await fromSql(query)), rankedTotal: 0 });
   });
+
+  it('follows rows written without an outcome heard, once it compares them again', async () => {
+    const query: CollectionPageQuery = { search: 'renamed', sort: 'tokenId' };
+    expect((await fromIndex(query)).total).toBe(0);
+    await api.app
+      .get(EntityManager)
+      .getConnection()
+      .execute(
+        `update nft set name = 'Renamed Ape', updated_at = now()
+         where collection_id = (select id from collection where address = ?) and token_id in ('5', '17')`,
+        [ADDRESS],
+      );
+    let after = await fromIndex(query);
+    for (let tries = 0; tries < 200 && after.total === 0; tries++) {
+      await new Promise((done) => setTimeout(done, 50));
+      after = await fromIndex(query);
+    }
+    expect(ids(after)).toEqual(['5', '17']);
+    expect({ ...after, rankedTotal: 0 }).toEqual({ ...(await fromSql(query)), rankedTotal: 0 });
+  });
 });

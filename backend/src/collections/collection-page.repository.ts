@@ -184,15 +184,17 @@ export class CollectionPageRepository {
     );
   }
 
-  /** What changes whenever rows of a collection are written (upserts, deletions, ranks). */
+  /**
+   * The latest write to a collection's rows (scans, metadata retries and rarity jobs stamp
+   * `updated_at`; a scan's removals change the collection row): one probe of an index.
+   */
   async fingerprint(collectionId: string): Promise<string> {
-    const [row] = await executeBound<{ n: number; r: number; u: Date | string | null }>(
+    const [row] = await executeBound<{ u: Date | string | null }>(
       this.em.fork(),
-      `select count(*)::int as n, count(rarity_rank)::int as r, max(updated_at) as u from nft where collection_id = $1`,
+      `select max(updated_at) as u from nft where collection_id = $1`,
       [collectionId],
     );
-    const at = row?.u instanceof Date ? row.u.getTime() : String(row?.u ?? '');
-    return `${row?.n ?? 0}:${row?.r ?? 0}:${at}`;
+    return row?.u instanceof Date ? String(row.u.getTime()) : String(row?.u ?? '');
   }
 
   /** Rows of a collection by token id, in the order asked (a token no longer stored is left out). */

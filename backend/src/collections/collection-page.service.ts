@@ -33,10 +33,10 @@ const INDEXED_COLLECTIONS = 32;
 /** Filters whose counts are kept per indexed collection. */
 const INDEXED_FILTERS = 32;
 /**
- * Besides the scan and rarity outcomes it hears, an index is compared with its rows (count, ranked
- * count, latest write) in the background at most this often, and replaced when they changed.
+ * Besides the scan and rarity outcomes it hears, an index is compared with its rows (their latest
+ * write) in the background at most this often, and replaced when they changed.
  */
-const VERIFY_MS = 5_000;
+const VERIFY_MS = 1_000;
 
 /** A collection's in-memory index, with what it was built from. */
 interface IndexEntry {
