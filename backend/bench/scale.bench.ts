@@ -22,7 +22,7 @@
 import { RATE_LIMIT_POLICIES, type CollectionPageResponse, type NftsResponse } from '@nexus/contract';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -348,6 +348,9 @@ async function pagesOnly(only?: Array<{ network: string; address: string }>): Pr
     HOST: '127.0.0.1',
   };
   for (const policy of RATE_LIMIT_POLICIES) env[`RATE_LIMIT_${policy.toUpperCase()}`] = '1000000000/60';
+  // Without the dev chains' manifest (a synthetic run on a fresh checkout) the page route needs no chain.
+  if (!existsSync(env.DEVCHAIN_MANIFEST!))
+    for (const name of ['ETHEREUM_RPC_URL', 'POLYGON_RPC_URL', 'CRONOS_RPC_URL']) env[name] ??= 'http://127.0.0.1:9/';
   const apiMain = process.env.NEXUS_BENCH_API ?? resolve(root, 'backend/dist/main.js');
   const api = await startChild('api', [apiMain], env, /listening on/);
   try {

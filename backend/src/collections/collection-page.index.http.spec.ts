@@ -41,7 +41,8 @@ const TYPES: Record<string, string[]> = {
   Background: ['Blue', 'Red', 'Green', 'Árvore'],
   Hat: ['Cap', 'Crown', 'Beanie'],
   Eyes: ['Laser', 'Sleepy', 'Wide', 'Zombie', 'Big'],
-  Accessory: ['Chain', 'Ring', 'Pipe'],
+  // A value holding U+001E (the separator the index reads facets with).
+  Accessory: ['Chain', 'Ring', 'Pipe', 'Odd\u001eOne'],
 };
 
 /**

@@ -15,8 +15,12 @@ const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
 export interface IndexRow {
   token_id: string;
   name: string;
-  /** `nft.trait_facets`: type keys and `type SEP value SEP Type label SEP Value label` entries. */
-  facets: string[];
+  /**
+   * `nft.trait_facets`: type keys and `type SEP value SEP Type label SEP Value label` entries, joined
+   * by U+001E in `facets_text`, or as a list in `facets` when an entry holds U+001E.
+   */
+  facets_text: string | null;
+  facets: string[] | null;
   rarity_rank: number | null;
   rarity_score: number | null;
   /** Position of the name in the `nexus_numeric` collation order (equal names, equal groups). */
@@ -96,21 +100,37 @@ export class CollectionPageIndex {
     this.typeKeys = [];
     let ranked = 0;
     const seen = new Set<number>();
+    /** Facet text -> key id, or -1 for a type key alone (most facets repeat: parsed once each). */
+    const facetIds = new Map<string, number>();
     for (let i = 0; i < n; i++) {
       const row = rows[i]!;
       this.tokenIds[i] = row.token_id;
       // What ILIKE reads: the name, or for an NFT without one the name the gallery shows.
       this.searchTexts[i] = foldCase(row.name === '' ? `${collectionName} #${row.token_id}` : row.name);
-      this.tokenTexts[i] = foldCase(row.token_id);
+      const tokenText = foldCase(row.token_id);
+      this.tokenTexts[i] = tokenText === row.token_id ? row.token_id : tokenText;
       this.rank[i] = row.rarity_rank ?? Number.NaN;
       this.score[i] = row.rarity_score ?? Number.NaN;
       if (row.rarity_rank !== null) ranked++;
       this.nameGroup[i] = row.name_group;
       this.keyStart[i] = keys.length;
       seen.clear();
-      for (const facet of row.facets) {
+      const facets = row.facets ?? (row.facets_text ? row.facets_text.split('\u001e') : []);
+      for (const facet of facets) {
+        const known = facetIds.get(facet);
+        if (known !== undefined) {
+          if (known >= 0 && !seen.has(known)) {
+            seen.add(known);
+            keys.push(known);
+          }
+          continue;
+        }
         const parts = facet.split(SEP);
-        if (parts.length < 4) continue; // a type key alone: carried types are counted from the values
+        if (parts.length < 4) {
+          // A type key alone: carried types are counted from the values.
+          facetIds.set(facet, -1);
+          continue;
+        }
         const [typeKey = '', valueKey = '', typeLabel = '', valueLabel = ''] = parts;
         const name = `${typeKey}${SEP}${valueKey}`;
         let id = this.keyIds.get(name);
@@ -133,6 +153,7 @@ export class CollectionPageIndex {
         // Spellings that normalise alike: the first label in code unit order stands for them all.
         const type = keyType[id]!;
         if (typeLabel < this.typeLabels[type]!) this.typeLabels[type] = typeLabel;
+        facetIds.set(facet, id);
         // Spellings that normalise alike are one value.
         if (seen.has(id)) continue;
         seen.add(id);

@@ -176,7 +176,13 @@ export class CollectionPageRepository {
   async indexRows(collectionId: string): Promise<IndexRow[]> {
     return executeBound<IndexRow>(
       this.em.fork(),
-      `select nft.token_id, nft.name, to_json(nft.trait_facets) as facets, nft.rarity_rank, nft.rarity_score,
+      // The facets as one text each (parsed much faster than arrays), as JSON for the rare NFT whose
+      // labels hold the separator.
+      `select nft.token_id, nft.name, nft.rarity_rank, nft.rarity_score,
+         case when strpos(array_to_string(nft.trait_facets, ''), E'\x1e') = 0
+           then array_to_string(nft.trait_facets, E'\x1e') end as facets_text,
+         case when strpos(array_to_string(nft.trait_facets, ''), E'\x1e') > 0
+           then to_json(nft.trait_facets) end as facets,
          dense_rank() over (order by nft.name collate "nexus_numeric")::int as name_group
        from nft where nft.collection_id = $1
        order by ${TOKEN_ORDER}`,

@@ -24,8 +24,9 @@ const CACHED_COUNTS = 256;
 const TOTALS_TTL_MS = 2_000;
 
 /**
- * NFTs an API process keeps indexed in memory, all collections together (roughly 15–25 MB per 100,000
- * NFTs); a collection larger than this is answered by PostgreSQL alone.
+ * NFTs an API process keeps indexed in memory, all collections together (about 10 MB of heap per
+ * 100,000 NFTs, plus the kept filters' counts); a collection larger than this is answered by
+ * PostgreSQL alone.
  */
 export const INDEXED_NFTS = 500_000;
 /** Indexed collections kept at most. */
