@@ -28,8 +28,8 @@ export interface IndexRow {
 }
 
 /**
- * Lower case the way PostgreSQL's ILIKE compares under a libc UTF-8 locale: one code point to one
- * (a code point whose lower case is longer, like 'İ', is kept as it is).
+ * Lower case the way PostgreSQL's ILIKE compares under a libc UTF-8 locale: each code point to one,
+ * its simple lower case (for 'İ', whose full lower case is 'i' and a combining dot, 'i').
  */
 export function foldCase(text: string): string {
   // eslint-disable-next-line no-control-regex
@@ -37,7 +37,7 @@ export function foldCase(text: string): string {
   let out = '';
   for (const c of text) {
     const lower = c.toLowerCase();
-    out += [...lower].length === 1 ? lower : c;
+    out += lower.length === c.length ? lower : String.fromCodePoint(lower.codePointAt(0)!);
   }
   return out;
 }
@@ -268,6 +268,22 @@ export class CollectionPageIndex {
     const chosenTotals = new Uint32Array(c);
     let total = 0;
     const { keys, keyStart, keyType } = this;
+    // Up to 30 chosen types (the usual case), one bit each: per key, the bit of its type when chosen
+    // and the same bit when the key is a chosen value.
+    const masks = c <= 30;
+    const typeBit = new Int32Array(this.keyNames.length);
+    const valueBit = new Int32Array(this.keyNames.length);
+    let missingMask = 0;
+    const allMask = masks ? 2 ** c - 1 : 0;
+    if (masks) {
+      for (let key = 0; key < this.keyNames.length; key++) {
+        const ct = chosenOf[keyType[key]!]!;
+        if (ct < 0) continue;
+        typeBit[key] = 1 << ct;
+        if (selected[key]) valueBit[key] = 1 << ct;
+      }
+      for (let j = 0; j < c; j++) if (missing[j]) missingMask |= 1 << j;
+    }
     if (!impossible) {
       for (let i = 0; i < n; i++) {
         if (search && !this.searchTexts[i]!.includes(search) && !this.tokenTexts[i]!.includes(search))
@@ -276,7 +292,22 @@ export class CollectionPageIndex {
         const to = keyStart[i + 1]!;
         let fails = 0;
         let failed = -1;
-        if (c > 0) {
+        if (c > 0 && masks) {
+          let carriesMask = 0;
+          let valueMask = 0;
+          for (let k = from; k < to; k++) {
+            const key = keys[k]!;
+            carriesMask |= typeBit[key]!;
+            valueMask |= valueBit[key]!;
+          }
+          // A chosen type keeps the NFT with one of its values, or by its absence when " missing" is chosen.
+          const fail = allMask & ~(valueMask | (missingMask & ~carriesMask));
+          if (fail !== 0) {
+            if ((fail & (fail - 1)) !== 0) continue;
+            fails = 1;
+            failed = 31 - Math.clz32(fail);
+          }
+        } else if (c > 0) {
           hasValue.fill(0);
           carries.fill(0);
           for (let k = from; k < to; k++) {
@@ -296,7 +327,6 @@ export class CollectionPageIndex {
         if (fails === 0) {
           kept[i] = 1;
           total++;
-          for (let j = 0; j < c; j++) chosenTotals[j]!++;
           for (let k = from; k < to; k++) {
             const key = keys[k]!;
             keyCounts[key]!++;
@@ -323,6 +353,8 @@ export class CollectionPageIndex {
         }
       }
     }
+    // The NFTs the whole filter keeps count for every chosen type too.
+    for (let j = 0; j < c; j++) chosenTotals[j]! += total;
     const traitTypes: TraitTypeCounts[] = this.typeNames.map((typeKey, type) => {
       const ct = chosenOf[type]!;
       const setTotal = ct >= 0 ? chosenTotals[ct]! : total;
