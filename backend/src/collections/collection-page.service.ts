@@ -185,9 +185,19 @@ export class CollectionPageService {
     };
   }
 
-  /** Drops what is kept of a collection (its rows changed: a scan or a rarity job finished). */
+  /**
+   * Drops what is kept of a collection (its rows changed: a scan or a rarity job finished); an index
+   * that was in use is built again at once, so the next visitor does not wait for it.
+   */
   forget(network: Network, address: string): void {
-    this.indexes.delete(`${network}:${address.toLowerCase()}`);
+    const key = `${network}:${address.toLowerCase()}`;
+    const had = this.indexes.get(key);
+    this.indexes.delete(key);
+    if (!had) return;
+    void this.collections
+      .find(network, address)
+      .then((collection) => (collection?.lastScannedAt ? this.indexOf(collection) : null))
+      .catch(() => undefined);
   }
 
   /**
