@@ -350,7 +350,8 @@ async function pagesOnly(only?: Array<{ network: string; address: string }>): Pr
   for (const policy of RATE_LIMIT_POLICIES) env[`RATE_LIMIT_${policy.toUpperCase()}`] = '1000000000/60';
   // Without the dev chains' manifest (a synthetic run on a fresh checkout) the page route needs no chain.
   if (!existsSync(env.DEVCHAIN_MANIFEST!))
-    for (const name of ['ETHEREUM_RPC_URL', 'POLYGON_RPC_URL', 'CRONOS_RPC_URL']) env[name] ??= 'http://127.0.0.1:9/';
+    for (const name of ['ETHEREUM_RPC_URL', 'POLYGON_RPC_URL', 'CRONOS_RPC_URL'])
+      env[name] ??= 'http://127.0.0.1:9/';
   const apiMain = process.env.NEXUS_BENCH_API ?? resolve(root, 'backend/dist/main.js');
   const api = await startChild('api', [apiMain], env, /listening on/);
   try {
@@ -390,9 +391,16 @@ function seeded(seed: number): () => number {
  * NFTs): BAYC's seven types and their frequencies when the dataset is present, plus an eighth of 100
  * values; generated (Zipf-like) otherwise.
  */
-function traitDistributions(): Array<{ type: string; values: Array<{ value: string; weight: number }>; total: number }> {
+function traitDistributions(): Array<{
+  type: string;
+  values: Array<{ value: string; weight: number }>;
+  total: number;
+}> {
   const zipf = (type: string, count: number, carried = 1) => {
-    const values = Array.from({ length: count }, (_, i) => ({ value: `${type} ${i + 1}`, weight: 1 / (i + 1) }));
+    const values = Array.from({ length: count }, (_, i) => ({
+      value: `${type} ${i + 1}`,
+      weight: 1 / (i + 1),
+    }));
     const sum = values.reduce((s, v) => s + v.weight, 0);
     return { type, values, total: sum / carried };
   };
@@ -463,11 +471,15 @@ async function loadSynthetic(count: number): Promise<{ network: string; address:
   const frequency = new Map<string, number>();
   const keyOf = (t: (typeof tokens)[number], type: string) =>
     `${type}\u001f${t.attributes.find((a) => a.trait_type === type)?.value ?? ''}`;
-  for (const t of tokens) for (const type of types) frequency.set(keyOf(t, type.type), (frequency.get(keyOf(t, type.type)) ?? 0) + 1);
+  for (const t of tokens)
+    for (const type of types)
+      frequency.set(keyOf(t, type.type), (frequency.get(keyOf(t, type.type)) ?? 0) + 1);
   for (const t of tokens) {
     t.score = types.reduce((s, type) => s + Math.log(count / frequency.get(keyOf(t, type.type))!), 0);
   }
-  const ranked = tokens.filter(() => random() >= 0.01).sort((a, b) => b.score - a.score || Number(a.id) - Number(b.id));
+  const ranked = tokens
+    .filter(() => random() >= 0.01)
+    .sort((a, b) => b.score - a.score || Number(a.id) - Number(b.id));
   const rank = new Map(ranked.map((t, i) => [t, i + 1]));
 
   await migrate(DATABASE_URL);
@@ -495,7 +507,13 @@ async function loadSynthetic(count: number): Promise<{ network: string; address:
           JSON.stringify(
             batch.map((t) => {
               const r = rank.get(t) ?? null;
-              return { token_id: t.id, name: t.name, attributes: t.attributes, score: r === null ? null : t.score, rank: r };
+              return {
+                token_id: t.id,
+                name: t.name,
+                attributes: t.attributes,
+                score: r === null ? null : t.score,
+                rank: r,
+              };
             }),
           ),
         ],

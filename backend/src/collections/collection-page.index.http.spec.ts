@@ -71,7 +71,8 @@ function collection(seed: number): NftRecord[] {
     return {
       tokenId,
       tokenUri: null,
-      name: named < 0.1 ? '' : named < 0.2 ? 'Twin Ape' : `Ape ${pick(['Alpha', 'zed', 'Ünder'])} #${tokenId}`,
+      name:
+        named < 0.1 ? '' : named < 0.2 ? 'Twin Ape' : `Ape ${pick(['Alpha', 'zed', 'Ünder'])} #${tokenId}`,
       description: '',
       image: null,
       attributes,
@@ -88,7 +89,8 @@ function randomQuery(random: () => number): CollectionPageQuery {
   const query: CollectionPageQuery = { sort: pick(COLLECTION_SORTS), pageSize: pick([1, 7, 25, 50]) };
   if (random() < 0.5) query.order = pick(['asc', 'desc'] as const);
   if (random() < 0.5) query.page = 1 + Math.floor(random() * 6);
-  if (random() < 0.25) query.search = pick(['1', '#1', 'ape', 'ZED', 'ünder', 'indexed', '%', '_', 'twin', '10']);
+  if (random() < 0.25)
+    query.search = pick(['1', '#1', 'ape', 'ZED', 'ünder', 'indexed', '%', '_', 'twin', '10']);
   const traits: string[] = [];
   for (const [type, values] of Object.entries(TYPES)) {
     if (random() < 0.55) continue;
@@ -143,14 +145,14 @@ describe('GET /api/collections/{network}/{address}/nfts from the in-memory index
 
   it('answers the same through HTTP, unranked last and ties by token id', async () => {
     const path = `/api/collections/polygon/${ADDRESS}/nfts`;
-    const res = await request(api.app.getHttpServer()).get(`${path}?sort=rarity-rank&order=desc&pageSize=200&page=2`);
+    const res = await request(api.app.getHttpServer()).get(
+      `${path}?sort=rarity-rank&order=desc&pageSize=200&page=2`,
+    );
     expect(res.status).toBe(200);
     const body = res.body as CollectionPageResponse;
     expect(body).toEqual(
       JSON.parse(
-        JSON.stringify(
-          await fromSql({ sort: 'rarity-rank', order: 'desc', pageSize: 200, page: 2 }),
-        ),
+        JSON.stringify(await fromSql({ sort: 'rarity-rank', order: 'desc', pageSize: 200, page: 2 })),
       ) as CollectionPageResponse,
     );
     // The last page ends with the unranked NFTs in token id order.

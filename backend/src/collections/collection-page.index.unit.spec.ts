@@ -16,10 +16,15 @@ function seeded(seed: number): () => number {
 }
 
 /** NFTs over many trait types (`t0`..`t39`, values `a` `b` `c`, often missing), in token id order. */
-function rows(count: number, types: number, random: () => number): Array<IndexRow & { traits: Map<string, string> }> {
+function rows(
+  count: number,
+  types: number,
+  random: () => number,
+): Array<IndexRow & { traits: Map<string, string> }> {
   return Array.from({ length: count }, (_, i) => {
     const traits = new Map<string, string>();
-    for (let t = 0; t < types; t++) if (random() < 0.85) traits.set(`t${t}`, 'abc'[Math.floor(random() * 3)]!);
+    for (let t = 0; t < types; t++)
+      if (random() < 0.85) traits.set(`t${t}`, 'abc'[Math.floor(random() * 3)]!);
     const facets = [...traits].flatMap(([type, value]) => [
       type,
       `${type}${SEP}${value}${SEP}${type.toUpperCase()}${SEP}${value.toUpperCase()}`,
@@ -70,7 +75,9 @@ describe(CollectionPageIndex.name, () => {
 
   it('orders by rank and score with the unranked last and ties by token id', () => {
     const ranked = data.filter((r) => r.rarity_rank !== null);
-    const byRank = [...ranked].sort((a, b) => a.rarity_rank! - b.rarity_rank! || Number(a.token_id) - Number(b.token_id));
+    const byRank = [...ranked].sort(
+      (a, b) => a.rarity_rank! - b.rarity_rank! || Number(a.token_id) - Number(b.token_id),
+    );
     const unranked = data.filter((r) => r.rarity_rank === null).map((r) => r.token_id);
     const all = new Uint8Array(data.length).fill(1);
     expect(index.page(all, { sort: 'rarity-rank', order: 'asc' }, 0, 300)).toEqual([

@@ -209,7 +209,12 @@ export class CollectionPageService {
     const key = `${collection.network}:${collection.address}`;
     let entry = this.indexes.get(key);
     const version = collection.updatedAt.getTime();
-    if (!entry || entry.collectionId !== collection.id || entry.version !== version || entry.name !== collection.name) {
+    if (
+      !entry ||
+      entry.collectionId !== collection.id ||
+      entry.version !== version ||
+      entry.name !== collection.name
+    ) {
       const built: IndexEntry = {
         collectionId: collection.id,
         version,
@@ -296,7 +301,8 @@ export class CollectionPageService {
       const set = perChosen.get(typeKey) ?? full;
       const current = set.values.get(typeKey);
       let typeLabel: string | undefined;
-      for (const v of values.values()) if (typeLabel === undefined || v.typeLabel < typeLabel) typeLabel = v.typeLabel;
+      for (const v of values.values())
+        if (typeLabel === undefined || v.typeLabel < typeLabel) typeLabel = v.typeLabel;
       types.push({
         traitType: typeLabel ?? typeKey,
         key: typeKey,
