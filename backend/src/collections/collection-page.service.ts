@@ -258,7 +258,7 @@ export class CollectionPageService {
     };
   }
 
-  /** Compares an index with its rows, without holding up the request; drops it when they changed. */
+  /** Compares an index with its rows, without holding up the request; replaces it when they changed. */
   private verify(key: string, entry: IndexEntry, state: IndexState): void {
     state.verifying = true;
     this.pages
@@ -266,7 +266,11 @@ export class CollectionPageService {
       .then(
         (fingerprint) => {
           if (fingerprint === state.fingerprint) state.verifiedAt = Date.now();
-          else if (this.indexes.get(key) === entry) this.indexes.delete(key);
+          else if (this.indexes.get(key) === entry) {
+            // Rows written without an outcome heard (a metadata retry): built again at once.
+            const [network, address] = key.split(':') as [Network, string];
+            this.forget(network, address);
+          }
         },
         () => undefined,
       )
