@@ -15,12 +15,14 @@
  * Settings: NEXUS_BENCH_WORKER=<path of a worker main.js> to measure another build's worker,
  * NEXUS_BENCH_WORKER_FLAGS=<node flags of the worker> (e.g. --max-old-space-size=160),
  * NEXUS_BENCH_QUERIES (default 200) filter/sort requests, NEXUS_BENCH_PAGES_ONLY=1 to measure only the page
- * route on what the last run left in the database.
+ * route on what the last run left in the database, NEXUS_BENCH_SYNTHETIC=<count> (e.g. 100000) to load a
+ * synthetic collection of that many NFTs into the database (no chain, no scan) and measure section 3 on it,
+ * NEXUS_BENCH_API=<path of an API main.js> to measure another build's page route in those two modes.
  */
 import { RATE_LIMIT_POLICIES, type CollectionPageResponse, type NftsResponse } from '@nexus/contract';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -229,6 +231,7 @@ async function syntheticCopy(address: string, times: number): Promise<{ address:
 }
 
 async function main(): Promise<void> {
+  if (process.env.NEXUS_BENCH_SYNTHETIC) return syntheticOnly(Number(process.env.NEXUS_BENCH_SYNTHETIC));
   if (process.env.NEXUS_BENCH_PAGES_ONLY) return pagesOnly();
   const chainEnv: NodeJS.ProcessEnv = {
     ...process.env,
@@ -322,14 +325,17 @@ async function main(): Promise<void> {
  * NEXUS_BENCH_PAGES_ONLY=1: the page route only, on what the last full run left in the database (the
  * largest collection and its synthetic copy), with a fresh API; no chain, no scan.
  */
-async function pagesOnly(): Promise<void> {
-  const orm = await MikroORM.init(ormConfig(DATABASE_URL));
-  const collections = await orm.em
-    .getConnection()
-    .execute<Array<{ network: string; address: string }>>(
-      `select network, address from collection where last_scanned_at is not null order by nft_count desc limit 2`,
-    );
-  await orm.close(true);
+async function pagesOnly(only?: Array<{ network: string; address: string }>): Promise<void> {
+  let collections = only;
+  if (!collections) {
+    const orm = await MikroORM.init(ormConfig(DATABASE_URL));
+    collections = await orm.em
+      .getConnection()
+      .execute<Array<{ network: string; address: string }>>(
+        `select network, address from collection where last_scanned_at is not null order by nft_count desc limit 2`,
+      );
+    await orm.close(true);
+  }
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL,
@@ -342,11 +348,19 @@ async function pagesOnly(): Promise<void> {
     HOST: '127.0.0.1',
   };
   for (const policy of RATE_LIMIT_POLICIES) env[`RATE_LIMIT_${policy.toUpperCase()}`] = '1000000000/60';
-  const api = await startChild('api', [resolve(root, 'backend/dist/main.js')], env, /listening on/);
+  // Without the dev chains' manifest (a synthetic run on a fresh checkout) the page route needs no chain.
+  if (!existsSync(env.DEVCHAIN_MANIFEST!))
+    for (const name of ['ETHEREUM_RPC_URL', 'POLYGON_RPC_URL', 'CRONOS_RPC_URL'])
+      env[name] ??= 'http://127.0.0.1:9/';
+  const apiMain = process.env.NEXUS_BENCH_API ?? resolve(root, 'backend/dist/main.js');
+  const api = await startChild('api', [apiMain], env, /listening on/);
   try {
-    for (const c of collections.reverse()) {
+    console.log(`API ${apiMain}: RSS ${memoryOf(api.child.pid!).now} MB idle`);
+    for (const c of [...collections].reverse()) {
       console.log(`\n${c.network} ${c.address}`);
       await measurePages(`http://127.0.0.1:${API_PORT}`, `/api/collections/${c.network}/${c.address}/nfts`);
+      const memory = memoryOf(api.child.pid!);
+      console.log(`API RSS ${memory.now} MB (peak ${memory.peak} MB)`);
     }
   } finally {
     await api.stop();
@@ -354,6 +368,172 @@ async function pagesOnly(): Promise<void> {
     await deleteMatching(redis, `${PREFIX}:*`);
     await redis.quit();
   }
+}
+
+/** Where real trait distributions are read from when present (never copied into the repository). */
+const DATASET = process.env.NEXUS_DATASETS_DIR ?? resolve(root, '..', 'shared', 'datasets');
+const SYNTHETIC_ADDRESS = `0x${'5e7a1'.padEnd(40, '0')}`;
+
+/** A small seeded generator (mulberry32): the same collection on every run. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Trait types as value lists with weights (a weight under the type's total leaves it missing on some
+ * NFTs): BAYC's seven types and their frequencies when the dataset is present, plus an eighth of 100
+ * values; generated (Zipf-like) otherwise.
+ */
+function traitDistributions(): Array<{
+  type: string;
+  values: Array<{ value: string; weight: number }>;
+  total: number;
+}> {
+  const zipf = (type: string, count: number, carried = 1) => {
+    const values = Array.from({ length: count }, (_, i) => ({
+      value: `${type} ${i + 1}`,
+      weight: 1 / (i + 1),
+    }));
+    const sum = values.reduce((s, v) => s + v.weight, 0);
+    return { type, values, total: sum / carried };
+  };
+  const types = [zipf('Edition', 100)];
+  let bayc: Array<{ attributes: Array<{ trait_type: string; value: unknown }> }> | null = null;
+  try {
+    bayc = JSON.parse(readFileSync(resolve(DATASET, 'bayc-metadata.json'), 'utf8')) as typeof bayc;
+  } catch {
+    bayc = null;
+  }
+  if (!bayc) {
+    return [
+      ...types,
+      zipf('Background', 8),
+      zipf('Fur', 19),
+      zipf('Clothes', 43, 0.81),
+      zipf('Mouth', 33),
+      zipf('Eyes', 23),
+      zipf('Hat', 36, 0.77),
+      zipf('Earring', 6, 0.3),
+    ];
+  }
+  const counts = new Map<string, Map<string, number>>();
+  for (const token of bayc) {
+    for (const a of token.attributes) {
+      const values = counts.get(a.trait_type) ?? new Map<string, number>();
+      counts.set(a.trait_type, values);
+      values.set(String(a.value), (values.get(String(a.value)) ?? 0) + 1);
+    }
+  }
+  for (const [type, values] of counts) {
+    types.push({
+      type,
+      values: [...values].map(([value, weight]) => ({ value, weight })),
+      total: bayc.length,
+    });
+  }
+  return types;
+}
+
+/**
+ * NEXUS_BENCH_SYNTHETIC=<count>: a synthetic collection of `count` NFTs (seeded, so the same each run)
+ * stored straight into the bench database: each NFT draws each trait type's value by its frequency,
+ * about 1% are unnamed (their name is the collection's name and token id) and 1% unranked; scores sum
+ * -log of each value's frequency, ranks follow them.
+ */
+async function loadSynthetic(count: number): Promise<{ network: string; address: string; count: number }> {
+  const random = seeded(count);
+  const types = traitDistributions();
+  const pick = (type: (typeof types)[number]) => {
+    let r = random() * type.total;
+    for (const v of type.values) {
+      r -= v.weight;
+      if (r < 0) return v.value;
+    }
+    return null;
+  };
+  const tokens = Array.from({ length: count }, (_, id) => {
+    const attributes: Array<{ trait_type: string; value: string | number; display_type?: string }> = [];
+    for (const type of types) {
+      const value = pick(type);
+      if (value !== null) attributes.push({ trait_type: type.type, value });
+    }
+    attributes.push({ trait_type: 'Level', value: id % 50, display_type: 'number' });
+    return { id: String(id), name: random() < 0.01 ? '' : `Synthetic Ape #${id}`, attributes, score: 0 };
+  });
+  // Scores: the sum of -log(frequency) of the NFT's values (absence counted as a value).
+  const frequency = new Map<string, number>();
+  const keyOf = (t: (typeof tokens)[number], type: string) =>
+    `${type}\u001f${t.attributes.find((a) => a.trait_type === type)?.value ?? ''}`;
+  for (const t of tokens)
+    for (const type of types)
+      frequency.set(keyOf(t, type.type), (frequency.get(keyOf(t, type.type)) ?? 0) + 1);
+  for (const t of tokens) {
+    t.score = types.reduce((s, type) => s + Math.log(count / frequency.get(keyOf(t, type.type))!), 0);
+  }
+  const ranked = tokens
+    .filter(() => random() >= 0.01)
+    .sort((a, b) => b.score - a.score || Number(a.id) - Number(b.id));
+  const rank = new Map(ranked.map((t, i) => [t, i + 1]));
+
+  await migrate(DATABASE_URL);
+  const orm = await MikroORM.init(ormConfig(DATABASE_URL));
+  try {
+    const connection = orm.em.getConnection();
+    await connection.execute(`delete from collection where address = ?`, [SYNTHETIC_ADDRESS]);
+    const [row] = await connection.execute<Array<{ id: string }>>(
+      `insert into collection (created_at, updated_at, network, address, name, symbol, standard, total_supply,
+         enumerable, image_url, description, nft_count, last_scanned_at, scan_duration, is_complete)
+       values (now(), now(), 'ethereum', ?, 'Synthetic Apes', 'SAPE', 'ERC-721', ?, true, null, '', ?, now(), 0, true)
+       returning id`,
+      [SYNTHETIC_ADDRESS, count, count],
+    );
+    const BATCH = 2_000;
+    for (let i = 0; i < tokens.length; i += BATCH) {
+      const batch = tokens.slice(i, i + BATCH);
+      await connection.execute(
+        `insert into nft (created_at, updated_at, collection_id, token_id, token_uri, name, description, image,
+           attributes, metadata_status, rarity_score, rarity_rank)
+         select now(), now(), ?, t.token_id, null, t.name, '', null, t.attributes, 'ok', t.score, t.rank
+         from jsonb_to_recordset(?::jsonb) as t(token_id text, name text, attributes jsonb, score float8, rank int)`,
+        [
+          row!.id,
+          JSON.stringify(
+            batch.map((t) => {
+              const r = rank.get(t) ?? null;
+              return {
+                token_id: t.id,
+                name: t.name,
+                attributes: t.attributes,
+                score: r === null ? null : t.score,
+                rank: r,
+              };
+            }),
+          ),
+        ],
+      );
+    }
+    await connection.execute('analyze nft');
+    return { network: 'ethereum', address: SYNTHETIC_ADDRESS, count };
+  } finally {
+    await orm.close(true);
+  }
+}
+
+/** Section 3 on a synthetic collection loaded for it, with a fresh API. */
+async function syntheticOnly(count: number): Promise<void> {
+  if (!Number.isInteger(count) || count < 1 || count > 1_000_000)
+    throw new Error('NEXUS_BENCH_SYNTHETIC must be a count of NFTs (1 to 1,000,000)');
+  const t = performance.now();
+  const synthetic = await loadSynthetic(count);
+  console.log(`synthetic collection of ${synthetic.count} NFTs loaded in ${ms(t)} ms`);
+  await pagesOnly([synthetic]);
 }
 
 main().catch((error: unknown) => {

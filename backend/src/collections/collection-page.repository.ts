@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { MISSING_VALUE_KEY, type CollectionSort, type SortOrder, type TraitSelection } from '@nexus/contract';
 import { executeBound } from '../database/bound-query.js';
+import type { IndexRow } from './collection-page.index.js';
 import type { NftRecord } from './collections.repository.js';
 import { NFT_COLUMNS, toNftRecord, type NftRow } from './nft.row.js';
 
@@ -157,12 +158,64 @@ export class CollectionPageRepository {
       }
       let values = counts.values.get(typeKey);
       if (!values) counts.values.set(typeKey, (values = new Map()));
-      // Spellings that normalise alike are one value.
+      // Spellings that normalise alike are one value, labelled by the first in code unit order.
       const known = values.get(valueKey);
-      if (known) known.count += c;
-      else values.set(valueKey, { typeLabel, valueLabel, count: c });
+      if (known) {
+        known.count += c;
+        if (typeLabel < known.typeLabel) known.typeLabel = typeLabel;
+        if (valueLabel < known.valueLabel) known.valueLabel = valueLabel;
+      } else values.set(valueKey, { typeLabel, valueLabel, count: c });
     }
     return counts;
+  }
+
+  /**
+   * Every NFT of a collection as the in-memory index is built from, in token id order, with the
+   * position of its name in the name order (PostgreSQL's collation, so both paths sort alike).
+   */
+  async indexRows(collectionId: string): Promise<IndexRow[]> {
+    return executeBound<IndexRow>(
+      this.em.fork(),
+      // The facets as one text each (parsed much faster than arrays), as JSON for the rare NFT whose
+      // labels hold the separator.
+      `select nft.token_id, nft.name, nft.rarity_rank, nft.rarity_score,
+         case when strpos(array_to_string(nft.trait_facets, ''), E'\x1e') = 0
+           then array_to_string(nft.trait_facets, E'\x1e') end as facets_text,
+         case when strpos(array_to_string(nft.trait_facets, ''), E'\x1e') > 0
+           then to_json(nft.trait_facets) end as facets,
+         dense_rank() over (order by nft.name collate "nexus_numeric")::int as name_group
+       from nft where nft.collection_id = $1
+       order by ${TOKEN_ORDER}`,
+      [collectionId],
+    );
+  }
+
+  /**
+   * The latest write to a collection's rows (scans, metadata retries and rarity jobs stamp
+   * `updated_at`; a scan's removals change the collection row): one probe of an index.
+   */
+  async fingerprint(collectionId: string): Promise<string> {
+    const [row] = await executeBound<{ u: Date | string | null }>(
+      this.em.fork(),
+      `select max(updated_at) as u from nft where collection_id = $1`,
+      [collectionId],
+    );
+    return row?.u instanceof Date ? String(row.u.getTime()) : String(row?.u ?? '');
+  }
+
+  /** Rows of a collection by token id, in the order asked (a token no longer stored is left out). */
+  async byTokenIds(collectionId: string, tokenIds: string[]): Promise<NftRecord[]> {
+    if (tokenIds.length === 0) return [];
+    const rows = await executeBound<NftRow>(
+      this.em.fork(),
+      `select ${NFT_COLUMNS} from nft where collection_id = $1 and token_id = any($2::text[])`,
+      [collectionId, tokenIds],
+    );
+    const byId = new Map(rows.map((r) => [r.token_id, r]));
+    return tokenIds.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toNftRecord(row)] : [];
+    });
   }
 
   /** NFTs stored and ranked for a collection. */

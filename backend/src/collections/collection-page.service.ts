@@ -12,6 +12,7 @@ import {
   type TraitTypeCounts,
 } from '@nexus/contract';
 import { LruCache } from '../common/lru-cache.js';
+import { CollectionPageIndex, type IndexedCounts } from './collection-page.index.js';
 import { CollectionPageRepository, type FacetCounts, type PageFilter } from './collection-page.repository.js';
 import type { CollectionEntity } from './collection.entity.js';
 import { CollectionsRepository } from './collections.repository.js';
@@ -21,6 +22,40 @@ import { toApiNft } from './nft.mapper.js';
 const CACHED_COUNTS = 256;
 /** Stored and ranked totals change with a rarity job (rows, not the collection row): kept briefly. */
 const TOTALS_TTL_MS = 2_000;
+
+/**
+ * NFTs an API process keeps indexed in memory, all collections together (about 10 MB of heap per
+ * 100,000 NFTs, plus the kept filters' counts); a collection larger than this is answered by
+ * PostgreSQL alone.
+ */
+export const INDEXED_NFTS = 500_000;
+/** Indexed collections kept at most. */
+const INDEXED_COLLECTIONS = 32;
+/** Filters whose counts are kept per indexed collection. */
+const INDEXED_FILTERS = 32;
+/**
+ * Besides the scan and rarity outcomes it hears, an index is compared with its rows (their latest
+ * write) in the background at most this often, and replaced when they changed.
+ */
+const VERIFY_MS = 1_000;
+
+/** A collection's in-memory index, with what it was built from. */
+interface IndexEntry {
+  collectionId: string;
+  /** The collection row's version and name when built (a rescan changes them). */
+  version: number;
+  name: string;
+  weight: number;
+  ready: Promise<IndexState>;
+}
+
+interface IndexState {
+  index: CollectionPageIndex;
+  fingerprint: string;
+  verifiedAt: number;
+  verifying: boolean;
+  counts: LruCache<string, IndexedCounts>;
+}
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
@@ -34,9 +69,19 @@ function canonicalSelection(selection: TraitSelection): TraitSelection {
   );
 }
 
-/** GET /api/collections/{network}/{address}/nfts: a page of a stored collection, from PostgreSQL. */
+/**
+ * GET /api/collections/{network}/{address}/nfts: a page of a stored collection. Filters, counts and
+ * orders come from an in-memory index of the collection (built from PostgreSQL on first use and
+ * replaced when the collection changes), the page's rows from PostgreSQL; a collection over the
+ * memory bound is answered by PostgreSQL alone.
+ */
 @Injectable()
 export class CollectionPageService {
+  private readonly indexes = new LruCache<string, IndexEntry>({
+    maxEntries: INDEXED_COLLECTIONS,
+    maxWeight: INDEXED_NFTS,
+    weigh: (entry) => entry.weight,
+  });
   private readonly counts = new LruCache<string, Promise<FacetCounts>>({ maxEntries: CACHED_COUNTS });
   private readonly totals = new LruCache<
     string,
@@ -48,7 +93,13 @@ export class CollectionPageService {
     private readonly pages: CollectionPageRepository,
   ) {}
 
-  async page(network: Network, address: string, query: CollectionPageQuery): Promise<CollectionPageResponse> {
+  /** `index: false` answers from PostgreSQL alone (what the index is compared with). */
+  async page(
+    network: Network,
+    address: string,
+    query: CollectionPageQuery,
+    options: { index?: boolean } = {},
+  ): Promise<CollectionPageResponse> {
     const collection = await this.collections.find(network, address);
     if (!collection?.lastScannedAt) throw new NotFoundException(SCAN_ERRORS.notFound);
     const sort = query.sort ?? DEFAULT_COLLECTION_SORT;
@@ -58,6 +109,42 @@ export class CollectionPageService {
       search: (query.search ?? '').trim(),
       traits: canonicalSelection(decodeTraitSelection(query.traits ?? [])),
     };
+    const ref = {
+      network: collection.network,
+      address: collection.address,
+      name: collection.name,
+      standard: collection.standard,
+    };
+
+    const state = options.index === false ? null : await this.indexOf(collection);
+    if (state) {
+      const filterKey = JSON.stringify(filter);
+      let matched = state.counts.get(filterKey);
+      if (!matched) state.counts.set(filterKey, (matched = state.index.counts(filter)));
+      const pageCount = Math.max(1, Math.ceil(matched.total / pageSize));
+      const page = Math.min(query.page ?? 1, pageCount);
+      const tokenIds = state.index.page(matched.kept, { sort, order }, (page - 1) * pageSize, pageSize);
+      const records = await this.pages.byTokenIds(collection.id, tokenIds);
+      // Rows gone since the index was built: it is out of date, PostgreSQL answers this time.
+      if (records.length === tokenIds.length) {
+        return {
+          network: collection.network,
+          address: collection.address,
+          name: collection.name,
+          nfts: records.map((r) => toApiNft(r, ref)),
+          page,
+          pageSize,
+          pageCount,
+          total: matched.total,
+          collectionTotal: state.index.size,
+          rankedTotal: state.index.ranked,
+          sort,
+          order,
+          traitTypes: matched.traitTypes,
+        };
+      }
+      this.forget(network, address);
+    }
 
     const [traitTypes, totals, matched] = await Promise.all([
       this.traitTypes(collection, filter),
@@ -81,12 +168,6 @@ export class CollectionPageService {
       (page - 1) * pageSize,
       pageSize,
     );
-    const ref = {
-      network: collection.network,
-      address: collection.address,
-      name: collection.name,
-      standard: collection.standard,
-    };
     return {
       network: collection.network,
       address: collection.address,
@@ -102,6 +183,100 @@ export class CollectionPageService {
       order,
       traitTypes,
     };
+  }
+
+  /**
+   * Drops what is kept of a collection (its rows changed: a scan or a rarity job finished); an index
+   * that was in use is built again at once, so the next visitor does not wait for it.
+   */
+  forget(network: Network, address: string): void {
+    const key = `${network}:${address.toLowerCase()}`;
+    const had = this.indexes.get(key);
+    this.indexes.delete(key);
+    if (!had) return;
+    void this.collections
+      .find(network, address)
+      .then((collection) => (collection?.lastScannedAt ? this.indexOf(collection) : null))
+      .catch(() => undefined);
+  }
+
+  /**
+   * The collection's index, built on first use (requests meanwhile wait for the same build); null for
+   * a collection over the memory bound. Checked against the rows in the background now and then.
+   */
+  private async indexOf(collection: CollectionEntity): Promise<IndexState | null> {
+    if (collection.nftCount > INDEXED_NFTS) return null;
+    const key = `${collection.network}:${collection.address}`;
+    let entry = this.indexes.get(key);
+    const version = collection.updatedAt.getTime();
+    if (
+      !entry ||
+      entry.collectionId !== collection.id ||
+      entry.version !== version ||
+      entry.name !== collection.name
+    ) {
+      const built: IndexEntry = {
+        collectionId: collection.id,
+        version,
+        name: collection.name,
+        weight: Math.max(1, collection.nftCount),
+        ready: this.build(collection),
+      };
+      entry = built;
+      built.ready.then(
+        (state) => {
+          // Larger than the count the collection row gave: weighed again (or dropped when over the bound).
+          if (state.index.size > built.weight && this.indexes.get(key) === built) {
+            built.weight = state.index.size;
+            this.indexes.set(key, built);
+          }
+        },
+        () => {
+          if (this.indexes.get(key) === built) this.indexes.delete(key);
+        },
+      );
+      this.indexes.set(key, built);
+    }
+    const state = await entry.ready;
+    if (!state.verifying && Date.now() - state.verifiedAt > VERIFY_MS) this.verify(key, entry, state);
+    return state;
+  }
+
+  private async build(collection: CollectionEntity): Promise<IndexState> {
+    // The fingerprint first: a write during the read makes it differ at the next check.
+    const fingerprint = await this.pages.fingerprint(collection.id);
+    const rows = await this.pages.indexRows(collection.id);
+    const index = new CollectionPageIndex(rows, collection.name);
+    for (const sort of ['rarity-rank', 'rarity-score', 'name', 'tokenId'] as const)
+      for (const order of ['asc', 'desc'] as const) index.order({ sort, order });
+    return {
+      index,
+      fingerprint,
+      verifiedAt: Date.now(),
+      verifying: false,
+      counts: new LruCache<string, IndexedCounts>({ maxEntries: INDEXED_FILTERS }),
+    };
+  }
+
+  /** Compares an index with its rows, without holding up the request; replaces it when they changed. */
+  private verify(key: string, entry: IndexEntry, state: IndexState): void {
+    state.verifying = true;
+    this.pages
+      .fingerprint(entry.collectionId)
+      .then(
+        (fingerprint) => {
+          if (fingerprint === state.fingerprint) state.verifiedAt = Date.now();
+          else if (this.indexes.get(key) === entry) {
+            // Rows written without an outcome heard (a metadata retry): built again at once.
+            const [network, address] = key.split(':') as [Network, string];
+            this.forget(network, address);
+          }
+        },
+        () => undefined,
+      )
+      .finally(() => {
+        state.verifying = false;
+      });
   }
 
   /**
@@ -129,9 +304,11 @@ export class CollectionPageService {
     for (const [typeKey, values] of all.values) {
       const set = perChosen.get(typeKey) ?? full;
       const current = set.values.get(typeKey);
-      const first = values.values().next().value;
+      let typeLabel: string | undefined;
+      for (const v of values.values())
+        if (typeLabel === undefined || v.typeLabel < typeLabel) typeLabel = v.typeLabel;
       types.push({
-        traitType: first?.typeLabel ?? typeKey,
+        traitType: typeLabel ?? typeKey,
         key: typeKey,
         values: [...values.entries()]
           .map(([key, v]) => ({ value: v.valueLabel, key, count: current?.get(key)?.count ?? 0 }))

@@ -29,6 +29,8 @@ export type MetadataStatus = 'ok' | 'missing' | 'error' | 'unavailable';
   expression: `create index "nft_collection_name_order_index" on "nft" ("collection_id", "name" collate "nexus_numeric", length("token_id"), "token_id" collate "C")`,
 })
 @Index({ name: 'nft_trait_keys_index', properties: ['traitKeys'], type: 'gin' })
+// The latest write to a collection's rows (Migration20261130100000_nft_collection_updated).
+@Index({ name: 'nft_collection_updated_index', properties: ['collectionId', 'updatedAt'] })
 export class NftEntity extends BaseEntity {
   @Property({ type: 'bigint' })
   collectionId!: string;

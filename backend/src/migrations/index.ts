@@ -6,6 +6,7 @@ import { Migration20261127000000_nft_image_fallback } from './Migration202611270
 import { Migration20261128000000_whitelist_solana } from './Migration20261128000000_whitelist_solana.js';
 import { Migration20261129000000_transfer_index } from './Migration20261129000000_transfer_index.js';
 import { Migration20261130000000_nft_trait_keys } from './Migration20261130000000_nft_trait_keys.js';
+import { Migration20261130100000_nft_collection_updated } from './Migration20261130100000_nft_collection_updated.js';
 import { Migration20261201120000_indexed_contract } from './Migration20261201120000_indexed_contract.js';
 
 /** Every migration in order; listed explicitly so compiled and test runs find the same set. */
@@ -18,5 +19,9 @@ export const MIGRATIONS = [
   { name: 'Migration20261128000000_whitelist_solana', class: Migration20261128000000_whitelist_solana },
   { name: 'Migration20261129000000_transfer_index', class: Migration20261129000000_transfer_index },
   { name: 'Migration20261130000000_nft_trait_keys', class: Migration20261130000000_nft_trait_keys },
+  {
+    name: 'Migration20261130100000_nft_collection_updated',
+    class: Migration20261130100000_nft_collection_updated,
+  },
   { name: 'Migration20261201120000_indexed_contract', class: Migration20261201120000_indexed_contract },
 ];

@@ -1,5 +1,7 @@
-import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Optional, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { Network } from '@nexus/contract';
 import type { Redis } from 'ioredis';
+import { CollectionPageService } from '../collections/index.js';
 import { ScanProgressRepository, type ScanOutcome } from '../realtime/index.js';
 import { RedisConnections } from '../redis/redis.module.js';
 import { ScanCacheRepository } from './scan-cache.repository.js';
@@ -16,6 +18,7 @@ export class ScanWaiter implements OnModuleInit, OnModuleDestroy {
     private readonly connections: RedisConnections,
     private readonly progress: ScanProgressRepository,
     private readonly cache: ScanCacheRepository,
+    @Optional() private readonly pages?: CollectionPageService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -35,6 +38,9 @@ export class ScanWaiter implements OnModuleInit, OnModuleDestroy {
     // A rarity job rewrites its collection's cached answer (ranks) before it reports.
     if (outcome.event.key.startsWith('rarity:'))
       this.cache.forget(outcome.event.key.replace(/^rarity:/, 'collection:'));
+    // A collection scan or rarity job rewrote stored rows: the page route's index of them is dropped.
+    const stored = /^(?:collection|rarity):([^:]+):(.+)$/.exec(outcome.event.key);
+    if (stored) this.pages?.forget(stored[1] as Network, stored[2]!);
     const set = this.waiters.get(outcome.event.key);
     if (!set) return;
     this.waiters.delete(outcome.event.key);

@@ -1,0 +1,106 @@
+import { MISSING_VALUE_KEY } from '@nexus/contract';
+import { CollectionPageIndex, foldCase, type IndexRow } from './collection-page.index.js';
+
+const SEP = '\u001f';
+
+/** A small seeded generator (mulberry32). */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** NFTs over many trait types (`t0`..`t39`, values `a` `b` `c`, often missing), in token id order. */
+function rows(
+  count: number,
+  types: number,
+  random: () => number,
+): Array<IndexRow & { traits: Map<string, string> }> {
+  return Array.from({ length: count }, (_, i) => {
+    const traits = new Map<string, string>();
+    for (let t = 0; t < types; t++)
+      if (random() < 0.85) traits.set(`t${t}`, 'abc'[Math.floor(random() * 3)]!);
+    const facets = [...traits].flatMap(([type, value]) => [
+      type,
+      `${type}${SEP}${value}${SEP}${type.toUpperCase()}${SEP}${value.toUpperCase()}`,
+    ]);
+    const rank = random() < 0.2 ? null : 1 + Math.floor(random() * 20);
+    return {
+      token_id: String(i),
+      name: `N ${i % 7}`,
+      facets_text: facets.join('\u001e'),
+      facets: null,
+      rarity_rank: rank,
+      rarity_score: rank === null ? null : 100 / rank,
+      name_group: (i % 7) + 1,
+      traits,
+    };
+  });
+}
+
+describe(CollectionPageIndex.name, () => {
+  const random = seeded(3);
+  const data = rows(300, 40, random);
+  const index = new CollectionPageIndex(data, 'Many');
+  const keeps = (row: (typeof data)[number], traits: Record<string, string[]>) =>
+    Object.entries(traits).every(([type, values]) => {
+      const value = row.traits.get(type);
+      return value === undefined ? values.includes(MISSING_VALUE_KEY) : values.includes(value);
+    });
+
+  it('counts a filter over more chosen types than fit in bits like a plain reading of the rows', () => {
+    for (const chosen of [3, 29, 30, 31, 35, 40]) {
+      const traits: Record<string, string[]> = {};
+      for (let t = 0; t < chosen; t++)
+        traits[`t${t}`] = random() < 0.5 ? ['a', 'b', 'c', MISSING_VALUE_KEY] : ['a', 'b', MISSING_VALUE_KEY];
+      const counts = index.counts({ search: '', traits });
+      const kept = data.filter((row) => keeps(row, traits));
+      expect(counts.total).toBe(kept.length);
+      expect([...counts.kept].flatMap((k, i) => (k ? [String(i)] : []))).toEqual(kept.map((r) => r.token_id));
+      // A chosen type's values among the NFTs the other choices keep.
+      const { t0: _own, ...others } = traits;
+      const rest = data.filter((row) => keeps(row, others));
+      const t0 = counts.traitTypes.find((type) => type.key === 't0')!;
+      for (const value of t0.values)
+        expect(value.count).toBe(rest.filter((row) => row.traits.get('t0') === value.key).length);
+      expect(t0.missing).toBe(rest.filter((row) => !row.traits.has('t0')).length);
+      expect(t0.traitType).toBe('T0');
+    }
+  });
+
+  it('orders by rank and score with the unranked last and ties by token id', () => {
+    const ranked = data.filter((r) => r.rarity_rank !== null);
+    const byRank = [...ranked].sort(
+      (a, b) => a.rarity_rank! - b.rarity_rank! || Number(a.token_id) - Number(b.token_id),
+    );
+    const unranked = data.filter((r) => r.rarity_rank === null).map((r) => r.token_id);
+    const all = new Uint8Array(data.length).fill(1);
+    expect(index.page(all, { sort: 'rarity-rank', order: 'asc' }, 0, 300)).toEqual([
+      ...byRank.map((r) => r.token_id),
+      ...unranked,
+    ]);
+    const byRankDesc = [...ranked].sort(
+      (a, b) => b.rarity_rank! - a.rarity_rank! || Number(a.token_id) - Number(b.token_id),
+    );
+    expect(index.page(all, { sort: 'rarity-rank', order: 'desc' }, 0, 300)).toEqual([
+      ...byRankDesc.map((r) => r.token_id),
+      ...unranked,
+    ]);
+    expect(index.page(all, { sort: 'rarity-score', order: 'desc' }, 0, 300)).toEqual(
+      index.page(all, { sort: 'rarity-rank', order: 'asc' }, 0, 300),
+    );
+    expect(index.page(all, { sort: 'name', order: 'desc' }, 0, 3)).toEqual(['6', '13', '20']);
+    expect(index.page(all, { sort: 'tokenId', order: 'desc' }, 2, 2)).toEqual(['297', '296']);
+  });
+
+  it('lower-cases one code point to one, as ILIKE compares', () => {
+    expect(foldCase('ÜNDER Ape')).toBe('ünder ape');
+    expect(foldCase('İx')).toBe('ix');
+    expect(foldCase('ΟΔΟΣ')).toBe('οδοσ');
+  });
+});
