@@ -125,8 +125,11 @@ export class GatewayFetcher implements MediaFetcher {
     accept: (response: SafeResponse) => T,
     options: MediaFetchOptions = {},
   ): Promise<T> {
-    const urls = this.httpUrls(uri);
-    if (urls.length === 0) throw new FetchError('invalid-url', `${uri.kind} URIs are decoded, not fetched`);
+    const all = this.httpUrls(uri);
+    if (all.length === 0) throw new FetchError('invalid-url', `${uri.kind} URIs are decoded, not fetched`);
+    // A gateway whose host is refused for now would only fail at once: race the others, if any are left.
+    const live = all.length > 1 ? all.filter((url) => !this.http.refuses(url)) : all;
+    const urls = live.length > 0 ? live : all;
     return raceFirst(
       urls.map((url) => async (signal: AbortSignal) => accept(await this.get(url, signal, options))),
       options.signal,
