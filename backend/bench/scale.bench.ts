@@ -19,6 +19,7 @@
  * NEXUS_BENCH_WORKER_FLAGS=<node flags of the worker> (e.g. --max-old-space-size=160),
  * NEXUS_BENCH_QUERIES (default 200) filter/sort requests, NEXUS_BENCH_PAGES_ONLY=1 to measure only the page
  * route on what the last run left in the database, NEXUS_BENCH_SCAN_ONLY=1 to stop after sections 1-2,
+ * NEXUS_BENCH_LARGEST_ONLY=1 to scan only the largest collection,
  * NEXUS_DEVWORLD_SCALE (default full; small for the miniature world).
  */
 import { RATE_LIMIT_POLICIES, type CollectionPageResponse, type NftsResponse } from '@nexus/contract';
@@ -153,10 +154,7 @@ async function scanOnce(
  * and the page route for the others). Twice in one browser, each in a fresh context (no HTTP cache):
  * the first on the API process as it started, the second warm.
  */
-async function measureGallery(
-  base: string,
-  target: DevchainManifest['collections'][number],
-): Promise<void> {
+async function measureGallery(base: string, target: DevchainManifest['collections'][number]): Promise<void> {
   const browser = await launchChromium();
   try {
     const url = `${base}/?view=collection&network=${target.network}&address=${target.address.toLowerCase()}`;
@@ -165,11 +163,20 @@ async function measureGallery(
       const context = await returningVisitor(browser, { width: 1280, height: 800 });
       try {
         const page = await context.newPage();
+        // What the first load waited on: the API requests answered before the cards showed.
+        const requests: string[] = [];
         const t = performance.now();
+        page.on('requestfinished', (request) => {
+          const path = new URL(request.url()).pathname;
+          if (path.startsWith('/api/')) requests.push(`${request.method()} ${path} at ${ms(t)} ms`);
+        });
         await page.goto(url, { waitUntil: 'commit' });
         const cards = page.getByTestId('nft-card');
-        await cards.nth(Math.min(GALLERY_PAGE, target.totalSupply) - 1).waitFor({ state: 'visible', timeout: 60_000 });
+        await cards
+          .nth(Math.min(GALLERY_PAGE, target.totalSupply) - 1)
+          .waitFor({ state: 'visible', timeout: 60_000 });
         times.push(ms(t));
+        if (i === 0) console.log(`  first load: cards at ${times[0]} ms; ${requests.join('; ')}`);
       } finally {
         await context.close();
       }
@@ -332,7 +339,7 @@ async function main(): Promise<void> {
       const smaller = bySize
         .filter((c) => c.totalSupply >= 1_000 && c.totalSupply <= largest.totalSupply / 4)
         .at(-1);
-      for (const target of [smaller, largest]) {
+      for (const target of process.env.NEXUS_BENCH_LARGEST_ONLY ? [largest] : [smaller, largest]) {
         if (!target) continue;
         const worker = await startChild('worker', [...WORKER_FLAGS, WORKER], env, /ready/);
         try {

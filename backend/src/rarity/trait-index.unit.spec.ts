@@ -66,7 +66,8 @@ function collection(size: number): RarityToken[] {
       { trait_type: 'Background', value: ['Blue', 'blue ', 'Red', 'Gold'][h % 4]! },
       { trait_type: 'Fur', value: ['Brown', 'Black', 'None', ''][(h >>> 3) % 4]! },
     ];
-    if ((h >>> 6) % 3 === 0) attributes.push({ trait_type: 'Hat', value: (h >>> 9) % 50 === 0 ? 'Crown' : 'Cap' });
+    if ((h >>> 6) % 3 === 0)
+      attributes.push({ trait_type: 'Hat', value: (h >>> 9) % 50 === 0 ? 'Crown' : 'Cap' });
     if (i % 17 === 0) attributes.push({ trait_type: 'Level', value: i % 9, display_type: 'number' });
     if (i % 23 === 0) attributes.push({ trait_type: 'fur', value: 'Gold' });
     return { tokenId: String(i), attributes };
@@ -81,7 +82,8 @@ describe(TraitIndexBuilder.name, () => {
     const whole = engine.rank(tokens);
     for (const batch of [1, 100, 1_000, 5_000]) {
       const builder = new TraitIndexBuilder();
-      for (let start = 0; start < tokens.length; start += batch) builder.add(tokens.slice(start, start + batch));
+      for (let start = 0; start < tokens.length; start += batch)
+        builder.add(tokens.slice(start, start + batch));
       const index = builder.build();
       expect(index.tokenCount).toBe(tokens.length);
       expect(Array.from(index.slots)).toEqual(Array.from(whole.index.slots));
@@ -93,7 +95,10 @@ describe(TraitIndexBuilder.name, () => {
   it('keeps of each token only its id and its numeric and date traits, unless asked to keep the tokens', () => {
     const slim = new TraitIndexBuilder().add(tokens).build();
     expect(slim.tokens[1]).toEqual({ tokenId: '1', attributes: [] });
-    expect(slim.tokens[17]).toEqual({ tokenId: '17', attributes: [{ trait_type: 'Level', value: 8, display_type: 'number' }] });
+    expect(slim.tokens[17]).toEqual({
+      tokenId: '17',
+      attributes: [{ trait_type: 'Level', value: 8, display_type: 'number' }],
+    });
     expect(engine.rankIndex(slim).traitSummary()).toEqual(engine.summarize(tokens));
     expect(engine.rankIndex(slim).explain('17')).toEqual(engine.rank(tokens).explain('17'));
     expect(new TraitIndexBuilder(true).add(tokens).build().tokens[1]).toBe(tokens[1]);
