@@ -13,9 +13,12 @@ import {
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { AddressesService } from '../addresses/addresses.service.js';
-import { CollectionPageRepository } from '../collections/collection-page.repository.js';
-import type { CollectionEntity } from '../collections/collection.entity.js';
-import { CollectionsRepository, toApiNft } from '../collections/index.js';
+import {
+  CollectionPageRepository,
+  CollectionsRepository,
+  toApiNft,
+  type CollectionEntity,
+} from '../collections/index.js';
 import { spliceDeflate } from '../common/deflate-splice.js';
 import { ScanQueueRepository } from '../queues/index.js';
 import { ScanAdmission } from './scan-admission.service.js';
