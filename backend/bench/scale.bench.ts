@@ -16,7 +16,7 @@
  * process, the API (port 19690) and one worker in theirs; database nexus_bench_scale (recreated),
  * a Redis prefix of its own (removed at the end). Loopback only; every loop is bounded.
  * Settings: NEXUS_BENCH_WORKER=<path of a worker main.js> to measure another build's worker,
- * NEXUS_BENCH_WORKER_FLAGS=<node flags of the worker> (e.g. --max-old-space-size=160),
+ * NEXUS_BENCH_WORKER_FLAGS=<node flags of the worker> (default those of npm start: --max-old-space-size=256),
  * NEXUS_BENCH_QUERIES (default 200) filter/sort requests, NEXUS_BENCH_PAGES_ONLY=1 to measure only the page
  * route on what the last run left in the database, NEXUS_BENCH_SCAN_ONLY=1 to stop after sections 1-2,
  * NEXUS_BENCH_LARGEST_ONLY=1 to scan only the largest collection,
@@ -49,8 +49,15 @@ const SCAN_ONLY = Boolean(process.env.NEXUS_BENCH_SCAN_ONLY);
 const GALLERY_PAGE = 50;
 const QUERIES = Math.max(10, Number(process.env.NEXUS_BENCH_QUERIES ?? 200) || 200);
 const WORKER = process.env.NEXUS_BENCH_WORKER ?? resolve(root, 'workers/dist/main.js');
-/** Node flags of the worker, e.g. `--max-old-space-size=160` to see what it needs with a tight heap. */
-const WORKER_FLAGS = (process.env.NEXUS_BENCH_WORKER_FLAGS ?? '').split(' ').filter(Boolean);
+/**
+ * Node flags of the worker: by default those `npm start` gives it (its heap cap, WORKER_HEAP_MB);
+ * e.g. `--max-old-space-size=160` to see what it needs with a tighter heap.
+ */
+const WORKER_FLAGS = (
+  process.env.NEXUS_BENCH_WORKER_FLAGS ?? `--max-old-space-size=${Number(process.env.WORKER_HEAP_MB) || 256}`
+)
+  .split(' ')
+  .filter(Boolean);
 /** Hard bounds: the bench stops by itself. */
 const SCAN_TIMEOUT_MS = 15 * 60_000;
 
