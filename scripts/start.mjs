@@ -10,8 +10,11 @@ const port = Number(process.env.PORT || 3000);
 // Each process is restarted with backoff when it dies; one dead worker leaves the site up.
 const chain = new Supervisor('chain', ['deploy/dist/devchain/src/cli.js'], { readyLine: 'devchain ready' });
 const api = new Supervisor('api', ['backend/dist/main.js'], { readyLine: 'Nexus API listening' });
+// A worker's heap is capped (WORKER_HEAP_MB): V8 otherwise lets garbage grow to several times what a
+// scan keeps alive before it collects, and a 100,000-token scan would take twice the memory it needs.
+const workerHeap = `--max-old-space-size=${Number(process.env.WORKER_HEAP_MB) || 256}`;
 const workers = [1, 2].map(
-  (n) => new Supervisor(`worker-${n}`, ['workers/dist/main.js'], { readyLine: 'ready' }),
+  (n) => new Supervisor(`worker-${n}`, [workerHeap, 'workers/dist/main.js'], { readyLine: 'ready' }),
 );
 let stopping = false;
 

@@ -2,10 +2,13 @@
  * Scale benchmark on the local dev chains, with the compiled API and worker as `npm start` runs them:
  *   npx tsc -b && npm run bench:scale
  *
- * 1. A cold scan with metadata of the largest collection of the dev chains, through POST /api/nfts
- *    (enqueue → worker: enumerate, metadata, store → answer), then its rarity job; the worker's peak
- *    resident memory (VmHWM of its process) after each.
- * 2. The first page of GET /api/collections/{network}/{address}/nfts (cold, then warm).
+ * 1. A cold scan with metadata of the largest collection of the dev chains (the dev world at full scale:
+ *    Nexus Legion, 100,000 tokens; before it the largest one of at most a quarter of its size, Nexus
+ *    Mfers), through POST /api/nfts (enqueue → worker: enumerate, metadata, store → answer), then its
+ *    rarity job; the worker's peak resident memory (VmHWM of its process) after each.
+ * 2. The first page of GET /api/collections/{network}/{address}/nfts (cold, then warm), and the first
+ *    gallery page in Chromium: from navigation to the collection's address until the first page of NFT
+ *    cards is visible, with a fresh API (cold) and again (warm); the built web app (npm run build -w frontend).
  * 3. Filter and sort changes answered by the server: p50/p95 over a fixed mix of sorts, searches
  *    and trait filters (each filter new to the API process, so its counts are computed, not cached).
  *
@@ -13,11 +16,13 @@
  * process, the API (port 19690) and one worker in theirs; database nexus_bench_scale (recreated),
  * a Redis prefix of its own (removed at the end). Loopback only; every loop is bounded.
  * Settings: NEXUS_BENCH_WORKER=<path of a worker main.js> to measure another build's worker,
- * NEXUS_BENCH_WORKER_FLAGS=<node flags of the worker> (e.g. --max-old-space-size=160),
+ * NEXUS_BENCH_WORKER_FLAGS=<node flags of the worker> (default those of npm start: --max-old-space-size=256),
  * NEXUS_BENCH_QUERIES (default 200) filter/sort requests, NEXUS_BENCH_PAGES_ONLY=1 to measure only the page
  * route on what the last run left in the database, NEXUS_BENCH_SYNTHETIC=<count> (e.g. 100000) to load a
  * synthetic collection of that many NFTs into the database (no chain, no scan) and measure section 3 on it,
- * NEXUS_BENCH_API=<path of an API main.js> to measure another build's page route in those two modes.
+ * NEXUS_BENCH_API=<path of an API main.js> to measure another build's page route in those two modes,
+ * NEXUS_BENCH_SCAN_ONLY=1 to stop after sections 1-2, NEXUS_BENCH_LARGEST_ONLY=1 to scan only the
+ * largest collection, NEXUS_DEVWORLD_SCALE (default full; small for the miniature world).
  */
 import { RATE_LIMIT_POLICIES, type CollectionPageResponse, type NftsResponse } from '@nexus/contract';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -33,6 +38,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { migrate, onMaintenanceDatabase } from '../src/database/migrate.js';
 import { ormConfig } from '../src/database/mikro-orm.config.js';
 import { deleteMatching } from '../src/redis/redis-json.js';
+import { launchChromium, returningVisitor } from '../../test/support/browser.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DATABASE_URL =
@@ -40,10 +46,20 @@ const DATABASE_URL =
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0';
 const PREFIX = `nexus-bench-scale:${randomBytes(3).toString('hex')}`;
 const API_PORT = 19690;
+const SCAN_ONLY = Boolean(process.env.NEXUS_BENCH_SCAN_ONLY);
+/** NFT cards on a gallery page (the web app's GALLERY_PAGE_SIZE). */
+const GALLERY_PAGE = 50;
 const QUERIES = Math.max(10, Number(process.env.NEXUS_BENCH_QUERIES ?? 200) || 200);
 const WORKER = process.env.NEXUS_BENCH_WORKER ?? resolve(root, 'workers/dist/main.js');
-/** Node flags of the worker, e.g. `--max-old-space-size=160` to see what it needs with a tight heap. */
-const WORKER_FLAGS = (process.env.NEXUS_BENCH_WORKER_FLAGS ?? '').split(' ').filter(Boolean);
+/**
+ * Node flags of the worker: by default those `npm start` gives it (its heap cap, WORKER_HEAP_MB);
+ * e.g. `--max-old-space-size=160` to see what it needs with a tighter heap.
+ */
+const WORKER_FLAGS = (
+  process.env.NEXUS_BENCH_WORKER_FLAGS ?? `--max-old-space-size=${Number(process.env.WORKER_HEAP_MB) || 256}`
+)
+  .split(' ')
+  .filter(Boolean);
 /** Hard bounds: the bench stops by itself. */
 const SCAN_TIMEOUT_MS = 15 * 60_000;
 
@@ -85,7 +101,10 @@ async function startChild(
   for await (const line of createInterface({ input: child.stdout! })) {
     const match = ready.exec(line);
     if (match) {
-      child.stdout!.resume();
+      // NEXUS_BENCH_CHILD_STDOUT=1: the children's further output too (e.g. the worker's --trace-gc).
+      if (process.env.NEXUS_BENCH_CHILD_STDOUT) {
+        child.stdout!.on('data', (chunk: Buffer) => process.stdout.write(`[${name}] ${chunk.toString()}`));
+      } else child.stdout!.resume();
       return { child, stop, match };
     }
   }
@@ -138,8 +157,51 @@ async function scanOnce(
   console.log(`  worker peak RSS over scan and rarity job: ${afterRarity.peak} MB`);
 }
 
+/**
+ * The first gallery page in Chromium, once scanned: from navigation to the collection's address until
+ * its first page of NFT cards is visible (the web app asks POST /api/nfts, which answers the first page
+ * and the page route for the others). Twice in one browser, each in a fresh context (no HTTP cache):
+ * the first on the API process as it started, the second warm.
+ */
+async function measureGallery(base: string, target: DevchainManifest['collections'][number]): Promise<void> {
+  const browser = await launchChromium();
+  try {
+    const url = `${base}/?view=collection&network=${target.network}&address=${target.address.toLowerCase()}`;
+    const times: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const context = await returningVisitor(browser, { width: 1280, height: 800 });
+      try {
+        const page = await context.newPage();
+        // What the first load waited on: the API requests answered before the cards showed.
+        const requests: string[] = [];
+        const t = performance.now();
+        page.on('requestfinished', (request) => {
+          const path = new URL(request.url()).pathname;
+          if (path.startsWith('/api/')) requests.push(`${request.method()} ${path} at ${ms(t)} ms`);
+        });
+        await page.goto(url, { waitUntil: 'commit' });
+        const cards = page.getByTestId('nft-card');
+        await cards
+          .nth(Math.min(GALLERY_PAGE, target.totalSupply) - 1)
+          .waitFor({ state: 'visible', timeout: 60_000 });
+        times.push(ms(t));
+        if (i === 0) console.log(`  first load: cards at ${times[0]} ms; ${requests.join('; ')}`);
+      } finally {
+        await context.close();
+      }
+    }
+    const warm = times.slice(1);
+    console.log(
+      `first gallery page in Chromium (${GALLERY_PAGE} cards visible after navigation): ` +
+        `cold API ${times[0]} ms, warm p50 ${percentile(warm, 50)} ms (${warm.join(', ')} ms)`,
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
 /** First page cold and warm, then a fixed mix of filter and sort changes, on one page route. */
-async function measurePages(base: string, pagePath: string): Promise<void> {
+async function measurePages(base: string, pagePath: string, filters = true): Promise<void> {
   const timed = async (path: string) => {
     const start = performance.now();
     const res = await fetch(`${base}${path}`);
@@ -154,6 +216,7 @@ async function measurePages(base: string, pagePath: string): Promise<void> {
     `\nfirst page (${first.body.nfts.length} of ${first.body.total}): cold ${Math.round(first.ms)} ms, ` +
       `warm p50 ${percentile(warm, 50).toFixed(1)} ms, p95 ${percentile(warm, 95).toFixed(1)} ms`,
   );
+  if (!filters) return;
 
   // A fixed mix: every sort and order, pages, searches, one and two trait types with one or two values.
   const types = first.body.traitTypes.filter((type) => type.values.length > 1);
@@ -240,6 +303,7 @@ async function main(): Promise<void> {
     DEVCHAIN_POLYGON_PORT: '19646',
     DEVCHAIN_CRONOS_PORT: '19647',
     DEVCHAIN_GATEWAY_PORT: '19680',
+    NEXUS_DEVWORLD_SCALE: process.env.NEXUS_DEVWORLD_SCALE ?? 'full',
   };
   for (const name of ['ETHEREUM_RPC_URL', 'POLYGON_RPC_URL', 'CRONOS_RPC_URL']) delete chainEnv[name];
   const t = performance.now();
@@ -285,7 +349,7 @@ async function main(): Promise<void> {
       const smaller = bySize
         .filter((c) => c.totalSupply >= 1_000 && c.totalSupply <= largest.totalSupply / 4)
         .at(-1);
-      for (const target of [smaller, largest]) {
+      for (const target of process.env.NEXUS_BENCH_LARGEST_ONLY ? [largest] : [smaller, largest]) {
         if (!target) continue;
         const worker = await startChild('worker', [...WORKER_FLAGS, WORKER], env, /ready/);
         try {
@@ -299,8 +363,17 @@ async function main(): Promise<void> {
 
       // A fresh API process: nothing of the collection is in its memory yet.
       await api.stop();
+      const first = await startChild('api', [resolve(root, 'backend/dist/main.js')], env, /listening on/);
+      try {
+        await measurePages(base, pagePath, false);
+      } finally {
+        await first.stop();
+      }
+      // Again a fresh API for the browser's first load.
       const fresh = await startChild('api', [resolve(root, 'backend/dist/main.js')], env, /listening on/);
       try {
+        await measureGallery(base, target);
+        if (SCAN_ONLY) return;
         await measurePages(base, pagePath);
         // The server at ten times the size: the scanned collection's rows copied ten times over
         // (token ids shifted, same traits and ranks) into a synthetic collection, read by the same API.
@@ -405,12 +478,15 @@ function traitDistributions(): Array<{
     return { type, values, total: sum / carried };
   };
   const types = [zipf('Edition', 100)];
-  let bayc: Array<{ attributes: Array<{ trait_type: string; value: unknown }> }> | null = null;
-  try {
-    bayc = JSON.parse(readFileSync(resolve(DATASET, 'bayc-metadata.json'), 'utf8')) as typeof bayc;
-  } catch {
-    bayc = null;
-  }
+  type Token = { attributes: Array<{ trait_type: string; value: unknown }> };
+  const read = (): Token[] | null => {
+    try {
+      return JSON.parse(readFileSync(resolve(DATASET, 'bayc-metadata.json'), 'utf8')) as Token[];
+    } catch {
+      return null;
+    }
+  };
+  const bayc = read();
   if (!bayc) {
     return [
       ...types,

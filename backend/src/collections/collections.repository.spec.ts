@@ -93,6 +93,46 @@ describe(CollectionsRepository.name, () => {
     ]);
   });
 
+  it('hands ranking the resolved tokens batch by batch, in token id order across batches', async () => {
+    const ranked = {
+      ...info,
+      address: '0x000000000000000000000000000000000000ba7c',
+      standard: 'ERC-721' as const,
+    };
+    const ids = Array.from({ length: 23 }, (_, i) => String(i * 7));
+    const unresolved = new Set(['14', '70']);
+    await sut.saveScan({
+      info: ranked,
+      nfts: [...ids].reverse().map((id) =>
+        nft(id, {
+          attributes: unresolved.has(id) ? [] : [{ trait_type: 'Tier', value: Number(id) % 3 }],
+          metadataStatus: unresolved.has(id) ? 'error' : 'ok',
+        }),
+      ),
+      scanDuration: 5,
+      isComplete: true,
+    });
+    const collectionId = (await sut.find('ethereum', ranked.address))!.id;
+
+    const batches: string[][] = [];
+    const { stored } = await sut.rankingBatches(
+      collectionId,
+      (batch) => batches.push(batch.map((t) => t.tokenId)),
+      5,
+    );
+
+    expect(stored).toBe(23);
+    // Batches of at most 5 rows; an unresolved token is read but not handed over.
+    expect(batches.every((batch) => batch.length <= 5)).toBe(true);
+    expect(batches.flat()).toEqual(ids.filter((id) => !unresolved.has(id)));
+    expect(await sut.rankingTokens(collectionId, 5)).toEqual({
+      stored: 23,
+      tokens: ids
+        .filter((id) => !unresolved.has(id))
+        .map((id) => ({ tokenId: id, attributes: [{ trait_type: 'Tier', value: Number(id) % 3 }] })),
+    });
+  });
+
   it('cuts a name or symbol longer than its column instead of failing the wallet scan', async () => {
     const spam = {
       ...info,

@@ -183,16 +183,17 @@ export class CollectionsRepository {
   }
 
   /**
-   * What ranking reads of a stored collection: token id and attributes of the NFTs whose metadata
-   * resolved, in token id order, read in batches (keyset on the token order index) rather than as
-   * one result; and how many NFTs are stored.
+   * What ranking reads of a stored collection, batch by batch: token id and attributes of the NFTs
+   * whose metadata resolved, in token id order (keyset on the token order index), each batch handed
+   * to `onBatch` before the next is read, so a caller holds one batch of rows at a time; answers how
+   * many NFTs are stored.
    */
-  async rankingTokens(
+  async rankingBatches(
     collectionId: string,
+    onBatch: (tokens: Array<{ tokenId: string; attributes: NftAttribute[] }>) => void,
     batch = 5_000,
-  ): Promise<{ tokens: Array<{ tokenId: string; attributes: NftAttribute[] }>; stored: number }> {
+  ): Promise<{ stored: number }> {
     const em = this.em.fork();
-    const tokens: Array<{ tokenId: string; attributes: NftAttribute[] }> = [];
     let stored = 0;
     let after: string | null = null;
     for (;;) {
@@ -203,13 +204,25 @@ export class CollectionsRepository {
          order by length(token_id), token_id collate "C" limit $3`,
         [collectionId, after, batch],
       );
+      const tokens: Array<{ tokenId: string; attributes: NftAttribute[] }> = [];
       for (const row of rows) {
         if (row.attributes) tokens.push({ tokenId: row.token_id, attributes: row.attributes });
       }
+      if (tokens.length > 0) onBatch(tokens);
       stored += rows.length;
-      if (rows.length < batch) return { tokens, stored };
+      if (rows.length < batch) return { stored };
       after = rows.at(-1)!.token_id;
     }
+  }
+
+  /** `rankingBatches` gathered in one list. */
+  async rankingTokens(
+    collectionId: string,
+    batch = 5_000,
+  ): Promise<{ tokens: Array<{ tokenId: string; attributes: NftAttribute[] }>; stored: number }> {
+    const tokens: Array<{ tokenId: string; attributes: NftAttribute[] }> = [];
+    const { stored } = await this.rankingBatches(collectionId, (rows) => tokens.push(...rows), batch);
+    return { tokens, stored };
   }
 
   async load(network: Network, address: string): Promise<StoredCollection | null> {

@@ -1,5 +1,6 @@
 export { CollectionPagesModule } from './collection-pages.module.js';
 export { CollectionPageService } from './collection-page.service.js';
+export { CollectionPageRepository } from './collection-page.repository.js';
 export { CollectionsModule } from './collections.module.js';
 export {
   CollectionsRepository,

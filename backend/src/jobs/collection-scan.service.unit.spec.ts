@@ -11,6 +11,7 @@ const PARTIAL = '0x' + '2b'.repeat(20);
 const EMPTY = '0x' + '3c'.repeat(20);
 const UNKNOWN = '0x' + '4d'.repeat(20);
 const LARGE = '0x' + '5e'.repeat(20);
+const HUGE = '0x' + '6f'.repeat(20);
 
 describe(CollectionScanService.name, () => {
   const chain = new FakeChain([
@@ -18,6 +19,7 @@ describe(CollectionScanService.name, () => {
     { address: PARTIAL, supply: 40, missing: 15 },
     { address: EMPTY, supply: 0 },
     { address: LARGE, supply: 2_500 },
+    { address: HUGE, supply: 8_200 },
   ]);
   const resolver = new FakeResolver();
   let harness: JobHarness;
@@ -109,6 +111,33 @@ describe(CollectionScanService.name, () => {
     expect(harness.runs.runs[0]!.outcome).toMatchObject({ status: 'failed' });
     expect(harness.progress.completed).toEqual([]);
     expect(harness.cache.entries.has(payload.key)).toBe(false);
+  });
+
+  it('holds at most three chunks of resolved NFTs not yet stored, whatever the collection size', async () => {
+    let resolved = 0;
+    let stored = 0;
+    let most = 0;
+    const resolve = resolver.resolve.bind(resolver);
+    jest.spyOn(resolver, 'resolve').mockImplementation(async (uri) => {
+      const metadata = await resolve(uri);
+      resolved++;
+      most = Math.max(most, resolved - stored);
+      return metadata;
+    });
+    const store = harness.collections.storeChunk.bind(harness.collections);
+    jest.spyOn(harness.collections, 'storeChunk').mockImplementation(async (id, nfts) => {
+      await new Promise((done) => setTimeout(done, 5));
+      await store(id, nfts);
+      stored += nfts.length;
+    });
+
+    await sut.run(scanPayload('collection', HUGE));
+
+    expect(resolved).toBe(8_200);
+    expect(stored).toBe(8_200);
+    // Two chunks resolving while the one before them is written.
+    expect(most).toBeLessThanOrEqual(3 * SCAN_CHUNK);
+    expect(harness.collections.chunkSizes).toHaveLength(9);
   });
 
   it('stores but does not cache the whole answer of a collection over FULL_ANSWER_MAX_NFTS', async () => {

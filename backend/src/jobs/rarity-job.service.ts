@@ -9,7 +9,13 @@ import {
 } from '@nexus/contract';
 import { CollectionsRepository, toApiNft, type CollectionEntity } from '../collections/index.js';
 import { ScanQueueRepository } from '../queues/index.js';
-import { canonicalTokens, RarityCacheRepository, RarityEngine, rarityResultKey } from '../rarity/index.js';
+import {
+  RarityCacheRepository,
+  RarityEngine,
+  rarityResultKey,
+  TokenSetHash,
+  TraitIndexBuilder,
+} from '../rarity/index.js';
 import { ScanCacheRepository } from '../scans/index.js';
 import { RarityRankRepository } from './rarity-rank.repository.js';
 import { rarityJobPayload } from './rarity-job.payload.js';
@@ -114,18 +120,25 @@ export class RarityJobService extends ScanJobService {
       const collection = await this.collections.find(payload.network, payload.address);
       if (!collection?.lastScannedAt) throw new PermanentScanError(SCAN_ERRORS.notFound);
       const scannedAt = collection.lastScannedAt;
-      // Ranked from the stored traits (id and attributes only, read in batches), not from whole NFTs.
-      // N is the tokens whose metadata resolved; ranked in token id order, like POST /api/calculate-rarity.
-      const stored = await this.collections.rankingTokens(collection.id);
-      const { tokens, hash } = canonicalTokens(stored.tokens);
+      // Ranked from the stored traits (id and attributes only), read in batches: each batch is interned
+      // into the trait index and fingerprinted, then dropped, so the job never holds the collection's
+      // rows. N is the tokens whose metadata resolved; ranked in token id order, like POST /api/calculate-rarity.
+      const builder = new TraitIndexBuilder();
+      const fingerprint = new TokenSetHash();
+      const { stored } = await this.collections.rankingBatches(collection.id, (batch) => {
+        for (const token of batch) fingerprint.add(token);
+        builder.add(batch);
+      });
+      const hash = fingerprint.digest();
+      const tokenCount = builder.size;
 
-      await stage(pass, 'calculating', { tokensFound: stored.stored, tokensTotal: stored.stored });
+      await stage(pass, 'calculating', { tokensFound: stored, tokensTotal: stored });
       const rankStarted = performance.now();
-      const ranked = this.engine.rank(tokens);
+      const ranked = this.engine.rankIndex(builder.build());
       const results = ranked.results();
       const calculationTime = Math.round(performance.now() - rankStarted);
 
-      await stage(pass, 'finalizing', { metadataFetched: tokens.length });
+      await stage(pass, 'finalizing', { metadataFetched: tokenCount });
       const write = await this.rarity.storeRanks(collection.id, scannedAt, results);
       if (!write.current) {
         if (pass < MAX_PASSES) continue;
@@ -138,17 +151,17 @@ export class RarityJobService extends ScanJobService {
       await this.results.set(resultKey, {
         nftsJson: JSON.stringify(results),
         method: DEFAULT_RARITY_METHOD,
-        tokenCount: tokens.length,
+        tokenCount,
         calculationTime,
       });
       this.rankedScans.set(payload.key, scannedAt.getTime());
 
       const scanDuration = Date.now() - started;
       this.logger.log(
-        `${payload.key}: ${tokens.length} of ${stored.stored} NFTs ranked in ${scanDuration} ms (${write.changed} changed)`,
+        `${payload.key}: ${tokenCount} of ${stored} NFTs ranked in ${scanDuration} ms (${write.changed} changed)`,
       );
       return {
-        totalNfts: tokens.length,
+        totalNfts: tokenCount,
         totalCollections: 1,
         scanDuration,
         isComplete: collection.isComplete,

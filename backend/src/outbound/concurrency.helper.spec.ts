@@ -33,8 +33,24 @@ describe(raceFirst.name, () => {
         await delay(ms);
         return value;
       };
-    await expect(raceFirst([task(50, 'slow'), task(5, 'fast')])).resolves.toBe('fast');
+    await expect(raceFirst([task(50, 'slow'), task(5, 'fast'), task(80, 'slower')])).resolves.toBe('fast');
+    // The racers still running are cancelled; the winner has nothing left to cancel.
     expect(cancelled.length).toBe(2);
+  });
+
+  it('leaves alone racers that have already failed', async () => {
+    const signals: AbortSignal[] = [];
+    const failing = async (signal: AbortSignal): Promise<string> => {
+      signals.push(signal);
+      throw new FetchError('host-unavailable', 'not asked again for now');
+    };
+    const winner = async (signal: AbortSignal): Promise<string> => {
+      signals.push(signal);
+      await delay(5);
+      return 'ok';
+    };
+    await expect(raceFirst([failing, winner, failing])).resolves.toBe('ok');
+    expect(signals.map((s) => s.aborted)).toEqual([false, false, false]);
   });
 
   it('prefers an informative failure over "not found" when all fail', async () => {

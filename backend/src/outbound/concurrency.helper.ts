@@ -22,10 +22,21 @@ export async function raceFirst<T>(
 ): Promise<T> {
   if (tasks.length === 0) throw new FetchError('invalid-url', 'nothing to fetch');
   const controllers = tasks.map(() => new AbortController());
-  const cancelAll = (): void => controllers.forEach((c) => c.abort());
+  // Only racers still running are cancelled (an abort costs an exception object each).
+  const running = tasks.map(() => true);
+  const cancelAll = (): void =>
+    controllers.forEach((c, i) => {
+      if (running[i]) c.abort();
+    });
   signal?.addEventListener('abort', cancelAll, { once: true });
   try {
-    return await Promise.any(tasks.map((task, i) => task((controllers[i] as AbortController).signal)));
+    return await Promise.any(
+      tasks.map((task, i) =>
+        task((controllers[i] as AbortController).signal).finally(() => {
+          running[i] = false;
+        }),
+      ),
+    );
   } catch (error) {
     throw error instanceof AggregateError ? bestFailure(error.errors) : error;
   } finally {

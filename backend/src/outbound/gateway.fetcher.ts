@@ -125,7 +125,7 @@ export class GatewayFetcher implements MediaFetcher {
     accept: (response: SafeResponse) => T,
     options: MediaFetchOptions = {},
   ): Promise<T> {
-    const urls = this.httpUrls(uri);
+    const urls = this.httpUrls(uri, true);
     if (urls.length === 0) throw new FetchError('invalid-url', `${uri.kind} URIs are decoded, not fetched`);
     return raceFirst(
       urls.map((url) => async (signal: AbortSignal) => accept(await this.get(url, signal, options))),
@@ -150,8 +150,12 @@ export class GatewayFetcher implements MediaFetcher {
     });
   }
 
-  /** Where a URI can be fetched over http(s), in race order; empty for data: and inline JSON. */
-  private httpUrls(uri: NftUri): string[] {
+  /**
+   * Where a URI can be fetched over http(s), in race order; empty for data: and inline JSON. `live`:
+   * without the IPFS gateways whose host is refused for now (they would only fail at once), unless
+   * that leaves none.
+   */
+  private httpUrls(uri: NftUri, live = false): string[] {
     const valid = (text: string): string | null => {
       try {
         return new URL(text).href;
@@ -161,12 +165,18 @@ export class GatewayFetcher implements MediaFetcher {
     };
     const urls =
       uri.kind === 'ipfs'
-        ? this.ipfsGateways.map((g) => valid(`${g}${uri.cid}${uri.path}`))
+        ? this.liveGateways(live).map((g) => valid(`${g}${uri.cid}${uri.path}`))
         : uri.kind === 'arweave'
           ? [valid(`${this.arweaveGateway}${uri.id}${uri.path}`)]
           : uri.kind === 'http'
             ? [uri.url.href]
             : [];
     return urls.filter((u): u is string => u !== null);
+  }
+
+  private liveGateways(live: boolean): readonly string[] {
+    if (!live || this.ipfsGateways.length < 2) return this.ipfsGateways;
+    const usable = this.ipfsGateways.filter((g) => !this.http.refuses(g));
+    return usable.length > 0 ? usable : this.ipfsGateways;
   }
 }

@@ -57,6 +57,8 @@ export class HostBreaker {
   private readonly maxHosts: number;
   /** Insertion order is recency order: a use moves the host to the end. */
   private readonly breakers = new Map<string, CircuitBreakerPolicy>();
+  /** When each open breaker last opened. */
+  private readonly openedAt = new Map<string, number>();
 
   constructor(options: HostBreakerOptions = {}) {
     this.failures = options.failures ?? DEFAULT_HOST_FAILURES;
@@ -83,6 +85,15 @@ export class HostBreaker {
     return this.breakers.get(host)?.state === CircuitState.Open;
   }
 
+  /**
+   * True while a request to `host` would fail at once without a try: its breaker is open and its
+   * half-open wait has not passed (after it, the next request is the one that tries the host again).
+   */
+  refuses(host: string): boolean {
+    const opened = this.openedAt.get(host);
+    return opened !== undefined && this.isOpen(host) && Date.now() - opened < this.halfOpenAfterMs;
+  }
+
   private breakerOf(host: string): CircuitBreakerPolicy {
     let breaker = this.breakers.get(host);
     if (breaker) {
@@ -92,9 +103,14 @@ export class HostBreaker {
         halfOpenAfter: this.halfOpenAfterMs,
         breaker: new ConsecutiveBreaker(this.failures),
       });
+      breaker.onBreak(() => this.openedAt.set(host, Date.now()));
+      breaker.onReset(() => this.openedAt.delete(host));
       if (this.breakers.size >= this.maxHosts) {
         const oldest = this.breakers.keys().next().value;
-        if (oldest !== undefined) this.breakers.delete(oldest);
+        if (oldest !== undefined) {
+          this.breakers.delete(oldest);
+          this.openedAt.delete(oldest);
+        }
       }
     }
     this.breakers.set(host, breaker);

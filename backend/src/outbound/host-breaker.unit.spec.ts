@@ -62,6 +62,21 @@ describe(HostBreaker.name, () => {
     expect(sut.isOpen('h:80')).toBe(false);
   });
 
+  it('refuses a host while its breaker waits, and lets one try through once the wait has passed', async () => {
+    const sut = new HostBreaker({ failures: 2, halfOpenAfterMs: 50 });
+    expect(sut.refuses('h:80')).toBe(false);
+    await failureOf(sut.run('h:80', () => Promise.reject(dead())));
+    expect(sut.refuses('h:80')).toBe(false);
+    await failureOf(sut.run('h:80', () => Promise.reject(dead())));
+    expect(sut.refuses('h:80')).toBe(true);
+
+    await new Promise((resolve) => setTimeout(resolve, 80));
+
+    expect(sut.refuses('h:80')).toBe(false);
+    await expect(sut.run('h:80', async () => 'back')).resolves.toBe('back');
+    expect(sut.refuses('h:80')).toBe(false);
+  });
+
   it('forgets the least recently used host beyond its capacity', async () => {
     const sut = new HostBreaker({ failures: 1, halfOpenAfterMs: 60_000, maxHosts: 2 });
     await sut.run('a:80', () => Promise.reject(dead())).catch(() => undefined);
@@ -108,6 +123,31 @@ describe('a dead metadata host behind the gateway fetcher', () => {
     expect(later.kind).toBe('host-unavailable');
     expect(lookups).toHaveLength(1);
     sut.destroy();
+  });
+
+  it('leaves a refused gateway out of the IPFS race while another can answer', async () => {
+    const live = await LoopbackServer.start((_req, res) => res.end('{"name":"ok"}'));
+    const lookups: string[] = [];
+    const sut = new GatewayFetcher({
+      ipfsGateways: ['http://nexus-dead-gateway.invalid/ipfs/', `${live.origin}/ipfs/`],
+      allowedHosts: [live.hostPort],
+      retries: 0,
+      hostBreaker: new HostBreaker({ failures: 2, halfOpenAfterMs: 60_000 }),
+      resolveHost: async (host): Promise<ResolvedAddress[]> => {
+        lookups.push(host);
+        throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+      },
+    });
+    const cid = 'bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi';
+    for (let i = 0; i < 20; i++) {
+      const response = await sut.fetchUri(`ipfs://${cid}/${i}`);
+      expect(response.body.toString()).toBe('{"name":"ok"}');
+    }
+    // The dead gateway was asked until its breaker opened, then left out.
+    expect(lookups.length).toBeLessThanOrEqual(2);
+    expect(live.requests).toHaveLength(20);
+    sut.destroy();
+    await live.close();
   });
 
   it('stops waiting on a host that hangs after a few timeouts', async () => {

@@ -198,6 +198,15 @@ export class SafeHttpClient {
     });
   }
 
+  /**
+   * True while a GET of `url` would fail at once as 'host-unavailable' (its host failed repeatedly
+   * and is not tried again yet): a race can leave it out instead of paying for the failure.
+   */
+  refuses(url: string | URL): boolean {
+    const host = hostKey(url);
+    return Boolean(this.hosts && host && this.hosts.refuses(host));
+  }
+
   /** Checks a URL against the address policy without fetching it; throws FetchError. */
   async assertFetchable(url: string | URL, signal?: AbortSignal): Promise<void> {
     await this.checkedAddresses(parseHttpUrl(url), signal ?? new AbortController().signal);

@@ -1,4 +1,4 @@
-import { canonicalTokens } from './canonical-tokens.js';
+import { canonicalTokens, TokenSetHash } from './canonical-tokens.js';
 import type { RarityToken } from './rarity.types.js';
 
 const tokens: RarityToken[] = [
@@ -46,5 +46,19 @@ describe(canonicalTokens.name, () => {
     ];
     const hashes = variants.map((v) => canonicalTokens(v).hash);
     expect(new Set([base, ...hashes]).size).toBe(5);
+  });
+});
+
+describe(TokenSetHash.name, () => {
+  it('fed token by token in token id order, answers the hash of canonicalTokens', () => {
+    const sut = new TokenSetHash();
+    for (const token of canonicalTokens(tokens).tokens) sut.add(token);
+    expect(sut.digest()).toBe(canonicalTokens(tokens).hash);
+  });
+
+  it('refuses a token out of token id order: its hash would name another set', () => {
+    const sut = new TokenSetHash();
+    sut.add(tokens[0]!);
+    expect(() => sut.add(tokens[1]!)).toThrow('not in token id order');
   });
 });

@@ -42,7 +42,9 @@ function rawString(value: unknown): string {
  * `slots[token * typeCount + type]`; the trait count is the last type.
  */
 export class TraitIndex {
-  private constructor(
+  /** Made by `TraitIndex.build` or a `TraitIndexBuilder`. */
+  constructor(
+    /** The tokens as given, or (built from batches) their ids and only their numeric and date traits. */
     readonly tokens: readonly RarityToken[],
     /** Number of trait types, the trait count included. */
     readonly typeCount: number,
@@ -75,88 +77,150 @@ export class TraitIndex {
   }
 
   static build(tokens: readonly RarityToken[]): TraitIndex {
-    const tokenCount = tokens.length;
-    let attributeTotal = 0;
-    for (let t = 0; t < tokenCount; t++) attributeTotal += tokens[t].attributes.length;
+    return new TraitIndexBuilder(true).add(tokens).build();
+  }
+}
 
-    // Pass 1: intern names and values, caching by raw spelling so that each distinct raw string
-    // is normalised once.
-    const entryType = new Int32Array(attributeTotal);
-    const entryPair = new Int32Array(attributeTotal);
-    const tokenEnd = new Int32Array(tokenCount);
-    const hasUnscored = new Uint8Array(tokenCount);
+/** An Int32Array that grows as values are appended. */
+class Int32List {
+  values = new Int32Array(1024);
+  length = 0;
 
-    const typeByRaw = new Map<string, number>();
-    const typeByKey = new Map<string, number>();
-    const typeKeys: string[] = [];
-    const typeLabels: string[] = [];
-    const valueByRaw: Array<Map<string, number>> = [];
-    const valueByKey: Array<Map<string, number>> = [];
-
-    const pairType: number[] = [];
-    const pairFlags: number[] = [];
-    const pairKeys: string[] = [];
-    const pairLabels: Array<string | null> = [];
-    const addPair = (type: number, flags: number, key: string, label: string | null): number => {
-      pairType.push(type);
-      pairFlags.push(flags);
-      pairKeys.push(key);
-      pairLabels.push(label);
-      return pairType.length - 1;
-    };
-
-    const internType = (raw: string): number => {
-      const key = normalizeTraitString(raw);
-      // The trait count is computed, never read from metadata.
-      let type = key === TRAIT_COUNT_TRAIT ? -1 : typeByKey.get(key);
-      if (type === undefined) {
-        type = typeKeys.length;
-        typeByKey.set(key, type);
-        typeKeys.push(key);
-        typeLabels.push(raw.trim());
-        valueByRaw.push(new Map());
-        valueByKey.push(new Map());
-      }
-      typeByRaw.set(raw, type);
-      return type;
-    };
-
-    const internValue = (type: number, raw: string): number => {
-      const key = normalizeTraitString(raw);
-      let pair = valueByKey[type].get(key);
-      if (pair === undefined) {
-        const flags = key === 'none' ? PairFlag.None | PairFlag.Blank : key === '' ? PairFlag.Blank : 0;
-        pair = addPair(type, flags, key, raw.trim());
-        valueByKey[type].set(key, pair);
-      }
-      valueByRaw[type].set(raw, pair);
-      return pair;
-    };
-
-    let entry = 0;
-    for (let t = 0; t < tokenCount; t++) {
-      const attributes = tokens[t].attributes;
-      for (let a = 0; a < attributes.length; a++) {
-        const attribute = attributes[a];
-        if (isUnscoredAttribute(attribute)) {
-          hasUnscored[t] = 1;
-          continue;
-        }
-        const value: unknown = attribute.value;
-        if (value === null || value === undefined) continue;
-        const rawType = rawString(attribute.trait_type);
-        let type = typeByRaw.get(rawType);
-        if (type === undefined) type = internType(rawType);
-        if (type < 0) continue;
-        const rawValue = rawString(value);
-        let pair = valueByRaw[type].get(rawValue);
-        if (pair === undefined) pair = internValue(type, rawValue);
-        entryType[entry] = type;
-        entryPair[entry] = pair;
-        entry++;
-      }
-      tokenEnd[t] = entry;
+  push(value: number): void {
+    if (this.length === this.values.length) {
+      const grown = new Int32Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
     }
+    this.values[this.length++] = value;
+  }
+
+  toArray(): Int32Array {
+    return this.values.subarray(0, this.length);
+  }
+}
+
+const NO_ATTRIBUTES: readonly NftAttribute[] = Object.freeze([]);
+
+/**
+ * Builds a `TraitIndex` from tokens given in one go or batch by batch (a stored collection read a
+ * few thousand rows at a time): each token's traits are interned into integers as it is added, so
+ * the token objects of a batch can go once it is added. The index is the same whatever the batches.
+ * `keepTokens` keeps the token objects as given; otherwise only each token's id and its numeric and
+ * date traits (what explanations and summaries read besides the interned pairs) are kept.
+ */
+export class TraitIndexBuilder {
+  private readonly tokens: RarityToken[] = [];
+  // Pass 1 state: every scored attribute as (type, pair), and where each token's entries end.
+  private readonly entryType = new Int32List();
+  private readonly entryPair = new Int32List();
+  private readonly tokenEnd = new Int32List();
+  private readonly unscored = new Int32List();
+
+  private readonly typeByRaw = new Map<string, number>();
+  private readonly typeByKey = new Map<string, number>();
+  private readonly typeKeys: string[] = [];
+  private readonly typeLabels: string[] = [];
+  private readonly valueByRaw: Array<Map<string, number>> = [];
+  private readonly valueByKey: Array<Map<string, number>> = [];
+
+  private readonly pairType: number[] = [];
+  private readonly pairFlags: number[] = [];
+  private readonly pairKeys: string[] = [];
+  private readonly pairLabels: Array<string | null> = [];
+  private built = false;
+
+  constructor(private readonly keepTokens = false) {}
+
+  get size(): number {
+    return this.tokenEnd.length;
+  }
+
+  /** Adds tokens after those already added; one token may be added at a time. */
+  add(tokens: readonly RarityToken[]): this {
+    if (this.built) throw new Error('the trait index is already built');
+    for (let t = 0; t < tokens.length; t++) this.addToken(tokens[t]);
+    return this;
+  }
+
+  private addToken(token: RarityToken): void {
+    const attributes = token.attributes;
+    let hasUnscored = false;
+    for (let a = 0; a < attributes.length; a++) {
+      const attribute = attributes[a];
+      if (isUnscoredAttribute(attribute)) {
+        hasUnscored = true;
+        continue;
+      }
+      const value: unknown = attribute.value;
+      if (value === null || value === undefined) continue;
+      const rawType = rawString(attribute.trait_type);
+      let type = this.typeByRaw.get(rawType);
+      if (type === undefined) type = this.internType(rawType);
+      if (type < 0) continue;
+      const rawValue = rawString(value);
+      let pair = this.valueByRaw[type].get(rawValue);
+      if (pair === undefined) pair = this.internValue(type, rawValue);
+      this.entryType.push(type);
+      this.entryPair.push(pair);
+    }
+    this.tokenEnd.push(this.entryType.length);
+    this.unscored.push(hasUnscored ? 1 : 0);
+    if (this.keepTokens) this.tokens.push(token);
+    else {
+      this.tokens.push({
+        tokenId: token.tokenId,
+        attributes: hasUnscored ? attributes.filter(isUnscoredAttribute) : NO_ATTRIBUTES,
+      });
+    }
+  }
+
+  private addPair(type: number, flags: number, key: string, label: string | null): number {
+    this.pairType.push(type);
+    this.pairFlags.push(flags);
+    this.pairKeys.push(key);
+    this.pairLabels.push(label);
+    return this.pairType.length - 1;
+  }
+
+  // Names and values are interned by raw spelling, so that each distinct raw string is normalised once.
+  private internType(raw: string): number {
+    const key = normalizeTraitString(raw);
+    // The trait count is computed, never read from metadata.
+    let type = key === TRAIT_COUNT_TRAIT ? -1 : this.typeByKey.get(key);
+    if (type === undefined) {
+      type = this.typeKeys.length;
+      this.typeByKey.set(key, type);
+      this.typeKeys.push(key);
+      this.typeLabels.push(raw.trim());
+      this.valueByRaw.push(new Map());
+      this.valueByKey.push(new Map());
+    }
+    this.typeByRaw.set(raw, type);
+    return type;
+  }
+
+  private internValue(type: number, raw: string): number {
+    const key = normalizeTraitString(raw);
+    let pair = this.valueByKey[type].get(key);
+    if (pair === undefined) {
+      const flags = key === 'none' ? PairFlag.None | PairFlag.Blank : key === '' ? PairFlag.Blank : 0;
+      pair = this.addPair(type, flags, key, raw.trim());
+      this.valueByKey[type].set(key, pair);
+    }
+    this.valueByRaw[type].set(raw, pair);
+    return pair;
+  }
+
+  /** The index of every token added, in the order added. The builder is spent. */
+  build(): TraitIndex {
+    if (this.built) throw new Error('the trait index is already built');
+    this.built = true;
+    const tokenCount = this.tokenEnd.length;
+    const tokenEnd = this.tokenEnd.toArray();
+    const entryType = this.entryType.toArray();
+    const entryPair = this.entryPair.toArray();
+    const { typeKeys, typeLabels, pairType, pairFlags } = this;
 
     // Missing pairs for every trait type, and trait count pairs for 0..realTypes.
     const realTypes = typeKeys.length;
@@ -166,11 +230,11 @@ export class TraitIndex {
     typeLabels.push('Trait count');
     const missingPair = new Int32Array(typeCount).fill(-1);
     for (let type = 0; type < realTypes; type++) {
-      missingPair[type] = addPair(type, PairFlag.Missing, 'null', null);
+      missingPair[type] = this.addPair(type, PairFlag.Missing, 'null', null);
     }
     const traitCountPair = new Int32Array(realTypes + 1);
     for (let n = 0; n <= realTypes; n++) {
-      traitCountPair[n] = addPair(traitCountType, PairFlag.TraitCount, String(n), String(n));
+      traitCountPair[n] = this.addPair(traitCountType, PairFlag.TraitCount, String(n), String(n));
     }
 
     // Pass 2: one slot per trait type (a repeated trait type keeps its last value), the trait
@@ -201,7 +265,7 @@ export class TraitIndex {
     }
 
     return new TraitIndex(
-      tokens,
+      this.tokens,
       typeCount,
       typeKeys,
       typeLabels,
@@ -209,10 +273,10 @@ export class TraitIndex {
       Int32Array.from(pairType),
       pairCount,
       flags,
-      pairKeys,
-      pairLabels,
+      this.pairKeys,
+      this.pairLabels,
       missingPair,
-      hasUnscored,
+      Uint8Array.from(this.unscored.toArray()),
     );
   }
 }

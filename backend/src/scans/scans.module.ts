@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { AddressesModule } from '../addresses/addresses.module.js';
-import { CollectionPagesModule, CollectionsModule } from '../collections/index.js';
+import { CollectionPageRepository, CollectionPagesModule, CollectionsModule } from '../collections/index.js';
 import { ScanEventsGateway } from '../realtime/index.js';
 import { ScanStateModule } from './scan-state.module.js';
 import { ScanWaiter } from './scan-waiter.service.js';
@@ -20,6 +20,8 @@ import { postgresWithRedisSpool, SearchRepository } from './search.repository.js
   controllers: [ScansController],
   providers: [
     ScansService,
+    // The first page of a collection too large to answer whole (one indexed read).
+    CollectionPageRepository,
     ScanWaiter,
     ScanAdmission,
     QueuedScansRepository,

@@ -1,6 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
+  COLLECTION_PAGE_LIMITS,
+  DEFAULT_COLLECTION_SORT,
+  DEFAULT_SORT_ORDER,
   scanKey,
   type CollectionPaging,
   type NftsRequest,
@@ -10,7 +13,12 @@ import {
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { AddressesService } from '../addresses/addresses.service.js';
-import { CollectionPageService, CollectionsRepository, toApiNft } from '../collections/index.js';
+import {
+  CollectionPageRepository,
+  CollectionsRepository,
+  toApiNft,
+  type CollectionEntity,
+} from '../collections/index.js';
 import { spliceDeflate } from '../common/deflate-splice.js';
 import { ScanQueueRepository } from '../queues/index.js';
 import { ScanAdmission } from './scan-admission.service.js';
@@ -44,7 +52,7 @@ export class ScansService {
     private readonly searches: SearchRepository,
     private readonly addresses: AddressesService,
     private readonly admission: ScanAdmission,
-    private readonly pages: CollectionPageService,
+    private readonly pageRows: CollectionPageRepository,
   ) {}
 
   /** `client`: the requesting address's rate-limit key (scans that start work are admitted per client). */
@@ -132,16 +140,28 @@ export class ScansService {
   }
 
   /**
-   * A collection larger than the whole answer allows: its first page (default sort) from PostgreSQL,
-   * with the totals and the page route for the rest. Not cached in Redis: the page is an indexed read.
+   * A collection larger than the whole answer allows: its first page (default sort, no filter) from
+   * PostgreSQL, with the totals and the page route for the rest. One indexed read: the trait counts
+   * of the filter bar come with the page route, which the gallery asks next. Not cached in Redis.
    */
-  private async firstPage(collection: {
-    network: NftsRequest['network'];
-    address: string;
-    scanDuration: number | null;
-    isComplete: boolean;
-  }): Promise<{ cached: CachedScan; source: 'database'; paging: CollectionPaging }> {
-    const page = await this.pages.page(collection.network, collection.address, {});
+  private async firstPage(
+    collection: CollectionEntity,
+  ): Promise<{ cached: CachedScan; source: 'database'; paging: CollectionPaging }> {
+    const pageSize = COLLECTION_PAGE_LIMITS.defaultPageSize;
+    const records = await this.pageRows.page(
+      collection.id,
+      collection.name,
+      { search: '', traits: {} },
+      { sort: DEFAULT_COLLECTION_SORT, order: DEFAULT_SORT_ORDER[DEFAULT_COLLECTION_SORT] },
+      0,
+      pageSize,
+    );
+    const ref = {
+      network: collection.network,
+      address: collection.address,
+      name: collection.name,
+      standard: collection.standard,
+    };
     return {
       cached: {
         meta: {
@@ -150,12 +170,12 @@ export class ScansService {
           isComplete: collection.isComplete,
           cachedAt: Date.now(),
         },
-        nftsJson: JSON.stringify(page.nfts),
+        nftsJson: JSON.stringify(records.map((n) => toApiNft(n, ref))),
       },
       source: 'database',
       paging: {
-        total: page.collectionTotal,
-        pageSize: page.pageSize,
+        total: collection.nftCount,
+        pageSize,
         route: `/api/collections/${collection.network}/${collection.address}/nfts`,
       },
     };

@@ -2,7 +2,7 @@ import { Test } from '@nestjs/testing';
 import { queuedScansPerClientMessage, type Nft, type NftsRequest, type NftsResponse } from '@nexus/contract';
 import { inflateSync } from 'node:zlib';
 import { AddressesService } from '../addresses/addresses.service.js';
-import { CollectionPageService, CollectionsRepository, type NftRecord } from '../collections/index.js';
+import { CollectionPageRepository, CollectionsRepository, type NftRecord } from '../collections/index.js';
 import { deflatePart } from '../common/deflate-splice.js';
 import { TooManyRequestsException } from '../common/too-many-requests.exception.js';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -101,7 +101,7 @@ describe(ScansService.name, () => {
         ScansService,
         { provide: APP_CONFIG, useValue: { scanWaitMs: SCAN_WAIT_MS, fullAnswerMaxNfts: 10_000 } },
         // Collections past the whole-answer limit: collection-page.http.spec.ts.
-        { provide: CollectionPageService, useValue: {} },
+        { provide: CollectionPageRepository, useValue: {} },
         { provide: ScanCacheRepository, useValue: cache },
         { provide: ScanQueueRepository, useValue: queue },
         { provide: ScanWaiter, useValue: waiter },

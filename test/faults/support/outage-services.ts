@@ -259,18 +259,19 @@ export async function startOutageSystem(options: {
       },
     });
     const pg = postgres;
+    const logs = () =>
+      [system.api, ...system.workers].map((p) => `[${p.name}]\n${p.output.join('\n')}`).join('\n');
     return {
       redis,
       postgres: pg,
       system,
-      logs: () =>
-        [system.api, ...system.workers].map((p) => `[${p.name}]\n${p.output.join('\n')}`).join('\n'),
+      logs,
       async close() {
         // NEXUS_FAULTS_LOGS=<folder> keeps each scenario's API and worker output for reading afterwards.
         const folder = process.env.NEXUS_FAULTS_LOGS;
         if (folder) {
           mkdirSync(folder, { recursive: true });
-          writeFileSync(join(folder, `${options.name}.log`), this.logs());
+          writeFileSync(join(folder, `${options.name}.log`), logs());
         }
         await system.stop();
         await redis.stop();
