@@ -11,7 +11,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { AddressesService } from '../addresses/addresses.service.js';
 import { CollectionPageService, CollectionsRepository, toApiNft } from '../collections/index.js';
-import { spliceDeflate } from '../common/deflate-splice.js';
+import { deflateHead, finishDeflate, type DeflatedPart, type DeflateHead } from '../common/deflate-splice.js';
 import { ScanQueueRepository } from '../queues/index.js';
 import { ScanAdmission } from './scan-admission.service.js';
 import { ScanCacheRepository, type CachedScan } from './scan-cache.repository.js';
@@ -19,6 +19,18 @@ import { ScanWaiter } from './scan-waiter.service.js';
 import { SearchRepository } from './search.repository.js';
 
 const NFTS_OPEN = Buffer.from('{"nfts":');
+
+/** The compressed start of the answers of a cached list (`{"nfts":` and the list), prepared once. */
+const deflateHeads = new WeakMap<DeflatedPart, DeflateHead>();
+
+function deflateHeadOf(list: DeflatedPart): DeflateHead {
+  let head = deflateHeads.get(list);
+  if (!head) {
+    head = deflateHead([NFTS_OPEN, list]);
+    deflateHeads.set(list, head);
+  }
+  return head;
+}
 
 /**
  * A POST /api/nfts answer: either a complete JSON text (the cached NFT list is spliced in without
@@ -188,7 +200,7 @@ export class ScansService {
     return {
       status: 200,
       body: [NFTS_OPEN, cached.nftsJson, tail],
-      deflated: list ? () => spliceDeflate([NFTS_OPEN, list, tail]) : undefined,
+      deflated: list ? () => finishDeflate(deflateHeadOf(list), tail) : undefined,
     };
   }
 
