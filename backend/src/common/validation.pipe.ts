@@ -78,7 +78,9 @@ class InputValidationPipe extends ValidationPipe {
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const quick =
-      this.quick && metadata.type === 'body' && metadata.metatype ? quickChecks.get(metadata.metatype) : undefined;
+      this.quick && metadata.type === 'body' && metadata.metatype
+        ? quickChecks.get(metadata.metatype)
+        : undefined;
     const checked = quick?.(value);
     if (checked) return checked;
     // A gateway's @ConnectedSocket() also passes through global pipes: its object graph is ours,

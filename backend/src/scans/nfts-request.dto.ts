@@ -35,7 +35,15 @@ export class NftsRequestDto {
   preload?: boolean;
 }
 
-const FIELDS = new Set(['address', 'network', 'searchType', 'includeAllTokenTypes', 'includeMetadata', 'forceRefresh', 'preload']);
+const FIELDS = new Set([
+  'address',
+  'network',
+  'searchType',
+  'includeAllTokenTypes',
+  'includeMetadata',
+  'forceRefresh',
+  'preload',
+]);
 const FLAGS = ['includeAllTokenTypes', 'includeMetadata', 'forceRefresh', 'preload'] as const;
 const NETWORKS: ReadonlySet<unknown> = new Set(ENABLED_NETWORKS);
 
