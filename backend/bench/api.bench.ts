@@ -13,6 +13,7 @@
  * Every scenario is measured in NEXUS_BENCH_ROUNDS rounds (default 3) of NEXUS_BENCH_DURATION s each
  * (default 5), the scenarios taking turns, so that a change in the machine's load between scenarios
  * weighs on all of them; each round gives its own share of the bare endpoint, the median is reported.
+ * Each scenario starts once both servers are idle (the last one's work done).
  * Settings: NEXUS_BENCH_DATABASE_URL, NEXUS_BENCH_CONNECTIONS
  * (default 10), NEXUS_BENCH_WRITE=0 to leave docs/PERFORMANCE.md alone, NEXUS_BENCH_PROFILE=<dir> for a
  * CPU profile of the API process, NEXUS_BENCH_ONLY=<text> to run only the scenarios whose name has it.
@@ -488,6 +489,22 @@ function cpuMs(pid: number | undefined): number | null {
   }
 }
 
+/**
+ * Waits (at most 5 s) until both servers are idle: a scenario does not start while the last one's
+ * work (a 10 MB answer still leaving, its garbage collected) takes the shared cores.
+ */
+async function settle(children: ChildProcess[]): Promise<void> {
+  const deadline = Date.now() + 5000;
+  let before = children.map((c) => cpuMs(c.pid));
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 250));
+    const now = children.map((c) => cpuMs(c.pid));
+    // Under 4% of a core each over the last 250 ms.
+    if (now.every((v, i) => v === null || before[i] === null || v - before[i]! < 10)) return;
+    before = now;
+  }
+}
+
 function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
@@ -718,6 +735,7 @@ async function main(): Promise<void> {
       const figures: Figures[] = [];
       for (const scenario of chosen) {
         const server = servers[scenario.server]!;
+        await settle(Object.values(servers).map((x) => x.child));
         const f = await run(server.base, scenario, DURATION_S, true, server.child);
         figures.push(f);
         console.log(
@@ -750,7 +768,7 @@ async function main(): Promise<void> {
     const share = median(shares);
     const how = f.name.includes('deflate') ? 'compressed, as browsers ask' : 'uncompressed';
     verdicts.push(
-      `${how} ${pct(share)} (${share >= 0.5 ? 'met' : 'NOT met'}; rounds ${shares.map(pct).join(', ')}; ` +
+      `${how} ${(share * 100).toFixed(1)}% (${share >= 0.5 ? 'met' : 'NOT met'}; rounds ${shares.map(pct).join(', ')}; ` +
         `bare endpoint's server CPU per request against this one's: ${pct(median(cpuShares))})`,
     );
   }
