@@ -102,3 +102,68 @@ export function spliceDeflate(parts: Array<string | Buffer | DeflatedPart>): Buf
   chunks.push(trailer);
   return chunks;
 }
+
+/**
+ * The fixed start of a family of zlib streams (header and parts known in advance, e.g. `{"nfts":` and
+ * a cached list), prepared once so each answer only adds its own end: see `finishDeflate`.
+ */
+export interface DeflateHead {
+  /** Chunks to send as they are (the large compressed part is not copied). */
+  chunks: Buffer[];
+  /** Adler-32 of the uncompressed text so far. */
+  adler32: number;
+}
+
+/** `spliceDeflate`'s work for the parts every answer starts with, done once. */
+export function deflateHead(parts: Array<string | Buffer | DeflatedPart>): DeflateHead {
+  const chunks: Buffer[] = [ZLIB_HEADER];
+  let checksum = 1;
+  for (const part of parts) {
+    if (typeof part === 'string' || Buffer.isBuffer(part)) {
+      const bytes = typeof part === 'string' ? Buffer.from(part) : part;
+      if (bytes.length === 0) continue;
+      chunks.push(...storedBlocks(bytes, false));
+      checksum = adler32(bytes, checksum);
+    } else {
+      chunks.push(part.bytes);
+      checksum = adler32Combine(checksum, part.adler32, part.length);
+    }
+  }
+  // Small chunks side by side become one: fewer pieces for the socket to gather.
+  const merged: Buffer[] = [];
+  let small: Buffer[] = [];
+  for (const chunk of chunks) {
+    if (chunk.length >= 4096) {
+      if (small.length > 0) merged.push(Buffer.concat(small));
+      small = [];
+      merged.push(chunk);
+    } else {
+      small.push(chunk);
+    }
+  }
+  if (small.length > 0) merged.push(Buffer.concat(small));
+  return { chunks: merged, adler32: checksum };
+}
+
+/** A complete zlib stream: `head`, then `tail` as stored blocks, the final block and the checksum. */
+export function finishDeflate(head: DeflateHead, tail: string | Buffer): Buffer[] {
+  const text = typeof tail === 'string' ? Buffer.from(tail) : tail;
+  // A tail longer than one stored block (never, for a JSON answer's fields) gets blocks of its own.
+  const blocks = text.length > STORED_MAX ? storedBlocks(text, false) : [];
+  const inline = blocks.length === 0 && text.length > 0;
+  // The usual short tail: its stored block, the final empty block and the checksum in one buffer.
+  const last = Buffer.allocUnsafe((inline ? 5 + text.length : 0) + 9);
+  let at = 0;
+  if (inline) {
+    last[0] = 0;
+    last.writeUInt16LE(text.length, 1);
+    last.writeUInt16LE(~text.length & 0xffff, 3);
+    text.copy(last, 5);
+    at = 5 + text.length;
+  }
+  last[at] = 1;
+  last.writeUInt16LE(0, at + 1);
+  last.writeUInt16LE(0xffff, at + 3);
+  last.writeUInt32BE(adler32(text, head.adler32), at + 5);
+  return [...head.chunks, ...blocks, last];
+}

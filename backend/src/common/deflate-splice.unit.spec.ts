@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
-import { adler32, adler32Combine, deflatePart, spliceDeflate } from './deflate-splice.js';
+import {
+  adler32,
+  adler32Combine,
+  deflateHead,
+  deflatePart,
+  finishDeflate,
+  spliceDeflate,
+} from './deflate-splice.js';
 
 /** inflateSync checks the zlib header, every block and the Adler-32 trailer: it is the oracle here. */
 const inflate = (chunks: Buffer[]) => inflateSync(Buffer.concat(chunks));
@@ -47,5 +54,18 @@ describe('deflate splicing', () => {
     const part = await deflatePart('{"a":1}');
     const wrong = { ...part, adler32: adler32(Buffer.from('{"a":2}')) };
     expect(() => inflate(spliceDeflate(['[', wrong, ']']))).toThrow(/incorrect data check/);
+  });
+
+  it('prepares the fixed start once and finishes each answer with its own tail', async () => {
+    const list = JSON.stringify(Array.from({ length: 500 }, (_, i) => ({ tokenId: String(i) })));
+    const part = await deflatePart(list);
+    const head = deflateHead(['{"nfts":', part]);
+    for (const tail of [`,"loadTime":0}`, `,"loadTime":12,"error":null}`, '', 'x'.repeat(70_000)]) {
+      const chunks = finishDeflate(head, tail);
+      expect(inflate(chunks).toString()).toBe(`{"nfts":${list}${tail}`);
+      const whole = Buffer.concat(spliceDeflate(['{"nfts":', part, tail]));
+      expect(Buffer.concat(chunks).equals(whole)).toBe(true);
+    }
+    expect(inflate(finishDeflate(deflateHead([]), '{}')).toString()).toBe('{}');
   });
 });

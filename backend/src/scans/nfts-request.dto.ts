@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ENABLED_NETWORKS, type Network, type SearchType } from '@nexus/contract';
+import { quickCheck } from '../common/validation.pipe.js';
 import { trim } from '../common/validation.rules.js';
 
 /** POST /api/nfts body (SPEC §7); address rules per search type are checked by the service. */
@@ -33,3 +34,33 @@ export class NftsRequestDto {
   @IsBoolean({ message: 'preload must be a boolean' })
   preload?: boolean;
 }
+
+const FIELDS = new Set([
+  'address',
+  'network',
+  'searchType',
+  'includeAllTokenTypes',
+  'includeMetadata',
+  'forceRefresh',
+  'preload',
+]);
+const FLAGS = ['includeAllTokenTypes', 'includeMetadata', 'forceRefresh', 'preload'] as const;
+const NETWORKS: ReadonlySet<unknown> = new Set(ENABLED_NETWORKS);
+
+/**
+ * The body every search sends, taken without class-transformer and class-validator: known fields
+ * only, of the right types, the address trimmed. Anything else (unknown fields, null flags, a NUL
+ * character, a wrong value) goes through the full validation for its 400.
+ */
+quickCheck(NftsRequestDto, (value) => {
+  if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype)
+    return null;
+  const body = value as Record<string, unknown>;
+  for (const key in body) if (!FIELDS.has(key)) return null;
+  const address = typeof body.address === 'string' ? body.address.trim() : null;
+  if (!address || address.length > 255 || address.includes('\u0000')) return null;
+  if (!NETWORKS.has(body.network)) return null;
+  if (body.searchType !== 'wallet' && body.searchType !== 'collection') return null;
+  for (const flag of FLAGS) if (body[flag] !== undefined && typeof body[flag] !== 'boolean') return null;
+  return Object.assign(new NftsRequestDto(), body, { address });
+});

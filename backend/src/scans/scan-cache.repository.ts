@@ -45,14 +45,15 @@ const MEMO_TTL_MS = 5000;
 
 /**
  * The Redis cache of scan results, shared by every API node, with a few seconds of in-process memory
- * in front for the hottest answers. A finished scan's outcome (published to every node) forgets the
+ * in front for the hottest answers (past those seconds, a node asks Redis for the answer's metadata
+ * only and keeps its copy while that is unchanged). A finished scan's outcome (published to every node) forgets the
  * local copy at once, so a node never serves a result older than the last scan it heard of.
  * Redis away or slow: reads are misses (the API answers from PostgreSQL), the API's fills are skipped;
  * a worker's `set` still fails, so a scan whose answer was not stored is not reported done.
  */
 @Injectable()
 export class ScanCacheRepository {
-  private readonly memo = new LruCache<string, { value: CachedScan; expires: number }>({
+  private readonly memo = new LruCache<string, { value: CachedScan; expires: number; meta: string }>({
     maxEntries: 256,
     maxWeight: 64 * 1024 * 1024,
     weigh: (entry) => entry.value.nftsJson.length + (entry.value.deflated?.bytes.length ?? 0),
@@ -71,6 +72,15 @@ export class ScanCacheRepository {
   async get(scanKey: string): Promise<CachedScan | null> {
     const memo = this.memo.get(scanKey);
     if (memo && memo.expires > Date.now()) return memo.value;
+    if (memo) {
+      // Still the same answer in Redis when its metadata is (written with it, with the list's
+      // checksum): a few bytes asked for instead of the megabytes of the list again.
+      const meta = await this.soft.read('a scan', () => this.redis.hget(this.key(scanKey), 'meta'), null);
+      if (meta !== null && meta === memo.meta && this.memo.get(scanKey) === memo) {
+        memo.expires = Date.now() + MEMO_TTL_MS;
+        return memo.value;
+      }
+    }
     const found = await this.soft.read(
       'a scan',
       () => readPayload<StoredMeta>(this.redis, this.key(scanKey)),
@@ -83,7 +93,7 @@ export class ScanCacheRepository {
     const { deflated, ...meta } = found.meta;
     const value: CachedScan = { meta, nftsJson: found.payload };
     if (deflated && found.compressed) value.deflated = { ...deflated, bytes: found.compressed };
-    this.memo.set(scanKey, { value, expires: Date.now() + MEMO_TTL_MS });
+    this.memo.set(scanKey, { value, expires: Date.now() + MEMO_TTL_MS, meta: JSON.stringify(found.meta) });
     return value;
   }
 

@@ -5,6 +5,23 @@ import { RateLimit } from '../security/rate-limit.decorator.js';
 import { NftsRequestDto } from './nfts-request.dto.js';
 import { ScansService } from './scans.service.js';
 
+/** `Accept-Encoding` values seen (browsers send a handful), each with whether it takes deflate. */
+const takesDeflate = new Map<string, boolean>();
+const TAKES_DEFLATE_MAX = 64;
+
+/** Whether the client accepts `Content-Encoding: deflate` (rather than identity), q-values included. */
+function acceptsDeflate(req: Request): boolean {
+  const header = req.headers['accept-encoding'];
+  if (header === undefined || header === '') return false;
+  let answer = takesDeflate.get(header);
+  if (answer === undefined) {
+    answer = req.acceptsEncodings('deflate', 'identity') === 'deflate';
+    if (takesDeflate.size >= TAKES_DEFLATE_MAX) takesDeflate.clear();
+    takesDeflate.set(header, answer);
+  }
+  return answer;
+}
+
 @Controller('nfts')
 export class ScansController {
   constructor(private readonly scans: ScansService) {}
@@ -20,14 +37,17 @@ export class ScansController {
   )
   async nfts(@Body() body: NftsRequestDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     const answer = await this.scans.getNfts(body, clientKey(req.ip));
-    const deflated =
-      answer.deflated && req.acceptsEncodings('deflate', 'identity') === 'deflate' ? answer.deflated() : null;
+    const deflated = answer.deflated && acceptsDeflate(req) ? answer.deflated() : null;
     const chunks = deflated ?? answer.body;
-    const length = chunks.reduce((sum, chunk) => sum + Buffer.byteLength(chunk), 0);
-    res.status(answer.status).type('application/json').setHeader('Content-Length', length);
-    res.vary('Accept-Encoding');
+    let length = 0;
+    for (const chunk of chunks) length += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
+    res.statusCode = answer.status;
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Length', length);
+    if (res.getHeader('Vary') === undefined) res.setHeader('Vary', 'Accept-Encoding');
+    else res.vary('Accept-Encoding');
     if (deflated) res.setHeader('Content-Encoding', 'deflate');
-    for (const chunk of chunks.slice(0, -1)) res.write(chunk);
+    for (let i = 0; i < chunks.length - 1; i++) res.write(chunks[i]);
     res.end(chunks.at(-1));
   }
 }

@@ -19,7 +19,7 @@ import {
   toApiNft,
   type CollectionEntity,
 } from '../collections/index.js';
-import { spliceDeflate } from '../common/deflate-splice.js';
+import { deflateHead, finishDeflate, type DeflatedPart, type DeflateHead } from '../common/deflate-splice.js';
 import { ScanQueueRepository } from '../queues/index.js';
 import { ScanAdmission } from './scan-admission.service.js';
 import { ScanCacheRepository, type CachedScan } from './scan-cache.repository.js';
@@ -27,6 +27,18 @@ import { ScanWaiter } from './scan-waiter.service.js';
 import { SearchRepository } from './search.repository.js';
 
 const NFTS_OPEN = Buffer.from('{"nfts":');
+
+/** The compressed start of the answers of a cached list (`{"nfts":` and the list), prepared once. */
+const deflateHeads = new WeakMap<DeflatedPart, DeflateHead>();
+
+function deflateHeadOf(list: DeflatedPart): DeflateHead {
+  let head = deflateHeads.get(list);
+  if (!head) {
+    head = deflateHead([NFTS_OPEN, list]);
+    deflateHeads.set(list, head);
+  }
+  return head;
+}
 
 /**
  * A POST /api/nfts answer: either a complete JSON text (the cached NFT list is spliced in without
@@ -208,7 +220,7 @@ export class ScansService {
     return {
       status: 200,
       body: [NFTS_OPEN, cached.nftsJson, tail],
-      deflated: list ? () => spliceDeflate([NFTS_OPEN, list, tail]) : undefined,
+      deflated: list ? () => finishDeflate(deflateHeadOf(list), tail) : undefined,
     };
   }
 

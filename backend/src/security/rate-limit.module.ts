@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { RateLimitGuard } from './rate-limit.guard.js';
-import { RateLimiterService } from './rate-limiter.service.js';
+import { RedisConnections } from '../redis/redis.module.js';
+import { openRateLimitRedis, RATE_LIMIT_REDIS, RateLimiterService } from './rate-limiter.service.js';
 import { SuspiciousIpRepository } from './suspicious-ip.repository.js';
 import { SuspiciousIpService } from './suspicious-ip.service.js';
 import { TopClientsRepository } from './top-clients.repository.js';
@@ -12,6 +13,11 @@ import { TopClientsRepository } from './top-clients.repository.js';
  */
 @Module({
   providers: [
+    {
+      provide: RATE_LIMIT_REDIS,
+      inject: [RedisConnections],
+      useFactory: openRateLimitRedis,
+    },
     RateLimiterService,
     TopClientsRepository,
     SuspiciousIpService,

@@ -5,7 +5,7 @@ import { clearPrefix } from '../../../test/support/redis-prefix.js';
 import { testConfig, testPrefix } from '../../../test/support/test-env.js';
 import type { AppConfig } from '../config/app-config.js';
 import { RedisConnections } from '../redis/redis.module.js';
-import { RateLimiterService } from './rate-limiter.service.js';
+import { openRateLimitRedis, RateLimiterService } from './rate-limiter.service.js';
 import { TopClientsRepository } from './top-clients.repository.js';
 
 describe(RateLimiterService.name, () => {
@@ -29,7 +29,7 @@ describe(RateLimiterService.name, () => {
   beforeAll(() => {
     config = testConfig(prefix, { RATE_LIMIT_SCAN: '3/60', RATE_LIMIT_VOTE: '2/1' });
     connections = new RedisConnections(config);
-    redis = connections.open('rate-limiter-spec');
+    redis = openRateLimitRedis(connections);
   });
 
   afterAll(async () => {
@@ -53,6 +53,21 @@ describe(RateLimiterService.name, () => {
     // Policies and clients count apart.
     expect((await sut.consume('scan', '198.51.100.2')).allowed).toBe(true);
     expect((await sut.consume('rarity', '198.51.100.1')).allowed).toBe(true);
+  });
+
+  it('counts checks sent together (one pipeline) each on its own, across processes', async () => {
+    const first = makeSut();
+    const second = makeSut(openRateLimitRedis(connections));
+    const ip = '198.51.100.30';
+
+    const verdicts = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => (i % 2 ? first : second).consume('scan', ip)),
+    );
+
+    expect(verdicts.filter((v) => v.allowed)).toHaveLength(3);
+    expect(verdicts.filter((v) => v.firstBreach)).toHaveLength(1);
+    expect([...verdicts.map((v) => v.remaining)].sort()).toEqual([0, 0, 0, 0, 0, 0, 1, 2]);
+    expect(await first.peek('scan', ip)).toMatchObject({ consumed: 8 });
   });
 
   it('starts a fresh window when the last one ends', async () => {
