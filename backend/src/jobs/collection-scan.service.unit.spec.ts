@@ -96,15 +96,26 @@ describe(CollectionScanService.name, () => {
       .spyOn(harness.collections, 'storeChunk')
       .mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
     const resolve = resolver.resolve.bind(resolver);
+    let reading = 0;
     jest.spyOn(resolver, 'resolve').mockImplementation(async (uri: string) => {
-      await new Promise((r) => setTimeout(r, 1));
-      return resolve(uri);
+      reading++;
+      try {
+        await new Promise((r) => setTimeout(r, 1));
+        return resolve(uri);
+      } finally {
+        reading--;
+      }
     });
     const payload = scanPayload('collection', LARGE);
 
     const run = sut.run(payload);
 
     await expect(run).rejects.toThrow('Connection terminated unexpectedly');
+    // The chunks already asked for finish reading in the background: let them, so that no later
+    // test counts their reads.
+    for (let idle = 0; idle < 3; idle = reading === 0 ? idle + 1 : 0) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
     await expect(run).rejects.not.toBeInstanceOf(PermanentScanError);
     // No later chunk is written after a failed one, and the scan is neither finished nor cached.
     expect(store).toHaveBeenCalledTimes(1);
