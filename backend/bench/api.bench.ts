@@ -34,6 +34,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
 import { deleteMatching } from '../src/redis/redis-json.js';
 import type { AppConfig } from '../src/config/app-config.js';
+import { seededRandom } from '../src/common/seeded-random.js';
 
 const here = fileURLToPath(import.meta.url);
 const repoRoot = resolve(dirname(here), '..', '..');
@@ -139,18 +140,6 @@ async function serve(kind: ServerKind): Promise<void> {
 
 // ---------------------------------------------------------------- fixtures
 
-/** Deterministic pseudo-random numbers, so every run measures the same answers. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const TRAITS: Record<string, string[]> = {
   Background: ['Aquamarine', 'Army Green', 'Blue', 'Gray', 'New Punk Blue', 'Orange', 'Purple', 'Yellow'],
   Fur: [
@@ -246,7 +235,7 @@ const TRAITS: Record<string, string[]> = {
 /** NFTs as the API answers them, built with the backend's own mapper, metadata and ranks included. */
 async function buildNfts(count: number, collections: number, seed: number): Promise<Nft[]> {
   const { toApiNft } = await importDist<typeof import('../src/collections/index.js')>('collections/index.js');
-  const next = random(seed);
+  const next = seededRandom(seed);
   const nfts: Nft[] = [];
   for (let i = 0; i < count; i++) {
     const c = i % collections;

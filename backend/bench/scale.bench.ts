@@ -39,6 +39,7 @@ import { migrate, onMaintenanceDatabase } from '../src/database/migrate.js';
 import { ormConfig } from '../src/database/mikro-orm.config.js';
 import { deleteMatching } from '../src/redis/redis-json.js';
 import { launchChromium, returningVisitor } from '../../test/support/browser.js';
+import { seededRandom } from '../src/common/seeded-random.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DATABASE_URL =
@@ -447,18 +448,6 @@ async function pagesOnly(only?: Array<{ network: string; address: string }>): Pr
 const DATASET = process.env.NEXUS_DATASETS_DIR ?? resolve(root, '..', 'shared', 'datasets');
 const SYNTHETIC_ADDRESS = `0x${'5e7a1'.padEnd(40, '0')}`;
 
-/** A small seeded generator (mulberry32): the same collection on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Trait types as value lists with weights (a weight under the type's total leaves it missing on some
  * NFTs): BAYC's seven types and their frequencies when the dataset is present, plus an eighth of 100
@@ -524,7 +513,7 @@ function traitDistributions(): Array<{
  * -log of each value's frequency, ranks follow them.
  */
 async function loadSynthetic(count: number): Promise<{ network: string; address: string; count: number }> {
-  const random = seeded(count);
+  const random = seededRandom(count);
   const types = traitDistributions();
   const pick = (type: (typeof types)[number]) => {
     let r = random() * type.total;

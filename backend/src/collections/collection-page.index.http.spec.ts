@@ -12,6 +12,7 @@ import type { CollectionInfo } from '../chain/nft-source.js';
 import { ScanProgressRepository } from '../realtime/index.js';
 import { CollectionPageService } from './collection-page.service.js';
 import { CollectionsRepository, type NftRecord } from './collections.repository.js';
+import { seededRandom } from '../common/seeded-random.js';
 
 const ADDRESS = '0x00000000000000000000000000000000000a9e51';
 const info: CollectionInfo = {
@@ -23,18 +24,6 @@ const info: CollectionInfo = {
   totalSupply: 240,
   enumerable: true,
 };
-
-/** A small seeded generator (mulberry32): the same collection and queries on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Trait types and their values (one spelling each, so the labels both paths report agree). */
 const TYPES: Record<string, string[]> = {
@@ -51,7 +40,7 @@ const TYPES: Record<string, string[]> = {
  * filter value); repeated names, unnamed NFTs, tied and missing ranks and scores.
  */
 function collection(seed: number): NftRecord[] {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
   return Array.from({ length: 240 }, (_, i) => {
     const tokenId = String(i < 200 ? i : 1000 + i * 7);
@@ -131,7 +120,7 @@ describe('GET /api/collections/{network}/{address}/nfts from the in-memory index
   const ids = (page: CollectionPageResponse) => page.nfts.map((n) => n.tokenId);
 
   it('answers the same pages, totals and faceted counts as PostgreSQL for random filters, searches and sorts', async () => {
-    const random = seeded(7);
+    const random = seededRandom(7);
     let nonEmpty = 0;
     for (let q = 0; q < 160; q++) {
       const query = randomQuery(random);

@@ -1,19 +1,8 @@
 import { MISSING_VALUE_KEY } from '@nexus/contract';
 import { CollectionPageIndex, foldCase, type IndexRow } from './collection-page.index.js';
+import { seededRandom } from '../common/seeded-random.js';
 
 const SEP = '\u001f';
-
-/** A small seeded generator (mulberry32). */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** NFTs over many trait types (`t0`..`t39`, values `a` `b` `c`, often missing), in token id order. */
 function rows(
@@ -44,7 +33,7 @@ function rows(
 }
 
 describe(CollectionPageIndex.name, () => {
-  const random = seeded(3);
+  const random = seededRandom(3);
   const data = rows(300, 40, random);
   const index = new CollectionPageIndex(data, 'Many');
   const keeps = (row: (typeof data)[number], traits: Record<string, string[]>) =>

@@ -15,7 +15,7 @@ import { LruCache } from '../common/lru-cache.js';
 import { CollectionPageIndex, type IndexedCounts } from './collection-page.index.js';
 import { CollectionPageRepository, type FacetCounts, type PageFilter } from './collection-page.repository.js';
 import type { CollectionEntity } from './collection.entity.js';
-import { CollectionsRepository } from './collections.repository.js';
+import { CollectionsRepository, type NftRecord } from './collections.repository.js';
 import { toApiNft } from './nft.mapper.js';
 
 /** Facet counts kept per API process: a filter answered once is counted once per collection version. */
@@ -116,6 +116,31 @@ export class CollectionPageService {
       standard: collection.standard,
     };
 
+    // The answer's shape, whichever of the index or PostgreSQL found its rows and counts.
+    const answer = (
+      records: NftRecord[],
+      page: number,
+      pageCount: number,
+      total: number,
+      collectionTotal: number,
+      rankedTotal: number,
+      traitTypes: CollectionPageResponse['traitTypes'],
+    ): CollectionPageResponse => ({
+      network: collection.network,
+      address: collection.address,
+      name: collection.name,
+      nfts: records.map((r) => toApiNft(r, ref)),
+      page,
+      pageSize,
+      pageCount,
+      total,
+      collectionTotal,
+      rankedTotal,
+      sort,
+      order,
+      traitTypes,
+    });
+
     const state = options.index === false ? null : await this.indexOf(collection);
     if (state) {
       const filterKey = JSON.stringify(filter);
@@ -127,21 +152,15 @@ export class CollectionPageService {
       const records = await this.pages.byTokenIds(collection.id, tokenIds);
       // Rows gone since the index was built: it is out of date, PostgreSQL answers this time.
       if (records.length === tokenIds.length) {
-        return {
-          network: collection.network,
-          address: collection.address,
-          name: collection.name,
-          nfts: records.map((r) => toApiNft(r, ref)),
+        return answer(
+          records,
           page,
-          pageSize,
           pageCount,
-          total: matched.total,
-          collectionTotal: state.index.size,
-          rankedTotal: state.index.ranked,
-          sort,
-          order,
-          traitTypes: matched.traitTypes,
-        };
+          matched.total,
+          state.index.size,
+          state.index.ranked,
+          matched.traitTypes,
+        );
       }
       this.forget(network, address);
     }
@@ -168,21 +187,7 @@ export class CollectionPageService {
       (page - 1) * pageSize,
       pageSize,
     );
-    return {
-      network: collection.network,
-      address: collection.address,
-      name: collection.name,
-      nfts: records.map((r) => toApiNft(r, ref)),
-      page,
-      pageSize,
-      pageCount,
-      total,
-      collectionTotal: totals.stored,
-      rankedTotal: totals.ranked,
-      sort,
-      order,
-      traitTypes,
-    };
+    return answer(records, page, pageCount, total, totals.stored, totals.ranked, traitTypes);
   }
 
   /**

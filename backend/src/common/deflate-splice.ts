@@ -81,8 +81,8 @@ function storedBlocks(bytes: Buffer, final: boolean): Buffer[] {
   return blocks;
 }
 
-/** A complete zlib stream of the parts in order: plain parts stored, compressed parts as they are. */
-export function spliceDeflate(parts: Array<string | Buffer | DeflatedPart>): Buffer[] {
+/** The zlib header and the parts in order (plain parts stored), with the Adler-32 of their text. */
+function deflateStart(parts: Array<string | Buffer | DeflatedPart>): { chunks: Buffer[]; checksum: number } {
   const chunks: Buffer[] = [ZLIB_HEADER];
   let checksum = 1;
   for (const part of parts) {
@@ -96,6 +96,12 @@ export function spliceDeflate(parts: Array<string | Buffer | DeflatedPart>): Buf
       checksum = adler32Combine(checksum, part.adler32, part.length);
     }
   }
+  return { chunks, checksum };
+}
+
+/** A complete zlib stream of the parts in order: plain parts stored, compressed parts as they are. */
+export function spliceDeflate(parts: Array<string | Buffer | DeflatedPart>): Buffer[] {
+  const { chunks, checksum } = deflateStart(parts);
   chunks.push(...storedBlocks(Buffer.alloc(0), true));
   const trailer = Buffer.alloc(4);
   trailer.writeUInt32BE(checksum, 0);
@@ -116,19 +122,7 @@ export interface DeflateHead {
 
 /** `spliceDeflate`'s work for the parts every answer starts with, done once. */
 export function deflateHead(parts: Array<string | Buffer | DeflatedPart>): DeflateHead {
-  const chunks: Buffer[] = [ZLIB_HEADER];
-  let checksum = 1;
-  for (const part of parts) {
-    if (typeof part === 'string' || Buffer.isBuffer(part)) {
-      const bytes = typeof part === 'string' ? Buffer.from(part) : part;
-      if (bytes.length === 0) continue;
-      chunks.push(...storedBlocks(bytes, false));
-      checksum = adler32(bytes, checksum);
-    } else {
-      chunks.push(part.bytes);
-      checksum = adler32Combine(checksum, part.adler32, part.length);
-    }
-  }
+  const { chunks, checksum } = deflateStart(parts);
   // Small chunks side by side become one: fewer pieces for the socket to gather.
   const merged: Buffer[] = [];
   let small: Buffer[] = [];

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { seededRandom } from '../../../backend/src/common/seeded-random.js';
 
 export type RpcFault = '500' | 'drop' | 'delay';
 
@@ -8,18 +9,6 @@ export interface RpcFaultCounts {
   '500': number;
   drop: number;
   delay: number;
-}
-
-/** A small seeded generator (mulberry32): the same run of faults every time. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**
@@ -39,7 +28,7 @@ export class FaultyJsonRpcProxy {
     private readonly delayMs: number,
     seed: number,
   ) {
-    this.random = seeded(seed);
+    this.random = seededRandom(seed);
   }
 
   static async start(

@@ -1,0 +1,15 @@
+/**
+ * mulberry32: a small seeded generator of numbers in [0, 1), the same sequence for the same seed on
+ * every platform (integer arithmetic only). For benches and tests that must measure or check the
+ * same data on every run; never for anything secret.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
