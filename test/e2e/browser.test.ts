@@ -85,6 +85,9 @@ maybe('the web app in Chromium (real API, workers and chains)', () => {
     // and the gallery reads its pages from that route (the whole-answer compression: scans-compression).
     expect(collection.totalSupply).toBeGreaterThan(10_000);
     expect(answers.at(-1)?.paging).toMatchObject({ total: collection.totalSupply });
+    // The first page shows from the POST answer; the page route's read (the filter bar's counts; an
+    // API process builds the collection's page index on its first read) may still be on its way.
+    for (let i = 0; i < 300 && pageReads.length === 0; i++) await page.waitForTimeout(100);
     expect(pageReads.at(-1)?.searchParams.get('page')).toBe('1');
 
     // The images in view load (our media route answers the generated art; the rest load lazily).
