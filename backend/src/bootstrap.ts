@@ -15,6 +15,7 @@ import type { AppConfig } from './config/app-config.js';
 import { createRootLogger, nestLogger, requestLogger } from './logging/logging.js';
 import { requestIdMiddleware } from './logging/request-id.js';
 import { serveOpenApi } from './openapi.js';
+import { FloodGate } from './security/flood-gate.js';
 import { RedisIoAdapter } from './realtime/index.js';
 
 /** Builds the API application (used by main.ts and by the HTTP tests). */
@@ -27,6 +28,11 @@ export async function createApiApp(
   // API request leaves one log line.
   const server = express();
   server.use(requestIdMiddleware(config.trustProxy !== false));
+  // A flood's repeated refusals are answered here, before the request log and everything after it.
+  let gate: FloodGate | null = null;
+  server.use((req: express.Request, res: express.Response, next: express.NextFunction) =>
+    gate ? gate.handle(req, res, next) : next(),
+  );
   if (root) server.use(requestLogger(root));
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forRoot(config),
@@ -42,6 +48,7 @@ export async function createApiApp(
   );
   // The client address comes from the socket unless TRUST_PROXY names the proxy in front.
   app.set('trust proxy', config.trustProxy);
+  gate = app.get(FloodGate);
   app.use(sameOriginMiddleware(config.allowedOrigins));
   // Nest's useBodyParser keeps `verify` for itself: the depth check runs on the raw bytes, before parsing.
   app.use(express.json({ verify: verifyJsonDepth }));

@@ -80,6 +80,24 @@ describe(SecurityController.name, () => {
       'ratelimit-reset': String(retryAfter),
       'ratelimit-policy': '3;w=60',
     });
+    // The next refusals come from this process's memory of the block (the flood gate, before
+    // routing): the same answer, and still counted.
+    const again = await scan(script);
+    const retryAgain = Number(again.headers['retry-after']);
+    expect(again.status).toBe(429);
+    expect(again.body).toEqual({
+      statusCode: 429,
+      message: rateLimitMessage(retryAgain),
+      error: 'TOO_MANY_REQUESTS',
+      requestId: again.headers['x-request-id'],
+    });
+    expect(again.headers['x-request-id']).not.toBe(blocked.headers['x-request-id']);
+    expect(again.headers).toMatchObject({
+      'ratelimit-limit': '3',
+      'ratelimit-remaining': '0',
+      'ratelimit-reset': String(retryAgain),
+      'ratelimit-policy': '3;w=60',
+    });
     // Another address, and another policy of the same address, are not affected.
     expect((await scan(ip())).status).toBe(400);
     const donations = await http().get('/api/donations').set('X-Forwarded-For', script);

@@ -109,3 +109,33 @@ describe('errors, request ids and request logs over HTTP', () => {
     expect(res.headers['x-request-id']).toMatch(UUID);
   });
 });
+
+describe('request logs of a flood', () => {
+  let sut: NestExpressApplication;
+  let logs: LogLines;
+
+  beforeAll(async () => {
+    logs = new LogLines();
+    const config = testConfig(testPrefix('flood-log'), {
+      LOG_FORMAT: 'json',
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_API: '2/60',
+    });
+    sut = await createApiApp(config, { logDestination: logs });
+    await sut.init();
+  });
+
+  afterAll(async () => {
+    await sut.close();
+  });
+
+  it("logs a client's answers up to its first refusal of the window, not each refusal after it", async () => {
+    const answers = [];
+    for (let i = 0; i < 8; i++) answers.push(await request(sut.getHttpServer()).get('/api/donations'));
+
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 429, 429, 429, 429, 429, 429]);
+    expect(answers.slice(3).every((res) => Number(res.headers['retry-after']) > 0)).toBe(true);
+    const logged = logs.lines.filter((l) => l.path === '/api/donations').map((l) => l.status);
+    expect(logged).toEqual([200, 200, 429]);
+  });
+});

@@ -84,6 +84,16 @@ function pathOf(req: RoutedRequest): string {
   return (req.originalUrl ?? req.url ?? '').split('?')[0]!;
 }
 
+const QUIET_LOG = Symbol('nexus.quietLog');
+
+/**
+ * Leaves this request out of the request log: for answers that repeat one already logged, such
+ * as a flood's 429s after the first of its window (a flood must not become a flood of log lines).
+ */
+export function quietRequestLog(res: ServerResponse): void {
+  (res as ServerResponse & { [QUIET_LOG]?: true })[QUIET_LOG] = true;
+}
+
 /**
  * One line per API request once it is answered: request id, method, route (the pattern),
  * path, status and time in ms. Query strings are left out (they may carry URLs).
@@ -97,7 +107,12 @@ export function requestLogger(root: Logger): HttpLogger {
     autoLogging: {
       ignore: (req) => !pathOf(req as RoutedRequest).startsWith('/api'),
     },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    customLogLevel: (_req, res, error) =>
+      error || res.statusCode >= 500
+        ? 'error'
+        : (res as ServerResponse & { [QUIET_LOG]?: true })[QUIET_LOG]
+          ? 'silent'
+          : 'info',
     customSuccessObject: (req: RoutedRequest, res: ServerResponse, value: Record<string, unknown>) => ({
       method: req.method,
       route: req.route?.path ?? null,

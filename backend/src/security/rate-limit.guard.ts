@@ -2,23 +2,18 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { TooManyRequestsException } from '../common/too-many-requests.exception.js';
+import { quietRequestLog } from '../logging/logging.js';
 import { clientKey } from './client-address.js';
 import { RATE_LIMIT_METADATA, type RequestRateLimitPolicy } from './rate-limit.decorator.js';
-import { RateLimiterService, type RateLimitVerdict } from './rate-limiter.service.js';
+import { FloodGate, retryAfterSeconds, setRateLimitHeaders } from './flood-gate.js';
+import { RateLimiterService } from './rate-limiter.service.js';
 import { SuspiciousIpService } from './suspicious-ip.service.js';
-
-/** The standard header fields (IETF draft "RateLimit header fields for HTTP"), on every limited answer. */
-function setRateLimitHeaders(res: Response, verdict: RateLimitVerdict, windowS: number): void {
-  res.setHeader('RateLimit-Limit', String(verdict.limit));
-  res.setHeader('RateLimit-Remaining', String(verdict.remaining));
-  res.setHeader('RateLimit-Reset', String(Math.ceil(verdict.resetMs / 1000)));
-  res.setHeader('RateLimit-Policy', `${verdict.limit};w=${windowS}`);
-}
 
 /**
  * Registered once for the whole API: every route counts against its policy (`@RateLimit`) or the
  * general `api` budget, unless `@SkipRateLimit()`. Over the limit: 429 with Retry-After, and the
- * first breach of a window counts towards the suspicious-address list.
+ * first breach of a window counts towards the suspicious-address list; the request log keeps the
+ * refusal that started a block, not each of its repeats (see FloodGate for the ones after).
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
@@ -26,6 +21,7 @@ export class RateLimitGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly limits: RateLimiterService,
     private readonly suspicious: SuspiciousIpService,
+    private readonly gate: FloodGate,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -37,11 +33,16 @@ export class RateLimitGuard implements CanActivate {
       ]) ?? 'api';
     if (policy === false) return true;
     const http = context.switchToHttp();
-    const key = clientKey(http.getRequest<Request>().ip);
+    const req = http.getRequest<Request>();
+    const key = clientKey(req.ip);
     const verdict = await this.limits.consume(policy, key);
     setRateLimitHeaders(http.getResponse<Response>(), verdict, this.limits.rule(policy).durationS);
     if (verdict.allowed) return true;
     if (verdict.firstBreach) await this.suspicious.recordRateLimitBreach(key);
-    throw new TooManyRequestsException(Math.max(1, Math.ceil(verdict.resetMs / 1000)));
+    // The refusal that started this process's block is logged; its repeats are not, and the
+    // flood gate answers the next ones on this route before the rest of the request's path.
+    if (verdict.repeat) quietRequestLog(http.getResponse<Response>());
+    this.gate.learn(req.method, req.path, policy);
+    throw new TooManyRequestsException(retryAfterSeconds(verdict));
   }
 }

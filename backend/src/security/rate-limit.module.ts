@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { FloodGate } from './flood-gate.js';
 import { RateLimitGuard } from './rate-limit.guard.js';
 import { RedisConnections } from '../redis/redis.module.js';
 import { openRateLimitRedis, RATE_LIMIT_REDIS, RateLimiterService } from './rate-limiter.service.js';
@@ -19,11 +20,12 @@ import { TopClientsRepository } from './top-clients.repository.js';
       useFactory: openRateLimitRedis,
     },
     RateLimiterService,
+    FloodGate,
     TopClientsRepository,
     SuspiciousIpService,
     SuspiciousIpRepository,
     { provide: APP_GUARD, useClass: RateLimitGuard },
   ],
-  exports: [RateLimiterService, SuspiciousIpService],
+  exports: [RateLimiterService, SuspiciousIpService, FloodGate],
 })
 export class RateLimitModule {}

@@ -70,6 +70,38 @@ describe(RateLimiterService.name, () => {
     expect(await first.peek('scan', ip)).toMatchObject({ consumed: 8 });
   });
 
+  it("refuses a blocked client's repeats from memory, counts them in Redis within a second, ends the block on a reset", async () => {
+    const first = makeSut();
+    const second = makeSut(openRateLimitRedis(connections));
+    const ip = '198.51.100.40';
+    const verdicts = [];
+    for (let i = 0; i < 10; i++) verdicts.push(await first.consume('scan', ip));
+
+    // Three allowed and one refused by Redis; the other six refused here, without a round trip.
+    expect(verdicts.map((v) => [v.allowed, v.repeat])).toEqual([
+      [true, false],
+      [true, false],
+      [true, false],
+      [false, false],
+      ...Array.from({ length: 6 }, () => [false, true]),
+    ]);
+    expect(verdicts.slice(4).every((v) => v.remaining === 0 && v.resetMs > 55_000)).toBe(true);
+    // Redis counted four; this process's own view includes the six at once, the others' after its next flush.
+    expect(await second.peek('scan', ip)).toMatchObject({ consumed: 4 });
+    expect(await first.peek('scan', ip)).toMatchObject({ consumed: 10 });
+    first.onApplicationBootstrap();
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(await second.peek('scan', ip)).toMatchObject({ consumed: 10 });
+
+    // An administrator resets the client on another process: this one learns it at its next flush
+    // after the client's next request (until then, at most a second, it still refuses).
+    await second.reset('scan', ip);
+    expect((await first.consume('scan', ip)).allowed).toBe(false);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect((await first.consume('scan', ip)).allowed).toBe(true);
+    expect(await second.peek('scan', ip)).toMatchObject({ consumed: 1 });
+  });
+
   it('starts a fresh window when the last one ends', async () => {
     const sut = makeSut();
     await sut.consume('vote', '198.51.100.3');

@@ -26,6 +26,24 @@ export interface RateLimitVerdict {
   resetMs: number;
   /** This request is the first one over the limit in its window (a breach, counted once). */
   firstBreach: boolean;
+  /**
+   * Refused by this process's memory of a limit already reached in this window, without asking
+   * Redis: a repeat of a refusal already logged and counted as a breach.
+   */
+  repeat: boolean;
+}
+
+/**
+ * A client over a policy's limit for the rest of its window, as this process learnt from Redis:
+ * its further requests are refused here without a Redis round trip, and counted in `pending`
+ * until the next flush adds them to its Redis counter.
+ */
+interface LocalBlock {
+  until: number;
+  /** The client's count in Redis when last read. */
+  counted: number;
+  /** Refused here since, not yet added in Redis. */
+  pending: number;
 }
 
 interface PolicyLimiter {
@@ -71,6 +89,11 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
   private connectedOnce: boolean;
   /** A Redis slower than this counts as away for the request (memory counts it). */
   private readonly answerWithinMs: number;
+  /** Per policy, the clients this process refuses without asking Redis until their window ends. */
+  private readonly blocked = new Map<RateLimitPolicy, Map<string, LocalBlock>>(
+    RATE_LIMIT_POLICIES.map((policy) => [policy, new Map()]),
+  );
+  private flushInFlight = false;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -99,13 +122,17 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
   }
 
   onApplicationBootstrap(): void {
-    this.publishing = setInterval(() => void this.publishTopClients(), PUBLISH_EVERY_MS);
+    this.publishing = setInterval(() => {
+      void this.flushBlocked();
+      void this.publishTopClients();
+    }, PUBLISH_EVERY_MS);
     this.publishing.unref();
   }
 
   async onModuleDestroy(): Promise<void> {
     if (this.publishing) clearInterval(this.publishing);
     this.publishing = null;
+    await this.flushBlocked();
     // A shutdown does not wait for a Redis that is away.
     if (this.redis.status === 'ready') await this.topClients.withdraw(this.instance).catch(() => undefined);
   }
@@ -114,11 +141,18 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
     return this.limiters[policy].rule;
   }
 
-  /** Counts one request of `key` against `policy`. */
+  /**
+   * Counts one request of `key` against `policy`. Once Redis has refused a client, this process
+   * refuses its further requests of the window from memory (one flood is not one Redis round trip
+   * per request) and adds them to the client's Redis count once a second.
+   */
   async consume(policy: RateLimitPolicy, key: string): Promise<RateLimitVerdict> {
+    const repeat = this.refusedFromMemory(policy, key);
+    if (repeat) return repeat;
     const { rule, store, fallback } = this.limiters[policy];
     let res: RateLimiterRes;
     let allowed = true;
+    let fromRedis = true;
     try {
       this.assertConnected();
       res = await this.inTime(store.consume(key));
@@ -127,6 +161,7 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
         res = error;
         allowed = false;
       } else {
+        fromRedis = false;
         this.outage(error);
         try {
           res = await fallback.consume(key);
@@ -137,14 +172,41 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
         }
       }
     }
-    const now = Date.now();
-    this.top.observe(policy, key, res.consumedPoints, now + res.msBeforeNext, now);
+    const after = Date.now();
+    if (!allowed && fromRedis && res.msBeforeNext > 0) {
+      this.blocked.get(policy)!.set(key, {
+        until: after + res.msBeforeNext,
+        counted: res.consumedPoints,
+        pending: 0,
+      });
+    }
+    this.top.observe(policy, key, res.consumedPoints, after + res.msBeforeNext, after);
     return {
       allowed,
       limit: rule.points,
       remaining: Math.max(0, rule.points - res.consumedPoints),
       resetMs: Math.max(0, res.msBeforeNext),
       firstBreach: !allowed && res.consumedPoints === rule.points + 1,
+      repeat: false,
+    };
+  }
+
+  /**
+   * The refusal of one more request of `key` under `policy` while this process holds a block for
+   * it (the request is counted, for Redis at the next flush); null when there is no block.
+   */
+  refusedFromMemory(policy: RateLimitPolicy, key: string, now = Date.now()): RateLimitVerdict | null {
+    const block = this.blocked.get(policy)!.get(key);
+    if (!block || block.until <= now) return null;
+    block.pending++;
+    this.top.observe(policy, key, block.counted + block.pending, block.until, now);
+    return {
+      allowed: false,
+      limit: this.limiters[policy].rule.points,
+      remaining: 0,
+      resetMs: block.until - now,
+      firstBreach: false,
+      repeat: true,
     };
   }
 
@@ -159,12 +221,15 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
       this.outage(error);
       res = await fallback.get(key);
     }
-    return res === null ? null : { consumed: res.consumedPoints, resetMs: Math.max(0, res.msBeforeNext) };
+    const pending = this.pendingOf(policy, key);
+    if (res === null) return null;
+    return { consumed: res.consumedPoints + pending, resetMs: Math.max(0, res.msBeforeNext) };
   }
 
   /** Forgets what `key` spent of `policy` (in Redis and in this process's memory). */
   async reset(policy: RateLimitPolicy, key: string): Promise<void> {
     const { store, fallback } = this.limiters[policy];
+    this.blocked.get(policy)!.delete(key);
     await fallback.delete(key);
     try {
       this.assertConnected();
@@ -193,9 +258,12 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
         if (local !== null) keys.add(local);
         let current = 0;
         let resetIn = 0;
-        for (const res of await Promise.all([...keys].map((key) => store.get(key)))) {
-          if (res !== null && res.msBeforeNext > 0 && res.consumedPoints > current) {
-            current = res.consumedPoints;
+        const clients = [...keys];
+        const counts = await Promise.all(clients.map((key) => store.get(key)));
+        for (const [i, res] of counts.entries()) {
+          const counted = res === null ? 0 : res.consumedPoints + this.pendingOf(policy, clients[i]!);
+          if (res !== null && res.msBeforeNext > 0 && counted > current) {
+            current = counted;
             resetIn = res.msBeforeNext;
           }
         }
@@ -203,6 +271,51 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
       }),
     );
     return Object.fromEntries(entries) as Record<RateLimitPolicy, RateLimitStatus>;
+  }
+
+  /** Refusals of `key` this process made from memory and has not yet added in Redis. */
+  private pendingOf(policy: RateLimitPolicy, key: string): number {
+    return this.blocked.get(policy)!.get(key)?.pending ?? 0;
+  }
+
+  /**
+   * Adds the refusals made from memory to the clients' Redis counts (so the security status and
+   * every process see them) and forgets blocks whose window is over. A count under the limit
+   * means the client was reset (by an administrator, on any process): the block ends here too,
+   * and the refusals it made are not carried into the client's new count. Only clients that kept
+   * sending are read, so a reset takes effect here within a second of the client's next request.
+   */
+  private async flushBlocked(now = Date.now()): Promise<void> {
+    if (this.flushInFlight) return;
+    this.flushInFlight = true;
+    try {
+      for (const [policy, blocks] of this.blocked) {
+        const { rule, store } = this.limiters[policy];
+        for (const [key, block] of blocks) {
+          if (block.until <= now) {
+            blocks.delete(key);
+            continue;
+          }
+          if (block.pending === 0 || this.redis.status !== 'ready') continue;
+          const pending = block.pending;
+          block.pending = 0;
+          try {
+            const counted = await store.get(key);
+            if (counted === null || counted.consumedPoints <= rule.points) {
+              blocks.delete(key);
+              continue;
+            }
+            block.counted = (await store.penalty(key, pending)).consumedPoints;
+          } catch (error) {
+            block.pending += pending;
+            this.outage(error);
+            return;
+          }
+        }
+      }
+    } finally {
+      this.flushInFlight = false;
+    }
   }
 
   private async publishTopClients(now = Date.now()): Promise<void> {

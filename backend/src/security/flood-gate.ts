@@ -1,0 +1,65 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { rateLimitMessage, type RateLimitPolicy } from '@nexus/contract';
+import type { NextFunction, Request, Response } from 'express';
+import { requestIdOf } from '../logging/request-id.js';
+import { clientKey } from './client-address.js';
+import { RateLimiterService, type RateLimitVerdict } from './rate-limiter.service.js';
+
+/** Routes remembered at most; past it the memory starts again (paths with ids must not grow it without end). */
+const MAX_ROUTES = 1_000;
+
+/** The standard header fields (IETF draft "RateLimit header fields for HTTP"), on every limited answer. */
+export function setRateLimitHeaders(res: Response, verdict: RateLimitVerdict, windowS: number): void {
+  res.setHeader('RateLimit-Limit', String(verdict.limit));
+  res.setHeader('RateLimit-Remaining', String(verdict.remaining));
+  res.setHeader('RateLimit-Reset', String(Math.ceil(verdict.resetMs / 1000)));
+  res.setHeader('RateLimit-Policy', `${verdict.limit};w=${windowS}`);
+}
+
+/** Seconds a refused client is asked to wait (Retry-After), at least one. */
+export function retryAfterSeconds(verdict: RateLimitVerdict): number {
+  return Math.max(1, Math.ceil(verdict.resetMs / 1000));
+}
+
+/**
+ * The cheapest answer to a flood. Once the guard has refused a client on a route (method and path),
+ * the client's further requests to that route, while this process holds its block, get their 429
+ * here: before the request log, body parsing, routing and the guard, with the same headers and
+ * body the guard's refusal gets (and counted the same way). A route's policy never changes, so
+ * the path the guard refused names the policy that refuses it again.
+ */
+@Injectable()
+export class FloodGate {
+  /** `METHOD /path` → the policy the guard refused it under. */
+  private readonly routes = new Map<string, RateLimitPolicy>();
+
+  constructor(private readonly limits: RateLimiterService) {}
+
+  /** The guard refused a request on this route under `policy`. */
+  learn(method: string, path: string, policy: RateLimitPolicy): void {
+    const route = `${method} ${path}`;
+    if (this.routes.get(route) === policy) return;
+    if (this.routes.size >= MAX_ROUTES) this.routes.clear();
+    this.routes.set(route, policy);
+  }
+
+  /** Express middleware: answers a blocked client's request to a route it was refused on. */
+  handle(req: Request, res: Response, next: NextFunction): void {
+    const policy = this.routes.get(`${req.method} ${req.path}`);
+    const verdict = policy === undefined ? null : this.limits.refusedFromMemory(policy, clientKey(req.ip));
+    if (!verdict) {
+      next();
+      return;
+    }
+    const retryAfterS = retryAfterSeconds(verdict);
+    setRateLimitHeaders(res, verdict, this.limits.rule(policy!).durationS);
+    res.setHeader('Retry-After', String(retryAfterS));
+    // The body HttpExceptionFilter gives the guard's refusal.
+    res.status(HttpStatus.TOO_MANY_REQUESTS).json({
+      statusCode: HttpStatus.TOO_MANY_REQUESTS,
+      message: rateLimitMessage(retryAfterS),
+      error: HttpStatus[HttpStatus.TOO_MANY_REQUESTS],
+      requestId: requestIdOf(req),
+    });
+  }
+}
