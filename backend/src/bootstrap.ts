@@ -15,6 +15,7 @@ import type { AppConfig } from './config/app-config.js';
 import { createRootLogger, nestLogger, requestLogger } from './logging/logging.js';
 import { requestIdMiddleware } from './logging/request-id.js';
 import { serveOpenApi } from './openapi.js';
+import { ClientTurns } from './security/client-turns.js';
 import { FloodGate } from './security/flood-gate.js';
 import { RedisIoAdapter } from './realtime/index.js';
 
@@ -34,6 +35,13 @@ export async function createApiApp(
     gate ? gate.handle(req, res, next) : next(),
   );
   if (root) server.use(requestLogger(root));
+  // Fair turns between client addresses (after the log: a request's wait is part of its time).
+  if (config.clientTurns > 0) {
+    const turns = new ClientTurns(config.clientTurns);
+    server.use((req: express.Request, res: express.Response, next: express.NextFunction) =>
+      turns.handle(req, res, next),
+    );
+  }
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forRoot(config),
     new ExpressAdapter(server),

@@ -87,6 +87,8 @@ export interface AppConfig {
   scanWaitMs: number;
   /** A cache read slower than this is a miss (answered from PostgreSQL). */
   cacheReadTimeoutMs: number;
+  /** API requests of one client address in the works at once, the others waiting their turn (0: no limit). */
+  clientTurns: number;
   /**
    * The largest collection POST /api/nfts answers whole (SPEC §7); a larger one is answered with its
    * first page and the page route (FULL_ANSWER_MAX_NFTS).
@@ -455,6 +457,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     frontendDist: existsSync(frontendDist) ? frontendDist : null,
     scanWaitMs: int('SCAN_WAIT_MS', 25_000, 0, 300_000),
     cacheReadTimeoutMs: int('CACHE_READ_TIMEOUT_MS', 300, 10, 10_000),
+    clientTurns: int('CLIENT_TURNS', 8, 0, 1_000),
     fullAnswerMaxNfts: int('FULL_ANSWER_MAX_NFTS', 10_000, 1, 1_000_000),
     jobLockMs: int('JOB_LOCK_MS', 6_000, 2_000, 600_000),
     workerConcurrency: int('WORKER_CONCURRENCY', 2, 1, 64),

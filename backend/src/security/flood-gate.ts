@@ -1,9 +1,12 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
-import { rateLimitMessage, type RateLimitPolicy } from '@nexus/contract';
+import { Injectable } from '@nestjs/common';
+import type { RateLimitPolicy } from '@nexus/contract';
 import type { NextFunction, Request, Response } from 'express';
-import { requestIdOf } from '../logging/request-id.js';
 import { clientKey } from './client-address.js';
 import { RateLimiterService, type RateLimitVerdict } from './rate-limiter.service.js';
+import { sendTooManyRequests } from './refusal.js';
+
+/** How long a blocked client's connection is not read after a refusal. */
+export const REFUSED_CONNECTION_PAUSE_MS = 50;
 
 /** Routes remembered at most; past it the memory starts again (paths with ids must not grow it without end). */
 const MAX_ROUTES = 1_000;
@@ -51,15 +54,13 @@ export class FloodGate {
       next();
       return;
     }
-    const retryAfterS = retryAfterSeconds(verdict);
     setRateLimitHeaders(res, verdict, this.limits.rule(policy!).durationS);
-    res.setHeader('Retry-After', String(retryAfterS));
-    // The body HttpExceptionFilter gives the guard's refusal.
-    res.status(HttpStatus.TOO_MANY_REQUESTS).json({
-      statusCode: HttpStatus.TOO_MANY_REQUESTS,
-      message: rateLimitMessage(retryAfterS),
-      error: HttpStatus[HttpStatus.TOO_MANY_REQUESTS],
-      requestId: requestIdOf(req),
-    });
+    sendTooManyRequests(req, res, retryAfterSeconds(verdict));
+    // A client that ignores Retry-After gets its connection read more slowly: each of its
+    // connections is heard at most every REFUSED_CONNECTION_PAUSE_MS, so its burst spreads out
+    // instead of taking the event loop from other visitors all at once.
+    const socket = req.socket;
+    socket.pause();
+    setTimeout(() => socket.resume(), REFUSED_CONNECTION_PAUSE_MS).unref();
   }
 }
