@@ -3,12 +3,24 @@ import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { parseExplorerParams } from './app/explorer-url';
+import { createQueryClient } from './app/query-client';
+import { prefetchScan } from './features/scan/hooks/use-scan';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
+// A visit straight to a collection's or a wallet's address: its scan is asked for now, while React
+// starts, instead of after the first render (the view joins the same request).
+const queryClient = createQueryClient();
+const opened =
+  window.location.pathname === '/' ? parseExplorerParams(new URLSearchParams(window.location.search)) : null;
+if (opened && opened.view !== 'home') {
+  prefetchScan(queryClient, { searchType: opened.view, network: opened.network, address: opened.address });
+}
+
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <App queryClient={queryClient} />
   </StrictMode>,
 );

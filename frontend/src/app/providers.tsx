@@ -18,8 +18,8 @@ function usePrefetchHomeData(queryClient: QueryClient): void {
   }, [queryClient]);
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   usePrefetchHomeData(queryClient);
   return (
     <QueryClientProvider client={queryClient}>

@@ -11,7 +11,7 @@ import {
 } from 'react-router-dom';
 import type { Nft, NftsResponse } from '@nexus/contract';
 import { BETA_WELCOME_SEEN_KEY } from '../../components/beta-welcome-dialog';
-import { scanQueryKey } from '../../features/scan/hooks/use-scan';
+import { prefetchScan, scanQueryKey } from '../../features/scan/hooks/use-scan';
 import { getSocket } from '../../lib/socket-client';
 import { installFetch, jsonResponse, removeFetch, statusResponse } from '../../testing/fake-fetch';
 import { createQueryClient } from '../query-client';
@@ -160,5 +160,43 @@ describe('explorer views in the page address', () => {
   it('treats an unreadable address as home', async () => {
     renderAt('/?view=collection&network=polygon&address=nope');
     expect(await screen.findByRole('heading', { name: /Explore NFT collections/ })).toBeTruthy();
+  });
+});
+
+describe('a visit straight to a collection address', () => {
+  afterEach(() => {
+    removeFetch();
+  });
+
+  it('asks for the scan before the view mounts, and the view joins that request', async () => {
+    window.localStorage.setItem(BETA_WELCOME_SEEN_KEY, 'true');
+    const calls = installFetch((url) => {
+      if (url.pathname === '/api/nfts') return jsonResponse(answer);
+      if (url.pathname === '/api/whitelisted-collections') return jsonResponse([]);
+      return statusResponse(404, 'Not Found');
+    });
+    const scans = () => calls.filter((call) => call.url.pathname === '/api/nfts');
+    const queryClient = createQueryClient();
+
+    // What main.tsx does with the page's address, before React renders anything.
+    prefetchScan(queryClient, { searchType: 'collection', network: 'polygon', address: CONTRACT });
+    await waitFor(() => expect(scans()).toHaveLength(1));
+    render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[`/?view=collection&network=polygon&address=${CONTRACT}`]}>
+          <Routes>
+            <Route path="/" element={<HomeRoute />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+
+    expect(await screen.findAllByTestId('nft-card')).toHaveLength(50);
+    expect(scans()).toHaveLength(1);
+    expect(JSON.parse(String(scans()[0]!.init.body))).toEqual({
+      address: CONTRACT,
+      network: 'polygon',
+      searchType: 'collection',
+    });
   });
 });

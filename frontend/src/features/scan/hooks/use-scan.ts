@@ -1,4 +1,4 @@
-import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { NftsResponse } from '@nexus/contract';
 import { getScanChannel } from '../../../lib/scan-channel';
@@ -36,6 +36,19 @@ export function useScanResult(target: ScanTarget | null) {
   return useQuery({
     queryKey: target ? scanQueryKey(target) : ['scan', 'none'],
     queryFn: target ? ({ signal }) => executeScan(target, signal) : skipToken,
+    retry: false,
+  });
+}
+
+/**
+ * Starts the scan of `target` in `queryClient` without waiting for a component: a visit straight
+ * to a collection's or a wallet's address asks the API while the app starts, and the view's
+ * useScanResult joins the request already on its way (one request, the same query).
+ */
+export function prefetchScan(queryClient: QueryClient, target: ScanTarget): void {
+  void queryClient.prefetchQuery({
+    queryKey: scanQueryKey(target),
+    queryFn: ({ signal }) => executeScan(target, signal),
     retry: false,
   });
 }
