@@ -29,7 +29,7 @@ describe(ClientTurns.name, () => {
       res.json({ n: req.query.n });
     });
     await new Promise<void>((resolve) => {
-      server = app.listen(0, '127.0.0.1', resolve);
+      server = app.listen(0, '127.0.0.1', () => resolve());
     });
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   };
