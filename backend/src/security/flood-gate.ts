@@ -48,6 +48,11 @@ export class FloodGate {
 
   /** Express middleware: answers a blocked client's request to a route it was refused on. */
   handle(req: Request, res: Response, next: NextFunction): void {
+    // Nobody refused yet (the usual case): nothing to look up.
+    if (this.routes.size === 0) {
+      next();
+      return;
+    }
     const policy = this.routes.get(`${req.method} ${req.path}`);
     const verdict = policy === undefined ? null : this.limits.refusedFromMemory(policy, clientKey(req.ip));
     if (!verdict) {
