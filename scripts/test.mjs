@@ -13,6 +13,9 @@ const result = spawnSync(
   nodeBin(),
   [
     '--experimental-vm-modules',
+    // One process runs every test file (--runInBand), and jest's ESM module registries are not all
+    // given back between files: the heap grows to about 4 GB by the end, Node's default limit here.
+    '--max-old-space-size=8192',
     'node_modules/jest/bin/jest.js',
     '--runInBand',
     '--forceExit',

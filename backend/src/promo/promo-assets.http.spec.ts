@@ -92,12 +92,19 @@ describe.each(UPLOAD_BACKENDS)(`${PromoAssetsController.name} (%s)`, (name) => {
       const id = (created.body as PromoAsset).id;
       const before = await backend.leftovers();
       const anonymous = request(sut.getHttpServer());
+      // With a video: the guard answers before the body is read, so the client may still be writing
+      // when the answer comes (EPIPE on its side); whichever way, nothing is stored.
+      const withVideo = await anonymous
+        .post('/api/promo-assets/upload')
+        .attach('file', files.mp4!, 'clip.mp4')
+        .field('name', 'x')
+        .catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') throw error;
+          return null;
+        });
       for (const res of [
         await anonymous.get('/api/promo-assets'),
-        await anonymous
-          .post('/api/promo-assets/upload')
-          .attach('file', files.mp4!, 'clip.mp4')
-          .field('name', 'x'),
+        ...(withVideo ? [withVideo] : []),
         await anonymous.put(`/api/promo-assets/${id}`).send({ isActive: false }),
         await anonymous.delete(`/api/promo-assets/${id}`),
         await anonymous
