@@ -82,8 +82,13 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     if (res.headersSent) return;
     if (exception instanceof RetryLaterException) res.setHeader('Retry-After', String(exception.retryAfterS));
-    res.status(status).json({ statusCode: status, message, error: HttpStatus[status] ?? 'Error', requestId });
+    res.status(status).json(errorBody(status, message, requestId));
   }
+}
+
+/** Every error answer's body, from the filter or from a refusal answered before routing. */
+export function errorBody(status: number, message: string, requestId: string | undefined) {
+  return { statusCode: status, message, error: HttpStatus[status] ?? 'Error', requestId };
 }
 
 function isClientError(e: unknown): e is BodyParserError {

@@ -221,9 +221,9 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
       this.outage(error);
       res = await fallback.get(key);
     }
-    const pending = this.pendingOf(policy, key);
     if (res === null) return null;
-    return { consumed: res.consumedPoints + pending, resetMs: Math.max(0, res.msBeforeNext) };
+    const consumed = res.consumedPoints + this.pendingOf(policy, key);
+    return { consumed, resetMs: Math.max(0, res.msBeforeNext) };
   }
 
   /** Forgets what `key` spent of `policy` (in Redis and in this process's memory). */

@@ -3,10 +3,10 @@ import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './providers';
 import { router } from './router';
 
-/** `queryClient`: one the page's first requests already went out on (main.tsx); a new one otherwise. */
-export function App({ queryClient }: { queryClient?: QueryClient }) {
+/** `queryClient`: made by main.tsx, which may already have sent the page's scan request on it. */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
-    <AppProviders {...(queryClient ? { client: queryClient } : {})}>
+    <AppProviders client={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
   );

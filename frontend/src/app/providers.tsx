@@ -1,9 +1,8 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { trendingSearchesQuery } from '../api/trending-searches';
 import { whitelistedCollectionsQuery } from '../api/whitelisted-collections';
 import { Toaster } from '../components/toast/toaster';
-import { createQueryClient } from './query-client';
 
 const PREFETCH_DELAY_MS = 2000;
 
@@ -18,8 +17,13 @@ function usePrefetchHomeData(queryClient: QueryClient): void {
   }, [queryClient]);
 }
 
-export function AppProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
-  const [queryClient] = useState(() => client ?? createQueryClient());
+export function AppProviders({
+  children,
+  client: queryClient,
+}: {
+  children: ReactNode;
+  client: QueryClient;
+}) {
   usePrefetchHomeData(queryClient);
   return (
     <QueryClientProvider client={queryClient}>

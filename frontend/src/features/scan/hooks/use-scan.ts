@@ -1,4 +1,4 @@
-import { skipToken, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { NftsResponse } from '@nexus/contract';
 import { getScanChannel } from '../../../lib/scan-channel';
@@ -31,13 +31,21 @@ async function executeScan(target: ScanTarget, signal: AbortSignal): Promise<Nft
   return answer;
 }
 
-/** The NFTs of the current target; the scan itself never retries (a new search starts a new one). */
-export function useScanResult(target: ScanTarget | null) {
-  return useQuery({
+/**
+ * The scan of `target` as a query (none without a target). The scan itself never retries: a new
+ * search starts a new one.
+ */
+function scanQuery(target: ScanTarget | null) {
+  return queryOptions({
     queryKey: target ? scanQueryKey(target) : ['scan', 'none'],
     queryFn: target ? ({ signal }) => executeScan(target, signal) : skipToken,
     retry: false,
   });
+}
+
+/** The NFTs of the current target. */
+export function useScanResult(target: ScanTarget | null) {
+  return useQuery(scanQuery(target));
 }
 
 /**
@@ -46,11 +54,7 @@ export function useScanResult(target: ScanTarget | null) {
  * useScanResult joins the request already on its way (one request, the same query).
  */
 export function prefetchScan(queryClient: QueryClient, target: ScanTarget): void {
-  void queryClient.prefetchQuery({
-    queryKey: scanQueryKey(target),
-    queryFn: ({ signal }) => executeScan(target, signal),
-    retry: false,
-  });
+  void queryClient.prefetchQuery(scanQuery(target));
 }
 
 /** What a new search and a closed view do to the scans; where the view lives is the app's business. */
