@@ -1,6 +1,6 @@
 import { Body, Controller, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { clientKey } from '../security/client-address.js';
+import { requestClientKey } from '../security/client-address.js';
 import { RateLimit } from '../security/rate-limit.decorator.js';
 import { NftsRequestDto } from './nfts-request.dto.js';
 import { ScansService } from './scans.service.js';
@@ -36,7 +36,7 @@ export class ScansController {
     "over the 'fresh' budget of scans that start work (a cache miss or forceRefresh), or with SCAN_QUEUE_PER_CLIENT scans of the client still queued or running; 503 with Retry-After when SCAN_QUEUE_TOTAL scans are queued",
   )
   async nfts(@Body() body: NftsRequestDto, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const answer = await this.scans.getNfts(body, clientKey(req.ip));
+    const answer = await this.scans.getNfts(body, requestClientKey(req));
     const deflated = answer.deflated && acceptsDeflate(req) ? answer.deflated() : null;
     const chunks = deflated ?? answer.body;
     let length = 0;
@@ -47,7 +47,10 @@ export class ScansController {
     if (res.getHeader('Vary') === undefined) res.setHeader('Vary', 'Accept-Encoding');
     else res.vary('Accept-Encoding');
     if (deflated) res.setHeader('Content-Encoding', 'deflate');
+    // Head, list and tail leave in one write (one system call) rather than one each.
+    res.cork();
     for (let i = 0; i < chunks.length - 1; i++) res.write(chunks[i]);
     res.end(chunks.at(-1));
+    res.uncork();
   }
 }

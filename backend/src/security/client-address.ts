@@ -62,3 +62,13 @@ export function isClientKey(text: string): boolean {
   const match = /^(.+)\/64$/.exec(text);
   return match !== null && isIP(match[1]!) === 6;
 }
+
+const CLIENT_KEY = Symbol('nexus.clientKey');
+
+/**
+ * `clientKey(req.ip)`, worked out once per request: Express derives `req.ip` anew on every read
+ * (the trusted-proxy walk), and the turns, the flood gate, the limiter and the scan route each ask.
+ */
+export function requestClientKey(req: { ip?: string | undefined; [CLIENT_KEY]?: string }): string {
+  return (req[CLIENT_KEY] ??= clientKey(req.ip));
+}

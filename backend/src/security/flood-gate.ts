@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { RateLimitPolicy } from '@nexus/contract';
 import type { NextFunction, Request, Response } from 'express';
-import { clientKey } from './client-address.js';
+import { requestClientKey } from './client-address.js';
 import { RateLimiterService, type RateLimitVerdict } from './rate-limiter.service.js';
 import { sendTooManyRequests } from './refusal.js';
 
@@ -54,7 +54,7 @@ export class FloodGate {
       return;
     }
     const policy = this.routes.get(`${req.method} ${req.path}`);
-    const verdict = policy === undefined ? null : this.limits.refusedFromMemory(policy, clientKey(req.ip));
+    const verdict = policy === undefined ? null : this.limits.refusedFromMemory(policy, requestClientKey(req));
     if (!verdict) {
       next();
       return;

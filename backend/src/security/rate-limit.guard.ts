@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { TooManyRequestsException } from '../common/too-many-requests.exception.js';
 import { quietRequestLog } from '../logging/logging.js';
-import { clientKey } from './client-address.js';
+import { requestClientKey } from './client-address.js';
 import { RATE_LIMIT_METADATA, type RequestRateLimitPolicy } from './rate-limit.decorator.js';
 import { FloodGate, retryAfterSeconds, setRateLimitHeaders } from './flood-gate.js';
 import { RateLimiterService } from './rate-limiter.service.js';
@@ -34,7 +34,7 @@ export class RateLimitGuard implements CanActivate {
     if (policy === false) return true;
     const http = context.switchToHttp();
     const req = http.getRequest<Request>();
-    const key = clientKey(req.ip);
+    const key = requestClientKey(req);
     const verdict = await this.limits.consume(policy, key);
     setRateLimitHeaders(http.getResponse<Response>(), verdict, this.limits.rule(policy).durationS);
     if (verdict.allowed) return true;

@@ -27,7 +27,7 @@ describe(RateLimiterService.name, () => {
   };
 
   beforeAll(() => {
-    config = testConfig(prefix, { RATE_LIMIT_SCAN: '3/60', RATE_LIMIT_VOTE: '2/1' });
+    config = testConfig(prefix, { RATE_LIMIT_SCAN: '3/60', RATE_LIMIT_VOTE: '2/1', RATE_LIMIT_RARITY: '40/60', RATE_LIMIT_API: '1200/60' });
     connections = new RedisConnections(config);
     redis = openRateLimitRedis(connections);
   });
@@ -100,6 +100,42 @@ describe(RateLimiterService.name, () => {
     await new Promise((r) => setTimeout(r, 1_500));
     expect((await first.consume('scan', ip)).allowed).toBe(true);
     expect(await second.peek('scan', ip)).toMatchObject({ consumed: 1 });
+  });
+
+  it('counts a client far from its limit in this process, and in Redis for the others within a flush', async () => {
+    const first = makeSut();
+    const second = makeSut(openRateLimitRedis(connections));
+    const ip = '198.51.100.50';
+
+    const verdicts = [];
+    for (let i = 0; i < 20; i++) verdicts.push(await first.consume('api', ip));
+
+    expect(verdicts.every((v) => v.allowed)).toBe(true);
+    expect(verdicts.map((v) => v.remaining)).toEqual(Array.from({ length: 20 }, (_, i) => 1199 - i));
+    // Redis has the first request (the one that asked it); this process knows of all twenty.
+    expect(await second.peek('api', ip)).toMatchObject({ consumed: 1 });
+    expect(await first.peek('api', ip)).toMatchObject({ consumed: 20 });
+    first.onApplicationBootstrap();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await second.peek('api', ip)).toMatchObject({ consumed: 20 });
+    // Counted here or not, the others' requests weigh on this process's answers.
+    for (let i = 0; i < 30; i++) await second.consume('api', ip);
+    await second.onModuleDestroy();
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await first.consume('api', ip)).remaining).toBe(1200 - 51);
+  });
+
+  it('keeps a client that alternates between two processes to its budget, every refusal from Redis', async () => {
+    const first = makeSut();
+    const second = makeSut(openRateLimitRedis(connections));
+    const ip = '198.51.100.51';
+
+    const verdicts = [];
+    for (let i = 0; i < 100; i++) verdicts.push(await (i % 2 ? first : second).consume('rarity', ip));
+
+    expect(verdicts.filter((v) => v.allowed)).toHaveLength(40);
+    expect(verdicts.slice(40).every((v) => !v.allowed)).toBe(true);
+    expect(verdicts.filter((v) => v.firstBreach)).toHaveLength(1);
   });
 
   it('starts a fresh window when the last one ends', async () => {

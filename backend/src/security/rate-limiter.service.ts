@@ -46,6 +46,25 @@ interface LocalBlock {
   pending: number;
 }
 
+/**
+ * A client's requests this process counted on its own since it last asked Redis: a client far from
+ * its limit costs the request path a map update instead of a Redis round trip, and its count
+ * reaches Redis (for every process) within COUNT_FLUSH_MS.
+ */
+interface Tally {
+  policy: RateLimitPolicy;
+  key: string;
+  /** The client's count in Redis when last read, and when its window ends (epoch ms). */
+  counted: number;
+  until: number;
+  /** Counted here since, not yet added in Redis. */
+  pending: number;
+  /** How many requests this process may count before asking Redis again. */
+  allowance: number;
+  /** When Redis last answered for it (epoch ms): an older answer is not relied on. */
+  heardAt: number;
+}
+
 interface PolicyLimiter {
   rule: RateLimitRule;
   store: RateLimiterRedis;
@@ -63,6 +82,21 @@ export const RATE_LIMIT_REDIS = Symbol('RATE_LIMIT_REDIS');
 export function openRateLimitRedis(connections: RedisConnections): Redis {
   return connections.open('ratelimit', { enableAutoPipelining: true });
 }
+
+/** How often the requests counted in this process are added to their clients' Redis counts. */
+export const COUNT_FLUSH_MS = 100;
+/**
+ * A process counts on its own at most this share of what a client had left when Redis last
+ * answered, and relies on that answer for TALLY_TRUST_MS, then asks Redis again. A client near its
+ * limit (a quarter of its budget left under one request) is counted in Redis request by request,
+ * and every refusal is Redis's own. A client sending to several API processes at once can pass its
+ * limit only by what the others let through on an answer under TALLY_TRUST_MS old: at most a
+ * quarter of its budget each, and only in a burst of that length.
+ */
+const LOCAL_SHARE = 4;
+const TALLY_TRUST_MS = 250;
+/** Clients counted on their own per policy and process; past it, new clients go to Redis per request. */
+const MAX_TALLIES = 100_000;
 
 /** How often this process tells the others who its busiest clients are (not per request). */
 const PUBLISH_EVERY_MS = 1000;
@@ -94,6 +128,14 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
     RATE_LIMIT_POLICIES.map((policy) => [policy, new Map()]),
   );
   private flushInFlight = false;
+  /** Per policy, the clients this process counts on its own for now (see Tally). */
+  private readonly tallies = new Map<RateLimitPolicy, Map<string, Tally>>(
+    RATE_LIMIT_POLICIES.map((policy) => [policy, new Map()]),
+  );
+  /** Tallies with requests not yet added in Redis. */
+  private dirty = new Set<Tally>();
+  private counting: NodeJS.Timeout | null = null;
+  private countFlushInFlight = false;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -123,15 +165,21 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
 
   onApplicationBootstrap(): void {
     this.publishing = setInterval(() => {
+      this.forgetEndedTallies();
       void this.flushBlocked();
       void this.publishTopClients();
     }, PUBLISH_EVERY_MS);
     this.publishing.unref();
+    this.counting = setInterval(() => void this.flushCounts(), COUNT_FLUSH_MS);
+    this.counting.unref();
   }
 
   async onModuleDestroy(): Promise<void> {
     if (this.publishing) clearInterval(this.publishing);
+    if (this.counting) clearInterval(this.counting);
     this.publishing = null;
+    this.counting = null;
+    await this.flushCounts();
     await this.flushBlocked();
     // A shutdown does not wait for a Redis that is away.
     if (this.redis.status === 'ready') await this.topClients.withdraw(this.instance).catch(() => undefined);
@@ -144,7 +192,8 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
   /**
    * Counts one request of `key` against `policy`. Once Redis has refused a client, this process
    * refuses its further requests of the window from memory (one flood is not one Redis round trip
-   * per request) and adds them to the client's Redis count once a second.
+   * per request) and adds them to the client's Redis count once a second. A client far from its
+   * limit is counted here (see Tally) and added in Redis within COUNT_FLUSH_MS.
    */
   async consume(policy: RateLimitPolicy, key: string): Promise<RateLimitVerdict> {
     const repeat = this.refusedFromMemory(policy, key);
@@ -153,15 +202,28 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
     let res: RateLimiterRes;
     let allowed = true;
     let fromRedis = true;
+    /** Points this request adds in Redis: itself and the ones counted here since the last answer. */
+    let points = 1;
+    let tally: Tally | undefined;
     try {
       this.assertConnected();
-      res = await this.inTime(store.consume(key));
+      const local = this.countedHere(policy, key);
+      if (local) return local;
+      tally = this.tallies.get(policy)!.get(key);
+      if (tally) {
+        points += tally.pending;
+        tally.pending = 0;
+      }
+      res = await this.inTime(store.consume(key, points));
     } catch (error) {
       if (error instanceof RateLimiterRes) {
         res = error;
         allowed = false;
       } else {
         fromRedis = false;
+        // The requests counted here wait for the next flush; this one counts in memory.
+        if (tally) tally.pending += points - 1;
+        points = 1;
         this.outage(error);
         try {
           res = await fallback.consume(key);
@@ -173,6 +235,7 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
       }
     }
     const after = Date.now();
+    if (fromRedis) this.heard(policy, key, res, after);
     if (!allowed && fromRedis && res.msBeforeNext > 0) {
       this.blocked.get(policy)!.set(key, {
         until: after + res.msBeforeNext,
@@ -186,9 +249,92 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
       limit: rule.points,
       remaining: Math.max(0, rule.points - res.consumedPoints),
       resetMs: Math.max(0, res.msBeforeNext),
-      firstBreach: !allowed && res.consumedPoints === rule.points + 1,
+      // This request took the count past the limit (the others it carried were allowed already).
+      firstBreach: !allowed && res.consumedPoints > rule.points && res.consumedPoints - points <= rule.points,
       repeat: false,
     };
+  }
+
+  /** An allowed request counted in this process alone, or null when Redis must decide. */
+  private countedHere(policy: RateLimitPolicy, key: string, now = Date.now()): RateLimitVerdict | null {
+    const tallies = this.tallies.get(policy)!;
+    const tally = tallies.get(key);
+    if (!tally) return null;
+    if (tally.until <= now) {
+      // The window is over: what was counted in it no longer matters.
+      tallies.delete(key);
+      this.dirty.delete(tally);
+      return null;
+    }
+    if (tally.pending >= tally.allowance || now - tally.heardAt >= TALLY_TRUST_MS) return null;
+    tally.pending++;
+    this.dirty.add(tally);
+    const used = tally.counted + tally.pending;
+    this.top.observe(policy, key, used, tally.until, now);
+    const points = this.limiters[policy].rule.points;
+    return {
+      allowed: true,
+      limit: points,
+      remaining: Math.max(0, points - used),
+      resetMs: tally.until - now,
+      firstBreach: false,
+      repeat: false,
+    };
+  }
+
+  /** What Redis answered for a client: how many more of its requests this process may count alone. */
+  private heard(policy: RateLimitPolicy, key: string, res: RateLimiterRes, now: number): void {
+    const tallies = this.tallies.get(policy)!;
+    const allowance = Math.floor((this.limiters[policy].rule.points - res.consumedPoints) / LOCAL_SHARE);
+    let tally = tallies.get(key);
+    if (!tally) {
+      if (allowance <= 0 || res.msBeforeNext <= 0 || tallies.size >= MAX_TALLIES) return;
+      tally = { policy, key, counted: 0, until: 0, pending: 0, allowance: 0, heardAt: 0 };
+      tallies.set(key, tally);
+    }
+    tally.counted = res.consumedPoints;
+    tally.until = now + res.msBeforeNext;
+    tally.allowance = Math.max(0, allowance);
+    tally.heardAt = now;
+  }
+
+  /** Clients whose window is over are counted in Redis again from their next request. */
+  private forgetEndedTallies(now = Date.now()): void {
+    for (const tallies of this.tallies.values()) {
+      for (const [key, tally] of tallies) {
+        if (tally.until > now) continue;
+        tallies.delete(key);
+        this.dirty.delete(tally);
+      }
+    }
+  }
+
+  /** Adds the requests counted here to their clients' Redis counts, in one pipeline. */
+  private async flushCounts(): Promise<void> {
+    if (this.countFlushInFlight || this.dirty.size === 0 || this.redis.status !== 'ready') return;
+    this.countFlushInFlight = true;
+    const batch = this.dirty;
+    this.dirty = new Set();
+    try {
+      await Promise.all(
+        [...batch].map(async (tally) => {
+          const pending = tally.pending;
+          // Counted in a window that is over by now: nothing left to add them to.
+          if (pending === 0 || tally.until <= Date.now()) return;
+          tally.pending = 0;
+          try {
+            const res = await this.limiters[tally.policy].store.penalty(tally.key, pending);
+            this.heard(tally.policy, tally.key, res, Date.now());
+          } catch (error) {
+            tally.pending += pending;
+            this.dirty.add(tally);
+            this.outage(error);
+          }
+        }),
+      );
+    } finally {
+      this.countFlushInFlight = false;
+    }
   }
 
   /**
@@ -230,6 +376,11 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
   async reset(policy: RateLimitPolicy, key: string): Promise<void> {
     const { store, fallback } = this.limiters[policy];
     this.blocked.get(policy)!.delete(key);
+    const tally = this.tallies.get(policy)!.get(key);
+    if (tally) {
+      this.tallies.get(policy)!.delete(key);
+      this.dirty.delete(tally);
+    }
     await fallback.delete(key);
     try {
       this.assertConnected();
@@ -275,7 +426,9 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
 
   /** Refusals of `key` this process made from memory and has not yet added in Redis. */
   private pendingOf(policy: RateLimitPolicy, key: string): number {
-    return this.blocked.get(policy)!.get(key)?.pending ?? 0;
+    return (
+      (this.blocked.get(policy)!.get(key)?.pending ?? 0) + (this.tallies.get(policy)!.get(key)?.pending ?? 0)
+    );
   }
 
   /**

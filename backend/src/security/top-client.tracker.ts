@@ -18,6 +18,12 @@ export class TopClientTracker {
   observe(policy: RateLimitPolicy, key: string, count: number, resetAt: number, now = Date.now()): boolean {
     const leader = this.leaders.get(policy);
     if (leader && leader.resetAt > now && leader.key !== key && count <= leader.count) return false;
+    if (leader?.key === key) {
+      // The usual case under load: the same client again, updated in place.
+      leader.count = count;
+      leader.resetAt = resetAt;
+      return false;
+    }
     this.leaders.set(policy, { key, count, resetAt });
     return leader?.key !== key;
   }
