@@ -6,9 +6,10 @@ import express from 'express';
 import type { DestinationStream } from 'pino';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { apiUsageMiddleware } from './admin/api-usage.middleware.js';
+import { ApiUsageRecorder } from './admin/api-usage.recorder.js';
 import { AppModule } from './app.module.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
-import { verifyJsonDepth } from './common/json-depth.js';
 import { sameOriginMiddleware } from './common/same-origin.middleware.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import type { AppConfig } from './config/app-config.js';
@@ -17,6 +18,7 @@ import { requestIdMiddleware } from './logging/request-id.js';
 import { serveOpenApi } from './openapi.js';
 import { ClientTurns } from './security/client-turns.js';
 import { FloodGate } from './security/flood-gate.js';
+import { jsonBodyParser } from './rarity/rarity-body.parser.js';
 import { RedisIoAdapter } from './realtime/index.js';
 
 /** Builds the API application (used by main.ts and by the HTTP tests). */
@@ -58,8 +60,9 @@ export async function createApiApp(
   app.set('trust proxy', config.trustProxy);
   gate = app.get(FloodGate);
   app.use(sameOriginMiddleware(config.allowedOrigins));
-  // Nest's useBodyParser keeps `verify` for itself: the depth check runs on the raw bytes, before parsing.
-  app.use(express.json({ verify: verifyJsonDepth }));
+  // Nest's useBodyParser keeps `verify` for itself: ours runs the depth check on the raw bytes.
+  app.use(jsonBodyParser());
+  app.use(apiUsageMiddleware(app.get(ApiUsageRecorder)));
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());

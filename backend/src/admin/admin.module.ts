@@ -1,4 +1,4 @@
-import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { RarityModule } from '../rarity/index.js';
 import { ScanStateModule } from '../scans/index.js';
 import { TransferIndexModule } from '../transfer-index/index.js';
@@ -7,12 +7,11 @@ import { WhitelistModule } from '../whitelist/whitelist.module.js';
 import { AdminAccessModule } from '../admin-access/index.js';
 import { AdminCacheService } from './admin-cache.service.js';
 import { AdminController } from './admin.controller.js';
-import { ApiUsageMiddleware } from './api-usage.middleware.js';
 import { ApiUsageRecorder } from './api-usage.recorder.js';
 import { ApiUsageRepository } from './api-usage.repository.js';
 import { CacheStatsRepository } from './cache-stats.repository.js';
 
-/** Admin tools: cache statistics and clearing, and the API request counters behind them. */
+/** Admin tools: cache statistics and clearing, and the API request counters behind them (counted by `apiUsageMiddleware`, mounted in bootstrap). */
 @Module({
   imports: [
     AdminAccessModule,
@@ -25,8 +24,4 @@ import { CacheStatsRepository } from './cache-stats.repository.js';
   controllers: [AdminController],
   providers: [AdminCacheService, CacheStatsRepository, ApiUsageRepository, ApiUsageRecorder],
 })
-export class AdminModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(ApiUsageMiddleware).forRoutes({ path: '*path', method: RequestMethod.ALL });
-  }
-}
+export class AdminModule {}

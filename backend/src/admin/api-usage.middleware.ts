@@ -1,4 +1,3 @@
-import { Injectable, type NestMiddleware } from '@nestjs/common';
 import { isNetwork, type Network } from '@nexus/contract';
 import type { NextFunction, Request, Response } from 'express';
 import { ApiUsageRecorder } from './api-usage.recorder.js';
@@ -13,13 +12,14 @@ export function requestNetwork(req: Request): Network | null {
   return isNetwork(fromQuery) ? fromQuery : null;
 }
 
-/** Counts every /api request for the cache statistics (apiRequestsCount, apiCallsToday). */
-@Injectable()
-export class ApiUsageMiddleware implements NestMiddleware {
-  constructor(private readonly recorder: ApiUsageRecorder) {}
-
-  use(req: Request, _res: Response, next: NextFunction): void {
-    this.recorder.record(requestNetwork(req));
+/**
+ * Counts every /api request for the cache statistics (apiRequestsCount, apiCallsToday). A plain
+ * Express middleware, mounted once after the body parser (bootstrap): one map update per request.
+ */
+export function apiUsageMiddleware(recorder: ApiUsageRecorder) {
+  return (req: Request, _res: Response, next: NextFunction): void => {
+    const path = req.path;
+    if (path === '/api' || path.startsWith('/api/')) recorder.record(requestNetwork(req));
     next();
-  }
+  };
 }

@@ -3,7 +3,6 @@ import { CollectionsModule } from '../collections/index.js';
 import { CollectionRarityController } from './collection-rarity.controller.js';
 import { CollectionRarityService } from './collection-rarity.service.js';
 import { CalculateRarityPipe } from './calculate-rarity.pipe.js';
-import { RarityBodyParser } from './rarity-body.parser.js';
 import { RarityCacheRepository } from './rarity-cache.repository.js';
 import { RarityCalculationService } from './rarity-calculation.service.js';
 import { RarityResultCache } from './rarity-result.cache.js';
@@ -19,7 +18,6 @@ import { RarityController } from './rarity.controller.js';
     RarityResultCache,
     RarityCacheRepository,
     CalculateRarityPipe,
-    RarityBodyParser,
   ],
   exports: [RarityCacheRepository],
 })
