@@ -54,7 +54,8 @@ export class FloodGate {
       return;
     }
     const policy = this.routes.get(`${req.method} ${req.path}`);
-    const verdict = policy === undefined ? null : this.limits.refusedFromMemory(policy, requestClientKey(req));
+    const verdict =
+      policy === undefined ? null : this.limits.refusedFromMemory(policy, requestClientKey(req));
     if (!verdict) {
       next();
       return;

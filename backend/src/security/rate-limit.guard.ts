@@ -24,13 +24,29 @@ export class RateLimitGuard implements CanActivate {
     private readonly gate: FloodGate,
   ) {}
 
+  /** Per controller and handler, its policy: read from the decorators once, not on every request. */
+  private readonly policies = new WeakMap<object, Map<object, RequestRateLimitPolicy | false>>();
+
+  private policyOf(context: ExecutionContext): RequestRateLimitPolicy | false {
+    const controller = context.getClass();
+    const handler = context.getHandler();
+    let handlers = this.policies.get(controller);
+    if (!handlers) this.policies.set(controller, (handlers = new Map()));
+    let policy = handlers.get(handler);
+    if (policy === undefined) {
+      policy =
+        this.reflector.getAllAndOverride<RequestRateLimitPolicy | false | undefined>(RATE_LIMIT_METADATA, [
+          handler,
+          controller,
+        ]) ?? 'api';
+      handlers.set(handler, policy);
+    }
+    return policy;
+  }
+
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const policy =
-      this.reflector.getAllAndOverride<RequestRateLimitPolicy | false | undefined>(RATE_LIMIT_METADATA, [
-        context.getHandler(),
-        context.getClass(),
-      ]) ?? 'api';
+    const policy = this.policyOf(context);
     if (policy === false) return true;
     const http = context.switchToHttp();
     const req = http.getRequest<Request>();

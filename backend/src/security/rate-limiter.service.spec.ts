@@ -27,7 +27,12 @@ describe(RateLimiterService.name, () => {
   };
 
   beforeAll(() => {
-    config = testConfig(prefix, { RATE_LIMIT_SCAN: '3/60', RATE_LIMIT_VOTE: '2/1', RATE_LIMIT_RARITY: '40/60', RATE_LIMIT_API: '1200/60' });
+    config = testConfig(prefix, {
+      RATE_LIMIT_SCAN: '3/60',
+      RATE_LIMIT_VOTE: '2/1',
+      RATE_LIMIT_RARITY: '40/60',
+      RATE_LIMIT_API: '1200/60',
+    });
     connections = new RedisConnections(config);
     redis = openRateLimitRedis(connections);
   });
