@@ -18,7 +18,7 @@ import { requestIdMiddleware } from './logging/request-id.js';
 import { serveOpenApi } from './openapi.js';
 import { ClientTurns } from './security/client-turns.js';
 import { FloodGate } from './security/flood-gate.js';
-import { jsonBodyParser } from './rarity/rarity-body.parser.js';
+import { jsonBodyParser } from './common/json-body.parser.js';
 import { RedisIoAdapter } from './realtime/index.js';
 
 /** Builds the API application (used by main.ts and by the HTTP tests). */

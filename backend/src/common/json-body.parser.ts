@@ -1,5 +1,5 @@
 import express from 'express';
-import { verifyJsonDepth } from '../common/json-depth.js';
+import { verifyJsonDepth } from './json-depth.js';
 
 /** A 50,000-token ranking request with its traits is about 20 MB of JSON. */
 export const RARITY_BODY_LIMIT = '32mb';
