@@ -143,6 +143,17 @@ describe(RateLimiterService.name, () => {
     expect(verdicts.filter((v) => v.firstBreach)).toHaveLength(1);
   });
 
+  it('keeps a burst of simultaneous requests on one process to the budget while its checks are on their way', async () => {
+    const sut = makeSut();
+    const ip = '198.51.100.52';
+    expect((await sut.consume('rarity', ip)).allowed).toBe(true);
+
+    const verdicts = await Promise.all(Array.from({ length: 99 }, () => sut.consume('rarity', ip)));
+
+    expect(verdicts.filter((v) => v.allowed)).toHaveLength(39);
+    expect(await sut.peek('rarity', ip)).toMatchObject({ consumed: 100 });
+  });
+
   it('starts a fresh window when the last one ends', async () => {
     const sut = makeSut();
     await sut.consume('vote', '198.51.100.3');

@@ -59,7 +59,9 @@ interface Tally {
   until: number;
   /** Counted here since, not yet added in Redis. */
   pending: number;
-  /** How many requests this process may count before asking Redis again. */
+  /** Counted here and on their way to Redis (carried by a check or a flush not yet answered). */
+  sending: number;
+  /** How many requests this process may count before asking Redis again (`pending` and `sending` together). */
   allowance: number;
   /** When Redis last answered for it (epoch ms): an older answer is not relied on. */
   heardAt: number;
@@ -212,9 +214,14 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
       tally = this.tallies.get(policy)!.get(key);
       if (tally) {
         points += tally.pending;
+        tally.sending += tally.pending;
         tally.pending = 0;
       }
-      res = await this.inTime(store.consume(key, points));
+      try {
+        res = await this.inTime(store.consume(key, points));
+      } finally {
+        if (tally) tally.sending -= points - 1;
+      }
     } catch (error) {
       if (error instanceof RateLimiterRes) {
         res = error;
@@ -266,10 +273,11 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
       this.dirty.delete(tally);
       return null;
     }
-    if (tally.pending >= tally.allowance || now - tally.heardAt >= TALLY_TRUST_MS) return null;
+    if (tally.pending + tally.sending >= tally.allowance || now - tally.heardAt >= TALLY_TRUST_MS)
+      return null;
     tally.pending++;
     this.dirty.add(tally);
-    const used = tally.counted + tally.pending;
+    const used = tally.counted + tally.sending + tally.pending;
     this.top.observe(policy, key, used, tally.until, now);
     const points = this.limiters[policy].rule.points;
     return {
@@ -289,7 +297,7 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
     let tally = tallies.get(key);
     if (!tally) {
       if (allowance <= 0 || res.msBeforeNext <= 0 || tallies.size >= MAX_TALLIES) return;
-      tally = { policy, key, counted: 0, until: 0, pending: 0, allowance: 0, heardAt: 0 };
+      tally = { policy, key, counted: 0, until: 0, pending: 0, sending: 0, allowance: 0, heardAt: 0 };
       tallies.set(key, tally);
     }
     tally.counted = res.consumedPoints;
@@ -322,10 +330,13 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
           // Counted in a window that is over by now: nothing left to add them to.
           if (pending === 0 || tally.until <= Date.now()) return;
           tally.pending = 0;
+          tally.sending += pending;
           try {
             const res = await this.limiters[tally.policy].store.penalty(tally.key, pending);
+            tally.sending -= pending;
             this.heard(tally.policy, tally.key, res, Date.now());
           } catch (error) {
+            tally.sending -= pending;
             tally.pending += pending;
             this.dirty.add(tally);
             this.outage(error);
