@@ -10,6 +10,7 @@ import { apiUsageMiddleware } from './admin/api-usage.middleware.js';
 import { ApiUsageRecorder } from './admin/api-usage.recorder.js';
 import { AppModule } from './app.module.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
+import { jsonBodyParser } from './common/json-body.parser.js';
 import { sameOriginMiddleware } from './common/same-origin.middleware.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import type { AppConfig } from './config/app-config.js';
@@ -18,7 +19,6 @@ import { requestIdMiddleware } from './logging/request-id.js';
 import { serveOpenApi } from './openapi.js';
 import { ClientTurns } from './security/client-turns.js';
 import { FloodGate } from './security/flood-gate.js';
-import { jsonBodyParser } from './common/json-body.parser.js';
 import { RedisIoAdapter } from './realtime/index.js';
 
 /** Builds the API application (used by main.ts and by the HTTP tests). */

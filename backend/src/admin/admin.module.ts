@@ -11,7 +11,10 @@ import { ApiUsageRecorder } from './api-usage.recorder.js';
 import { ApiUsageRepository } from './api-usage.repository.js';
 import { CacheStatsRepository } from './cache-stats.repository.js';
 
-/** Admin tools: cache statistics and clearing, and the API request counters behind them (counted by `apiUsageMiddleware`, mounted in bootstrap). */
+/**
+ * Admin tools: cache statistics and clearing, and the API request counters behind them (counted by
+ * `apiUsageMiddleware`, mounted in bootstrap).
+ */
 @Module({
   imports: [
     AdminAccessModule,

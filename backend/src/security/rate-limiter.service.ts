@@ -229,7 +229,10 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
       } else {
         fromRedis = false;
         // The requests counted here wait for the next flush; this one counts in memory.
-        if (tally) tally.pending += points - 1;
+        if (tally && points > 1) {
+          tally.pending += points - 1;
+          this.dirty.add(tally);
+        }
         points = 1;
         this.outage(error);
         try {
@@ -269,8 +272,7 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
     if (!tally) return null;
     if (tally.until <= now) {
       // The window is over: what was counted in it no longer matters.
-      tallies.delete(key);
-      this.dirty.delete(tally);
+      this.forgetTally(tally);
       return null;
     }
     if (tally.pending + tally.sending >= tally.allowance || now - tally.heardAt >= TALLY_TRUST_MS)
@@ -306,14 +308,15 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
     tally.heardAt = now;
   }
 
+  private forgetTally(tally: Tally): void {
+    this.tallies.get(tally.policy)!.delete(tally.key);
+    this.dirty.delete(tally);
+  }
+
   /** Clients whose window is over are counted in Redis again from their next request. */
   private forgetEndedTallies(now = Date.now()): void {
     for (const tallies of this.tallies.values()) {
-      for (const [key, tally] of tallies) {
-        if (tally.until > now) continue;
-        tallies.delete(key);
-        this.dirty.delete(tally);
-      }
+      for (const tally of tallies.values()) if (tally.until <= now) this.forgetTally(tally);
     }
   }
 
@@ -388,10 +391,7 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
     const { store, fallback } = this.limiters[policy];
     this.blocked.get(policy)!.delete(key);
     const tally = this.tallies.get(policy)!.get(key);
-    if (tally) {
-      this.tallies.get(policy)!.delete(key);
-      this.dirty.delete(tally);
-    }
+    if (tally) this.forgetTally(tally);
     await fallback.delete(key);
     try {
       this.assertConnected();
