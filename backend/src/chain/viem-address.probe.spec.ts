@@ -8,7 +8,8 @@ import type { DevchainEns } from '../../../deploy/devchain/src/manifest.js';
 import type { ChainConfig } from '../config/app-config.js';
 import { ViemAddressProbe } from './viem-address.probe.js';
 
-const PORTS = { ethereum: 38645, polygon: 38646, cronos: 38647, gateway: 38680 };
+// Below Linux's ephemeral range (32768-60999), where another process's outgoing connection may hold a port.
+const PORTS = { ethereum: 26545, polygon: 26546, cronos: 26547, gateway: 26580 };
 
 describe(ViemAddressProbe.name, () => {
   let dir: string;

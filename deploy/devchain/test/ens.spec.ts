@@ -23,9 +23,10 @@ import { DEPLOYERS, ENS_DEPLOYER, MULTICALL3_ADDRESS } from '../src/networks.con
 import { buildNetworkPlan } from '../src/seed.plan.js';
 import { compileContracts } from '../src/solidity.compiler.js';
 
-const PORTS = { ethereum: 38545, polygon: 38546, cronos: 38547, gateway: 38580 };
+// Below Linux's ephemeral range (32768-60999), where another process's outgoing connection may hold a port.
+const PORTS = { ethereum: 25545, polygon: 25546, cronos: 25547, gateway: 25580 };
 /** A node seeded by a dev chain from before ENS (collections only). */
-const OLD_NODE = { ethereum: 38548, gateway: 38581 };
+const OLD_NODE = { ethereum: 25548, gateway: 25581 };
 
 const registryAbi = parseAbi([
   'function owner(bytes32) view returns (address)',
