@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { NestFactory } from '@nestjs/core';
-import { ExpressAdapter } from '@nestjs/platform-express';
 import express from 'express';
 import type { DestinationStream } from 'pino';
 import { existsSync } from 'node:fs';
@@ -9,6 +8,7 @@ import { join } from 'node:path';
 import { apiUsageMiddleware } from './admin/api-usage.middleware.js';
 import { ApiUsageRecorder } from './admin/api-usage.recorder.js';
 import { AppModule } from './app.module.js';
+import { ExpressServerAdapter } from './common/express-server.adapter.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { jsonBodyParser } from './common/json-body.parser.js';
 import { sameOriginMiddleware } from './common/same-origin.middleware.js';
@@ -46,7 +46,7 @@ export async function createApiApp(
   }
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forRoot(config),
-    new ExpressAdapter(server),
+    new ExpressServerAdapter(server),
     {
       logger: root ? nestLogger(root) : false,
       abortOnError: false,
