@@ -20,7 +20,7 @@ describe("the API's HTTP server", () => {
 
   it("builds each request and response with Express's prototypes, before Express sees them", async () => {
     const server = sut.getHttpServer() as Server;
-    const express = sut.getHttpAdapter().getInstance<Express>();
+    const express = sut.getHttpAdapter().getInstance() as Express;
     const seen: Array<[unknown, unknown]> = [];
     const listener = (req: IncomingMessage, res: ServerResponse) =>
       seen.push([Object.getPrototypeOf(req), Object.getPrototypeOf(res)]);
