@@ -12,12 +12,13 @@ export function expressMessageClasses(app: Express): {
   IncomingMessage: typeof IncomingMessage;
   ServerResponse: typeof ServerResponse;
 } {
-  function Request(this: IncomingMessage, ...args: ConstructorParameters<typeof IncomingMessage>): void {
-    IncomingMessage.apply(this, args);
+  // Reflect.construct, so that Node's classes may be functions (as in Node 22) or ES classes.
+  function Request(...args: ConstructorParameters<typeof IncomingMessage>): IncomingMessage {
+    return Reflect.construct(IncomingMessage, args, new.target) as IncomingMessage;
   }
   Request.prototype = app.request;
-  function Response(this: ServerResponse, ...args: ConstructorParameters<typeof ServerResponse>): void {
-    ServerResponse.apply(this, args);
+  function Response(...args: ConstructorParameters<typeof ServerResponse>): ServerResponse {
+    return Reflect.construct(ServerResponse, args, new.target) as ServerResponse;
   }
   Response.prototype = app.response;
   return {
@@ -30,8 +31,8 @@ export function expressMessageClasses(app: Express): {
  * Nest's Express adapter with an HTTP server whose requests and responses already have Express's
  * prototypes. Express 5 sets them on every request (`Object.setPrototypeOf` in `app.handle`); on an
  * object Node just built with another prototype, V8 moves it to a map of its own, and a fifth of
- * what a request allocates then outlives the young generation. A bare Nest endpoint costs 102 µs
- * of CPU per request with Nest's server and 27 µs with this one (`npm run bench:api`, PERFORMANCE.md).
+ * what a request allocates then outlives the young generation. A bare Nest endpoint costs 91 µs
+ * of CPU per request with Nest's server and 19 µs with this one (`npm run bench:api`, PERFORMANCE.md).
  */
 export class ExpressServerAdapter extends ExpressAdapter {
   override initHttpServer(options: NestApplicationOptions): void {
