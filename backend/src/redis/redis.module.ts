@@ -46,6 +46,8 @@ export class RedisConnections implements OnApplicationShutdown {
     const client = new Redis(this.config.redisUrl, {
       connectionName: `nexus:${name}`,
       maxRetriesPerRequest: 3,
+      // In tests, a rejected command's error names the code that sent it (a stack per command).
+      showFriendlyErrorStack: process.env.NODE_ENV === 'test',
       ...options,
     });
     // One line when a connection is lost and one when it is back, not one per reconnect attempt.
