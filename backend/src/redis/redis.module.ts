@@ -34,6 +34,35 @@ export async function untilReady(client: Redis, withinMs: number): Promise<void>
   });
 }
 
+/**
+ * Commands whose answer a caller drops: ioredis subscribes again when a connection comes back
+ * (`autoResubscribe`, in its ready handler) and the socket adapter unsubscribes when it closes,
+ * neither handling the promise. A connection closed on purpose meanwhile (a shutdown just as Redis
+ * is back) rejects them with "Connection is closed.", and an unhandled rejection ends the process.
+ */
+const ANSWERS_DROPPED_BY_CALLERS = [
+  'subscribe',
+  'psubscribe',
+  'ssubscribe',
+  'unsubscribe',
+  'punsubscribe',
+  'sunsubscribe',
+] as const;
+
+/** Marks the rejections of those commands handled; a caller that waits for one still gets it. */
+export function handleDroppedAnswers(client: Redis): Redis {
+  for (const name of ANSWERS_DROPPED_BY_CALLERS) {
+    const command = client[name] as unknown as (...args: unknown[]) => Promise<unknown>;
+    const handled = (...args: unknown[]): Promise<unknown> => {
+      const answer = command.apply(client, args);
+      answer.catch(() => undefined);
+      return answer;
+    };
+    Object.assign(client, { [name]: handled });
+  }
+  return client;
+}
+
 /** Opens and closes every Redis connection of a process (commands, subscribers, socket adapter). */
 @Injectable()
 export class RedisConnections implements OnApplicationShutdown {
@@ -63,7 +92,7 @@ export class RedisConnections implements OnApplicationShutdown {
       this.logger.log(`Redis connection ${name} back`);
     });
     this.clients.push(client);
-    return client;
+    return handleDroppedAnswers(client);
   }
 
   /** A connection that fails commands at once while disconnected instead of queueing them. */
