@@ -132,3 +132,29 @@ export interface CollectionPaging {
   /** The page route of this collection, e.g. `/api/collections/polygon/0x…/nfts`. */
   route: string;
 }
+
+/** GET /api/collections/{network}/{address}/ranks: token ids asked at most per request. */
+export const COLLECTION_RANKS_MAX_TOKEN_IDS = 200;
+
+/** One NFT's rank in its whole collection. */
+export interface CollectionTokenRank {
+  tokenId: string;
+  rarityRank: number;
+  rarityScore: number;
+}
+
+/**
+ * GET /api/collections/{network}/{address}/ranks?tokenIds=1,2,3: the ranks Nexus stored for these
+ * NFTs of the whole collection (a wallet's share of it is shown with them). Answers 200 for any
+ * collection, stored or not: `ranked` false says Nexus has no ranks of it.
+ */
+export interface CollectionRanksResponse {
+  network: Network;
+  address: string;
+  /** Nexus scanned and ranked the whole collection. */
+  ranked: boolean;
+  /** NFTs of the collection with a rank (the N of "rank r of N"). */
+  rankedTotal: number;
+  /** The asked NFTs that have a rank, in the order asked. */
+  ranks: CollectionTokenRank[];
+}

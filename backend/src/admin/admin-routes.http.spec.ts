@@ -340,6 +340,7 @@ const PUBLIC: Record<RouteName, string> = {
   'GET /api/collections/:network/:address/nfts/:tokenId': 'NFT detail with its rarity, visitors',
   'GET /api/collections/:network/:address/traits': 'trait filter, visitors',
   'GET /api/collections/:network/:address/nfts': 'a page of a stored collection, visitors',
+  'GET /api/collections/:network/:address/ranks': "a wallet's NFTs ranked in their collection, visitors",
   'POST /api/validate-address': 'SPEC §7, visitors (a read: nothing is stored)',
   'POST /api/detect-network': 'SPEC §7, visitors (a read: nothing is stored)',
   'GET /api/discover-collections': 'SPEC §7 search, visitors',

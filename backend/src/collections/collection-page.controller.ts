@@ -1,7 +1,11 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { CollectionPageResponse } from '@nexus/contract';
-import { CollectionPagePathDto, CollectionPageQueryDto } from './collection-page.dto.js';
+import type { CollectionPageResponse, CollectionRanksResponse } from '@nexus/contract';
+import {
+  CollectionPagePathDto,
+  CollectionPageQueryDto,
+  CollectionRanksQueryDto,
+} from './collection-page.dto.js';
 import { CollectionPageService } from './collection-page.service.js';
 
 @ApiTags('collections')
@@ -25,5 +29,20 @@ export class CollectionPageController {
     @Query() query: CollectionPageQueryDto,
   ): Promise<CollectionPageResponse> {
     return this.pages.page(params.network, params.address, query);
+  }
+
+  /** The collection's stored ranks of some of its NFTs (a wallet's): 200 even when Nexus has none. */
+  @Get(':network/:address/ranks')
+  @ApiOkResponse({
+    description:
+      '{network, address, ranked, rankedTotal, ranks: [{tokenId, rarityRank, rarityScore}]}: `ranked` false ' +
+      'when Nexus has not scanned and ranked the whole collection',
+  })
+  @ApiBadRequestResponse({ description: 'A bad network, address or token id, or too many token ids' })
+  ranks(
+    @Param() params: CollectionPagePathDto,
+    @Query() query: CollectionRanksQueryDto,
+  ): Promise<CollectionRanksResponse> {
+    return this.pages.ranks(params.network, params.address, query.tokenIds);
   }
 }

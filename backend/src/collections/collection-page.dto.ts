@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   COLLECTION_PAGE_LIMITS,
+  COLLECTION_RANKS_MAX_TOKEN_IDS,
   COLLECTION_SORTS,
   DEFAULT_COLLECTION_SORT,
   ENABLED_NETWORKS,
@@ -14,6 +15,7 @@ import {
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  ArrayMinSize,
   IsArray,
   IsIn,
   IsInt,
@@ -98,4 +100,31 @@ export class CollectionPageQueryDto implements CollectionPageQuery {
   })
   @Matches(/^[^:]+:.+$/s, { each: true, message: 'each trait must be written type:value' })
   traits?: string[];
+}
+
+/** Token ids as a comma-separated list, repeated or not: always a list of trimmed ids here. */
+const asTokenIds = ({ value }: { value: unknown }) => {
+  if (value === undefined) return undefined;
+  const parts = (Array.isArray(value) ? value : [value]).flatMap((part: unknown) =>
+    typeof part === 'string' ? part.split(',') : [part],
+  );
+  return parts.map((part) => (typeof part === 'string' ? part.trim() : part)).filter((part) => part !== '');
+};
+
+/** `?tokenIds=1,2,3` of `/api/collections/:network/:address/ranks` */
+export class CollectionRanksQueryDto {
+  @ApiProperty({
+    type: String,
+    description: `Decimal token ids, comma-separated (or repeated), ${COLLECTION_RANKS_MAX_TOKEN_IDS} at most`,
+    example: '1,2,3',
+  })
+  @Transform(asTokenIds)
+  @IsArray({ message: 'tokenIds must be a list of token ids' })
+  @ArrayMinSize(1, { message: 'tokenIds must name at least one token id' })
+  @ArrayMaxSize(COLLECTION_RANKS_MAX_TOKEN_IDS, {
+    message: `at most ${COLLECTION_RANKS_MAX_TOKEN_IDS} token ids per request`,
+  })
+  @IsString({ each: true, message: 'tokenIds must be a list of token ids' })
+  @Matches(/^\d{1,78}$/, { each: true, message: 'each token id must be a decimal number' })
+  tokenIds!: string[];
 }

@@ -1,4 +1,4 @@
-import type { CollectionPageResponse, NftAttribute } from '@nexus/contract';
+import type { CollectionPageResponse, CollectionRanksResponse, NftAttribute } from '@nexus/contract';
 import request from 'supertest';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
 import type { CollectionInfo } from '../chain/nft-source.js';
@@ -242,5 +242,56 @@ describe('GET /api/collections/{network}/{address}/nfts', () => {
     );
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Collection Not Found');
+  });
+
+  describe('GET /api/collections/{network}/{address}/ranks', () => {
+    const ranks = async (address: string, query: string, status = 200) => {
+      const res = await request(api.app.getHttpServer()).get(
+        `/api/collections/polygon/${address}/ranks?${query}`,
+      );
+      expect({ status: res.status, body: res.body as unknown }).toMatchObject({ status });
+      return res.body as CollectionRanksResponse;
+    };
+
+    it("answers the collection's stored ranks of the ids asked, in their order, unranked ones left out", async () => {
+      expect(await ranks(ADDRESS, 'tokenIds=9,11,1,404&tokenIds=2')).toEqual({
+        network: 'polygon',
+        address: ADDRESS,
+        ranked: true,
+        rankedTotal: 9,
+        ranks: [
+          { tokenId: '9', rarityRank: 1, rarityScore: 99 },
+          { tokenId: '1', rarityRank: 9, rarityScore: 91 },
+          { tokenId: '2', rarityRank: 8, rarityScore: 92 },
+        ],
+      });
+    });
+
+    it('answers 200 with ranked false for a collection Nexus never scanned (a wallet-only one)', async () => {
+      const other = `0x${'2'.repeat(40)}`;
+      expect(await ranks(other, 'tokenIds=1')).toEqual({
+        network: 'polygon',
+        address: other,
+        ranked: false,
+        rankedTotal: 0,
+        ranks: [],
+      });
+    });
+
+    it.each([
+      ['no token id', 'tokenIds=', 'at least one token id'],
+      ['a token id that is no number', 'tokenIds=abc', 'decimal number'],
+      [
+        '201 token ids',
+        `tokenIds=${Array.from({ length: 201 }, (_, i) => i).join(',')}`,
+        'at most 200 token ids',
+      ],
+    ])('answers 400 for %s', async (_label, query, message) => {
+      const res = await request(api.app.getHttpServer()).get(
+        `/api/collections/polygon/${ADDRESS}/ranks?${query}`,
+      );
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain(message);
+    });
   });
 });

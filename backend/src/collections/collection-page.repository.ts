@@ -218,6 +218,27 @@ export class CollectionPageRepository {
     });
   }
 
+  /** The stored ranks of some NFTs of a collection (those without a rank left out), in the order asked. */
+  async ranksOf(
+    collectionId: string,
+    tokenIds: string[],
+  ): Promise<Array<{ tokenId: string; rarityRank: number; rarityScore: number }>> {
+    if (tokenIds.length === 0) return [];
+    const rows = await executeBound<{ token_id: string; rarity_rank: number; rarity_score: number }>(
+      this.em.fork(),
+      `select token_id, rarity_rank, rarity_score from nft
+        where collection_id = $1 and token_id = any($2::text[]) and rarity_rank is not null`,
+      [collectionId, tokenIds],
+    );
+    const byId = new Map(rows.map((r) => [r.token_id, r]));
+    return tokenIds.flatMap((id) => {
+      const row = byId.get(id);
+      return row
+        ? [{ tokenId: id, rarityRank: Number(row.rarity_rank), rarityScore: Number(row.rarity_score) }]
+        : [];
+    });
+  }
+
   /** NFTs stored and ranked for a collection. */
   async totals(collectionId: string): Promise<{ stored: number; ranked: number }> {
     const [row] = await executeBound<{ stored: number; ranked: number }>(

@@ -7,6 +7,7 @@ import {
   decodeTraitSelection,
   type CollectionPageQuery,
   type CollectionPageResponse,
+  type CollectionRanksResponse,
   type Network,
   type TraitSelection,
   type TraitTypeCounts,
@@ -188,6 +189,28 @@ export class CollectionPageService {
       pageSize,
     );
     return answer(records, page, pageCount, total, totals.stored, totals.ranked, traitTypes);
+  }
+
+  /**
+   * The stored ranks of some NFTs of a collection (a wallet's share of it): 200 whatever Nexus holds,
+   * `ranked` false for a collection it has not scanned or ranked.
+   */
+  async ranks(network: Network, address: string, tokenIds: string[]): Promise<CollectionRanksResponse> {
+    const collection = await this.collections.find(network, address);
+    const unranked = { network, address: address.toLowerCase(), ranked: false, rankedTotal: 0, ranks: [] };
+    if (!collection?.lastScannedAt) return unranked;
+    const [totals, ranks] = await Promise.all([
+      this.totalsOf(collection),
+      this.pages.ranksOf(collection.id, [...new Set(tokenIds)]),
+    ]);
+    if (totals.ranked === 0) return { ...unranked, address: collection.address };
+    return {
+      network: collection.network,
+      address: collection.address,
+      ranked: true,
+      rankedTotal: totals.ranked,
+      ranks,
+    };
   }
 
   /**
