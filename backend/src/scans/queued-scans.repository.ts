@@ -3,11 +3,34 @@ import type { Redis } from 'ioredis';
 import { deleteMatching } from '../redis/redis-json.js';
 import { REDIS, RedisConnections } from '../redis/redis.module.js';
 
+/** A slot taken by a request that has not enqueued its scan yet: counted, never asked of the queue. */
+const RESERVED = 'reserved:';
+
+/**
+ * Takes a slot in one step, so simultaneous requests of one client cannot all see a free slot:
+ * drops entries past their time; answers 0 when this scan is counted already (the request joins
+ * it), -1 when the client's slots are full, else counts it as reserved and answers 1.
+ * KEYS[1] the client's set; ARGV: now, scan key, limit, reserved until, key lifetime (ms).
+ */
+const RESERVE = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZSCORE', KEYS[1], ARGV[2]) or redis.call('ZSCORE', KEYS[1], '${RESERVED}' .. ARGV[2]) then
+  return 0
+end
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return -1 end
+redis.call('ZADD', KEYS[1], ARGV[4], '${RESERVED}' .. ARGV[2])
+if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[5]) then redis.call('PEXPIRE', KEYS[1], ARGV[5]) end
+return 1
+`;
+
+export type Reservation = 'reserved' | 'counted' | 'full';
+
 /**
  * The scans each client address started and that may still be queued or running: a sorted set per
  * address of scan keys, scored by the time each is given up at the latest. A count drops the keys
  * past that time and those whose job has ended (asked of the queue), so a worker that dies, a
- * lost event or a restarted API can never leave a client's count stuck.
+ * lost event or a restarted API can never leave a client's count stuck. A request takes its slot
+ * (`reserve`) before it enqueues, and turns it into its scan's entry (`add`) or gives it back.
  */
 @Injectable()
 export class QueuedScansRepository {
@@ -34,16 +57,40 @@ export class QueuedScansRepository {
       .exec())!;
     const keys = (members?.[1] as string[] | undefined) ?? [];
     const ended: string[] = [];
-    for (const scanKey of keys) if (!(await stillQueued(scanKey))) ended.push(scanKey);
+    for (const scanKey of keys)
+      if (!scanKey.startsWith(RESERVED) && !(await stillQueued(scanKey))) ended.push(scanKey);
     if (ended.length > 0) await this.redis.zrem(key, ...ended);
     return keys.length - ended.length;
   }
 
-  /** Counts a scan `client` started, until it ends or `ttlMs` has passed. */
+  /**
+   * Takes one of `client`'s `limit` slots for `scanKey` until `holdMs` has passed: `counted` when
+   * this scan of the client is counted already, `full` when no slot is free.
+   */
+  async reserve(
+    client: string,
+    scanKey: string,
+    limit: number,
+    holdMs: number,
+    now = Date.now(),
+  ): Promise<Reservation> {
+    const answer = Number(
+      await this.redis.eval(RESERVE, 1, this.key(client), now, scanKey, limit, now + holdMs, holdMs),
+    );
+    return answer === 1 ? 'reserved' : answer === 0 ? 'counted' : 'full';
+  }
+
+  /** Gives back the slot `reserve` took (the request joined another client's scan, or failed). */
+  async release(client: string, scanKey: string): Promise<void> {
+    await this.redis.zrem(this.key(client), RESERVED + scanKey);
+  }
+
+  /** Counts a scan `client` started (in place of its reserved slot), until it ends or `ttlMs` has passed. */
   async add(client: string, scanKey: string, ttlMs: number, now = Date.now()): Promise<void> {
     const key = this.key(client);
     await this.redis
       .multi()
+      .zrem(key, RESERVED + scanKey)
       .zadd(key, now + ttlMs, scanKey)
       .pexpire(key, ttlMs)
       .exec();

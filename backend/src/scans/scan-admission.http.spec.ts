@@ -18,8 +18,12 @@ import { ScanAdmission } from './scan-admission.service.js';
 
 /**
  * The API with no worker: every scan it admits stays queued, so the queue's limits show exactly.
- * Two scans per client, three in all, four scans that start work per client per minute.
+ * Two scans per client, three in all, fourteen scans that start work per client per minute.
  */
+const FRESH = 14;
+/** Forced scans sent at once by one client. */
+const PARALLEL = 12;
+
 describe(ScanAdmission.name, () => {
   let isolated: IsolatedApi;
   let sut: NestExpressApplication;
@@ -34,7 +38,7 @@ describe(ScanAdmission.name, () => {
         TRUST_PROXY: 'loopback',
         SCAN_QUEUE_PER_CLIENT: '2',
         SCAN_QUEUE_TOTAL: '3',
-        RATE_LIMIT_FRESH: '4/60',
+        RATE_LIMIT_FRESH: `${FRESH}/60`,
       },
     });
     sut = isolated.app;
@@ -78,6 +82,25 @@ describe(ScanAdmission.name, () => {
     expect((await scan(client, contract())).status).toBe(202);
   });
 
+  it('admits exactly SCAN_QUEUE_PER_CLIENT of twelve simultaneous forced scans of one client', async () => {
+    const client = ip();
+
+    const answers = await Promise.all(
+      Array.from({ length: PARALLEL }, () => contract()).map((address) => scan(client, address, true)),
+    );
+
+    const statuses = answers.map((res) => res.status).sort((a, b) => a - b);
+    expect(statuses).toEqual([...Array<number>(2).fill(202), ...Array<number>(PARALLEL - 2).fill(429)]);
+    for (const refused of answers.filter((res) => res.status === 429))
+      expect(refused.body.message).toBe(queuedScansPerClientMessage(2));
+    expect((await queue.getJobCounts()).waiting).toBe(2);
+    // The refused requests gave their slots back: one scan ending frees exactly one.
+    const [first] = (await queue.getWaiting()).map((job) => job.data.address);
+    await finish(first!);
+    expect((await scan(client, contract())).status).toBe(202);
+    expect((await scan(client, contract())).status).toBe(429);
+  });
+
   it('answers 503 with Retry-After while the queue holds SCAN_QUEUE_TOTAL scans', async () => {
     for (let i = 0; i < 3; i++) expect((await scan(ip(), contract())).status).toBe(202);
 
@@ -90,7 +113,7 @@ describe(ScanAdmission.name, () => {
 
   it("refuses scans that start work past the client's 'fresh' budget", async () => {
     const client = ip();
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < FRESH; i++) {
       const address = contract();
       expect((await scan(client, address, true)).status).toBe(202);
       await finish(address);
@@ -114,7 +137,7 @@ describe(ScanAdmission.name, () => {
       .set('Cookie', await adminCookie(sut.getHttpServer()));
 
     const { rateLimits } = res.body as SecurityStatus;
-    expect(rateLimits.fresh).toMatchObject({ limit: 4, windowMs: 60_000 });
+    expect(rateLimits.fresh).toMatchObject({ limit: FRESH, windowMs: 60_000 });
     expect(rateLimits[QUEUED_SCAN_LIMITS.perClient]).toEqual({
       current: 2,
       limit: 2,

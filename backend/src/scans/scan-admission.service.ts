@@ -12,17 +12,21 @@ import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { jobOfKind, ScanQueueRepository } from '../queues/index.js';
 import { RateLimiterService } from '../security/rate-limiter.service.js';
-import { QueuedScansRepository } from './queued-scans.repository.js';
+import { QueuedScansRepository, type Reservation } from './queued-scans.repository.js';
 
 /** How long a client whose share of the queue is full is asked to wait. */
 export const QUEUED_PER_CLIENT_RETRY_S = 10;
 /** How long everyone is asked to wait when the queue is full. */
 export const QUEUE_FULL_RETRY_S = 30;
+/** How long a slot is held for a request between its admission and its enqueue (a crash mid-way). */
+const RESERVATION_HOLD_MS = 60_000;
 
 /**
  * Admission control for scans that start work (a cache miss or `forceRefresh`): joining a scan that
  * is already running is free; starting one costs from the smaller `fresh` budget, and is refused
  * while the client has its share of scans queued or running (429), or the queue is full (503).
+ * The client's slot is taken in one Redis step at admission (simultaneous requests of one client
+ * each see the others' slots), then becomes its scan's (`started`) or is given back (`release`).
  */
 @Injectable()
 export class ScanAdmission {
@@ -37,18 +41,24 @@ export class ScanAdmission {
 
   /**
    * Throws 429 or 503 (with Retry-After) when `client` may not start the scan of `key` now; answers
-   * whether a new job would start (false: the scan is running and the request joins it).
+   * whether a new job would start (false: the scan is running and the request joins it). True holds
+   * a slot of the client: the caller ends it with `started` or `release`.
    */
   async admit(client: string, key: string, kind: ScanKind): Promise<boolean> {
     if (await this.queue.isRunning(key, kind)) return false;
     const verdict = await this.limits.consume('fresh', client);
     if (!verdict.allowed) throw new TooManyRequestsException(Math.max(1, Math.ceil(verdict.resetMs / 1000)));
     const { perClient, total } = this.config.scanQueueLimits;
-    const mine = await this.countOf(client);
-    if (mine >= perClient) {
+    // Entries of scans that ended go first, so that they free their slots for the reservation.
+    await this.countOf(client);
+    const reservation = await this.reserve(client, key, perClient);
+    if (reservation === 'full') {
       throw new TooManyRequestsException(QUEUED_PER_CLIENT_RETRY_S, queuedScansPerClientMessage(perClient));
     }
+    // This client's request for the same scan is starting it: this one joins.
+    if (reservation === 'counted') return false;
     if ((await this.queue.queuedScans()) >= total) {
+      await this.release(client, key);
       throw new RetryLaterException(
         HttpStatus.SERVICE_UNAVAILABLE,
         QUEUE_FULL_RETRY_S,
@@ -56,6 +66,15 @@ export class ScanAdmission {
       );
     }
     return true;
+  }
+
+  /** Gives back the slot `admit` took when the request started no job (it joined one, or failed). */
+  async release(client: string, key: string): Promise<void> {
+    try {
+      await this.queued.release(client, key);
+    } catch (error) {
+      this.logger.warn(`slot of scan ${key} not given back (it lapses in a minute): ${String(error)}`);
+    }
   }
 
   /** Counts a scan `client` started until its job ends (or could not have lasted longer). */
@@ -80,6 +99,16 @@ export class ScanAdmission {
       [QUEUED_SCAN_LIMITS.perClient]: { current: busiest, limit: perClient, resetIn: 0, windowMs: 0 },
       [QUEUED_SCAN_LIMITS.total]: { current: queued, limit: total, resetIn: 0, windowMs: 0 },
     };
+  }
+
+  private async reserve(client: string, key: string, limit: number): Promise<Reservation | null> {
+    try {
+      return await this.queued.reserve(client, key, limit, RESERVATION_HOLD_MS);
+    } catch (error) {
+      // Without Redis no scan starts anyway; the count is no reason to refuse.
+      this.logger.warn(`slot of scan ${key} not reserved: ${String(error)}`);
+      return null;
+    }
   }
 
   private async countOf(client: string): Promise<number> {

@@ -100,8 +100,10 @@ export class ScansService {
         requestedAt: new Date().toISOString(),
       });
       if (starts && !enqueued.joined) await this.admission.started(client, key, kind);
+      else if (starts) await this.admission.release(client, key);
     } catch (error) {
       wait.cancel();
+      if (starts) await this.admission.release(client, key);
       throw error;
     }
     const outcome = await wait.promise;

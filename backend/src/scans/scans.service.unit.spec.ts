@@ -49,7 +49,7 @@ class FakeSearches implements Pick<SearchRepository, 'record'> {
 }
 
 /** Admission that lets every scan start, and remembers which it counted; or refuses them all. */
-class FakeAdmission implements Pick<ScanAdmission, 'admit' | 'started'> {
+class FakeAdmission implements Pick<ScanAdmission, 'admit' | 'started' | 'release'> {
   readonly started_: Array<[string, string]> = [];
   refusal: Error | null = null;
 
@@ -61,6 +61,8 @@ class FakeAdmission implements Pick<ScanAdmission, 'admit' | 'started'> {
   async started(client: string, key: string): Promise<void> {
     this.started_.push([client, key]);
   }
+
+  async release(): Promise<void> {}
 }
 
 /** Addresses as the API checks them: lower-cased, and one ENS name. */
