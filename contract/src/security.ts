@@ -3,7 +3,8 @@
  * /api route without a stricter one, `scan` POST /api/nfts, `rarity` POST /api/calculate-rarity,
  * `media` images and uploaded files, `submission` collection submissions and their upload, `vote`
  * community votes, `login` failed admin logins, `fresh` scans that start work (a POST /api/nfts
- * cache miss or `forceRefresh`, besides `scan`).
+ * cache miss or `forceRefresh`, besides `scan`), `detect` the address look-ups that ask the chain
+ * (POST /api/detect-network and /api/locate-collection).
  */
 export const RATE_LIMIT_POLICIES = [
   'api',
@@ -11,6 +12,7 @@ export const RATE_LIMIT_POLICIES = [
   'fresh',
   'rarity',
   'media',
+  'detect',
   'submission',
   'vote',
   'login',

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { ChainModule } from '../chain/chain.module.js';
+import { AddressAnswersRepository } from './address-answers.repository.js';
 import { AddressesController } from './addresses.controller.js';
 import { AddressesService } from './addresses.service.js';
 
 @Module({
   imports: [ChainModule],
   controllers: [AddressesController],
-  providers: [AddressesService],
+  providers: [AddressesService, AddressAnswersRepository],
   exports: [AddressesService],
 })
 export class AddressesModule {}

@@ -343,6 +343,7 @@ const PUBLIC: Record<RouteName, string> = {
   'GET /api/collections/:network/:address/ranks': "a wallet's NFTs ranked in their collection, visitors",
   'POST /api/validate-address': 'SPEC §7, visitors (a read: nothing is stored)',
   'POST /api/detect-network': 'SPEC §7, visitors (a read: nothing is stored)',
+  'POST /api/locate-collection': 'where a contract is a collection, visitors (a read: nothing is stored)',
   'GET /api/discover-collections': 'SPEC §7 search, visitors',
   'GET /api/trending-searches': 'SPEC §7, visitors',
   'GET /api/whitelisted-collections': 'SPEC §7 featured list, visitors',

@@ -16,6 +16,8 @@ export interface ThresholdRule {
  * Budgets a visitor never meets and a script does: a page load is a handful of calls, polling
  * adds one every 30 s; a gallery page asks for up to 50 images. `login` counts failed logins only.
  * `fresh` counts the scans that cost chain calls (cache misses, forceRefresh): a third of `scan`.
+ * `detect` counts address look-ups that may ask each network (cached by address): a visitor makes
+ * one per search.
  */
 export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitPolicy, RateLimitRule>> = {
   api: { points: 600, durationS: 60 },
@@ -23,6 +25,7 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitPolicy, RateLimitRule
   fresh: { points: 20, durationS: 60 },
   rarity: { points: 60, durationS: 60 },
   media: { points: 1200, durationS: 60 },
+  detect: { points: 30, durationS: 60 },
   submission: { points: 30, durationS: 3600 },
   vote: { points: 60, durationS: 3600 },
   login: { points: 5, durationS: 60 },
