@@ -3,7 +3,9 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { NestFactory } from '@nestjs/core';
 import express from 'express';
 import type { DestinationStream } from 'pino';
+import { isWebAppPath } from '@nexus/contract';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { apiUsageMiddleware } from './admin/api-usage.middleware.js';
 import { ApiUsageRecorder } from './admin/api-usage.recorder.js';
@@ -87,7 +89,12 @@ function serveFrontend(app: NestExpressApplication, dist: string): void {
     else files(req, res, next);
   });
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
-    if (req.method === 'GET' && !isApi(req) && existsSync(index)) res.sendFile(index);
-    else next();
+    if (req.method !== 'GET' || isApi(req) || !existsSync(index)) return next();
+    if (isWebAppPath(req.path)) return res.sendFile(index);
+    // Any other path: the app still answers (it shows its 404 page), with the status that says so.
+    readFile(index).then(
+      (html) => res.status(404).type('html').set('Cache-Control', 'no-cache').send(html),
+      next,
+    );
   });
 }

@@ -2,6 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { WEB_APP_PATHS } from '@nexus/contract';
 import request from 'supertest';
 import { testConfig, testPrefix } from '../../test/support/test-env.js';
 import { createApiApp } from './bootstrap.js';
@@ -28,9 +29,34 @@ describe('one origin: web app, REST and JSON bodies', () => {
     const file = await request(server).get('/app.js');
     expect(file.status).toBe(200);
     expect(file.text).toContain('nexus');
-    for (const path of ['/', '/collection/polygon/0xabc', '/admin/cache', '/no-such-page']) {
+    const pages = [
+      ...WEB_APP_PATHS,
+      '/?view=collection&network=polygon&address=0xabc',
+      '/vote/',
+      '/Admin/Cache',
+    ];
+    for (const path of pages) {
       const page = await request(server).get(path);
       expect([path, page.status, page.text]).toEqual([path, 200, '<!doctype html><title>Nexus</title>']);
+    }
+  });
+
+  it('answers any other path with the page (it shows its 404 screen) and 404', async () => {
+    const server = app.getHttpServer();
+    for (const path of [
+      '/no-such-page',
+      '/collection/polygon/0xabc',
+      '/admin/nope',
+      '/vote/123',
+      '/app.css',
+    ]) {
+      const page = await request(server).get(path);
+      expect([path, page.status, page.type, page.text]).toEqual([
+        path,
+        404,
+        'text/html',
+        '<!doctype html><title>Nexus</title>',
+      ]);
     }
   });
 

@@ -14,6 +14,12 @@ export interface NetworkStats {
 
 /** GET /api/admin/cache-stats (SPEC §3). */
 export interface CacheStats {
+  /**
+   * Entries in the Redis caches (scan answers, whitelist, trending, rankings): what
+   * POST /api/admin/clear-cache empties; null when Redis did not answer. The counts below are
+   * stored rows (PostgreSQL), which clearing keeps.
+   */
+  cachedEntries: number | null;
   collectionsCount: number;
   nftsCount: number;
   /** NFTs whose metadata resolved. */

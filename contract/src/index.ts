@@ -17,3 +17,4 @@ export * from './submissions.js';
 export * from './votes.js';
 export * from './promo.js';
 export * from './donations.js';
+export * from './web-app.js';

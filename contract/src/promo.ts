@@ -87,8 +87,12 @@ export const DEFAULT_PROMO_BAR_SETTINGS: PromoBarSettings = {
   videoOpacity: 50,
 };
 
-/** PUT /api/admin/promo-bar-settings `settings` part: the merged settings (videoUrl is ignored: the server owns it). */
-export type PromoBarSettingsInput = Partial<PromoBarSettings>;
+/**
+ * PUT /api/admin/promo-bar-settings `settings` part: the merged settings (videoUrl is ignored: the
+ * server owns it). `removeVideo: true` removes the background video (a video uploaded with the same
+ * request replaces it instead).
+ */
+export type PromoBarSettingsInput = Partial<PromoBarSettings> & { removeVideo?: boolean };
 
 export const PROMO_BAR_MESSAGES = {
   invalidVideo: { title: 'Invalid file', description: 'Please select a video file (MP4, WEBM, etc.)' },

@@ -1,5 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ENABLED_NETWORKS, type CacheStats, type ClearCacheResponse } from '@nexus/contract';
+import type { Redis } from 'ioredis';
+import { REDIS, RedisConnections } from '../redis/redis.module.js';
 import { RarityCacheRepository } from '../rarity/index.js';
 import { ScanCacheRepository } from '../scans/index.js';
 import { TransferIndexService } from '../transfer-index/index.js';
@@ -12,7 +14,11 @@ import { CacheStatsRepository } from './cache-stats.repository.js';
 /** GET /api/admin/cache-stats and POST /api/admin/clear-cache. */
 @Injectable()
 export class AdminCacheService {
+  private readonly logger = new Logger(AdminCacheService.name);
+
   constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly connections: RedisConnections,
     private readonly stored: CacheStatsRepository,
     private readonly usage: ApiUsageRepository,
     private readonly recorder: ApiUsageRecorder,
@@ -25,12 +31,14 @@ export class AdminCacheService {
 
   async stats(now = Date.now()): Promise<CacheStats> {
     await this.recorder.flush();
-    const [counts, usage, transferIndex] = await Promise.all([
+    const [cachedEntries, counts, usage, transferIndex] = await Promise.all([
+      this.cachedEntries(),
       this.stored.counts(),
       this.usage.read(ENABLED_NETWORKS, utcDay(now)),
       this.transferIndex.stats(),
     ]);
     return {
+      cachedEntries,
       collectionsCount: counts.collections,
       nftsCount: counts.nfts,
       metadataCount: counts.metadata,
@@ -49,6 +57,31 @@ export class AdminCacheService {
       }),
       transferIndex,
     };
+  }
+
+  /**
+   * Entries of the scan, whitelist, trending and rarity caches in Redis: exactly what `clear()`
+   * empties. Null when Redis does not answer.
+   */
+  private async cachedEntries(): Promise<number | null> {
+    const patterns = ['scan:*', 'rarity:*', 'whitelisted_collections*', 'trending_searches*'].map((name) =>
+      this.connections.key('cache', name),
+    );
+    try {
+      let count = 0;
+      for (const pattern of patterns) {
+        let cursor = '0';
+        do {
+          const [next, keys] = await this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+          cursor = next;
+          count += keys.length;
+        } while (cursor !== '0');
+      }
+      return count;
+    } catch (error) {
+      this.logger.warn(`Cached entries not counted: ${String(error)}`);
+      return null;
+    }
   }
 
   /** Empties the Redis caches (scan results, whitelist, trending, rankings); PostgreSQL keeps every row. */

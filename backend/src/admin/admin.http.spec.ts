@@ -186,7 +186,10 @@ describe(AdminController.name, () => {
     await http().get('/api/whitelisted-collections').expect(200);
     await http().get('/api/trending-searches').expect(200);
     await http().get('/api/trending-searches?limit=50').expect(200);
-    const requestsBefore = (await stats()).apiRequestsCount;
+    const before = await stats();
+    const requestsBefore = before.apiRequestsCount;
+    // The entries clearing removes are counted, so the admin sees them go (the stored rows stay).
+    expect(before.cachedEntries).toBe(5);
 
     const res = await http().post('/api/admin/clear-cache');
 
@@ -198,6 +201,7 @@ describe(AdminController.name, () => {
     const after = await stats();
     expect(after).toMatchObject({ collectionsCount: 3, nftsCount: 9, metadataCount: 7, rankingsCount: 6 });
     expect(after.apiRequestsCount).toBe(requestsBefore + 2);
+    expect(after.cachedEntries).toBe(0);
 
     expect((await http().post('/api/admin/clear-cache')).body).toEqual({ success: true, cleared: 0 });
   });

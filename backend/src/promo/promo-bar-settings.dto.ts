@@ -44,6 +44,12 @@ export class PromoBarSettingsDto implements Omit<PromoBarSettingsInput, 'videoUr
   @IsIn(BUTTON_COLORS, { message: `buttonColor must be one of: ${BUTTON_COLORS.join(', ')}` })
   buttonColor?: ButtonColor;
 
+  /** True removes the background video; a video uploaded in the same request replaces it instead. */
+  @ApiPropertyOptional({ description: 'True removes the background video (an uploaded video wins)' })
+  @Optional()
+  @IsBoolean({ message: 'removeVideo must be true or false' })
+  removeVideo?: boolean;
+
   /** The form sends the merged settings back, video address included: the server owns it and ignores it. */
   @ApiPropertyOptional({ description: 'Ignored: the address of the uploaded video is the server’s' })
   @Allow()

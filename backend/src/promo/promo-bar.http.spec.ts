@@ -259,5 +259,35 @@ describe.each(UPLOAD_BACKENDS)(`${PromoBarController.name} (%s)`, (name) => {
       }
       expect(await sql('select count(*)::int as n from promo_bar_settings')).toEqual([{ n: 1 }]);
     });
+
+    it('removes the video on request: no address in the settings, the file gone, the rest kept', async () => {
+      const withVideo = (await save({ ...SAVED, buttonText: 'Watch' }, mp4()).expect(200))
+        .body as PromoBarSettings;
+      expect(withVideo.videoUrl).not.toBe('');
+      expect(await backend.storage.exists(keyOf(withVideo.videoUrl))).toBe(true);
+
+      // Not a boolean: refused, the video stays.
+      const refused = await save({ ...withVideo, removeVideo: 'yes' });
+      expect({ status: refused.status, message: (refused.body as { message?: string }).message }).toEqual({
+        status: 400,
+        message: 'removeVideo must be true or false',
+      });
+      expect((await read()).videoUrl).toBe(withVideo.videoUrl);
+
+      const res = await save({ ...withVideo, removeVideo: true });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ ...withVideo, videoUrl: '' });
+      expect(await read(sibling)).toEqual({ ...withVideo, videoUrl: '' });
+      expect(await backend.storage.exists(keyOf(withVideo.videoUrl))).toBe(false);
+      await request(sut.getHttpServer()).get(withVideo.videoUrl).expect(404);
+      const videos = (await backend.leftovers()).filter(
+        (key) => key.endsWith('.mp4') || key.endsWith('.webm'),
+      );
+      expect(videos).toEqual([]);
+      // Removing again changes nothing; a video sent with removeVideo is the new one.
+      await save({ removeVideo: true }).expect(200);
+      const replaced = (await save({ removeVideo: true }, mp4()).expect(200)).body as PromoBarSettings;
+      expect(replaced.videoUrl).toMatch(/\.mp4$/);
+    });
   });
 });

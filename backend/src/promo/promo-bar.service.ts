@@ -47,13 +47,15 @@ export class PromoBarService {
   }
 
   /**
-   * Saves the settings and, when one was uploaded, the new video. The video it replaces is removed
+   * Saves the settings and, when one was uploaded, the new video (or, asked to, removes the video:
+   * the home bar then shows no video and the admin no current one). The video it replaces is removed
    * only once the new settings are committed; if the save fails, the upload's interceptor removes
    * the new file and the old one stays in use.
    */
   async save(input: PromoBarSettingsDto, video: StoredUpload | undefined): Promise<PromoBarSettings> {
     const patch = pickSettings(input);
     if (video) patch.videoKey = video.key;
+    else if (input.removeVideo === true) patch.videoKey = null;
     const { saved, replacedVideoKey } = await this.repository.save(patch);
     if (replacedVideoKey !== null) {
       try {

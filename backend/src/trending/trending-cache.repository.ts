@@ -4,8 +4,12 @@ import { CachedJson } from '../redis/cached-json.js';
 import { REDIS_CACHE, RedisConnections } from '../redis/redis.module.js';
 import { SoftCache } from '../redis/soft-cache.js';
 
-/** SPEC §9: trending searches are cached 30 min, under the name trending_searches. */
-export const TRENDING_CACHE_TTL_S = 30 * 60;
+/**
+ * Trending searches are cached under the name trending_searches (SPEC §9) for 30 s: the home page
+ * polls them every 30 s for its 'Total Searches', which must follow new searches (with 30 min it
+ * stayed at its first value). One count query per 30 s for every API process together.
+ */
+export const TRENDING_CACHE_TTL_S = 30;
 
 /**
  * The Redis cache of GET /api/trending-searches, one entry per limit, kept as the JSON text sent.

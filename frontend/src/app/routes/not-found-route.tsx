@@ -8,7 +8,10 @@ export function NotFoundRoute() {
           404
         </p>
         <h1 className="page__title">404 Page Not Found</h1>
-        <p className="muted">Did you forget to add the page to the router?</p>
+        <p className="muted" data-testid="not-found-hint">
+          There is no page at this address. It may have moved, or the link may be mistyped. Search collections
+          and wallets from the home page.
+        </p>
         <Link className="button button--primary" to="/">
           Back to Home
         </Link>

@@ -2,9 +2,9 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useMemo, type ReactNode } from 'react';
 import type { WhitelistedCollection } from '@nexus/contract';
 import { sortWhitelist, useWhitelistedCollections } from '../../../api/whitelisted-collections';
-import { useTrendingSearches } from '../../../api/trending-searches';
 import { EmptyState } from '../../../components/empty-state';
 import { Spinner } from '../../../components/spinner';
+import { useLiveTrendingSearches } from '../api/live-trending';
 import { collectionBadge, filterFeatured, homeStats, matchTrending } from '../home-logic';
 import { HOME_TABS, isHomeTab, useHomeStore, type HomeTab } from '../stores/home-store';
 import { FeaturedCarousel } from './featured-carousel';
@@ -32,7 +32,7 @@ interface HomeDashboardProps {
 export function HomeDashboard({ searchSlot, searchHelpSlot, onExplore }: HomeDashboardProps) {
   const { tab, setTab, quickSearch, setQuickSearch } = useHomeStore();
   const whitelist = useWhitelistedCollections();
-  const trending = useTrendingSearches();
+  const trending = useLiveTrendingSearches();
 
   const collections = useMemo(
     () => (whitelist.isError ? [] : sortWhitelist(whitelist.data ?? [])),

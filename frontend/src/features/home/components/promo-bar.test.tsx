@@ -53,6 +53,22 @@ describe(PromoBar.name, () => {
     expect(screen.queryByTestId('promo-bar-video')).toBeNull();
   });
 
+  it('shows the button text as a label, not a link, when no link is set', async () => {
+    renderBar(() => jsonResponse({ ...active, buttonText: 'Season two is here', buttonLink: '' }));
+    const label = await screen.findByTestId('promo-bar-text');
+    expect(label.textContent).toBe('Season two is here');
+    expect(label.tagName).toBe('SPAN');
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.queryByTestId('promo-bar-button')).toBeNull();
+  });
+
+  it('is not an empty box: without link, text or video nothing shows', async () => {
+    const calls = renderBar(() => jsonResponse({ ...active, buttonText: '', buttonLink: '', videoUrl: '' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.queryByTestId('promo-bar')).toBeNull();
+  });
+
   it('stays hidden when inactive or when the settings cannot be read', async () => {
     const calls = renderBar(() => jsonResponse({ ...active, isActive: false }));
     await waitFor(() => expect(calls).toHaveLength(1));

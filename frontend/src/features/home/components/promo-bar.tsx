@@ -19,8 +19,13 @@ export function PromoBar() {
   const playing = useConsentedPlayback(videoRef, videoUrl);
   if (!settings || isError || !settings.isActive) return null;
 
-  const text = settings.buttonText.trim() || DEFAULT_PROMO_BUTTON_TEXT;
+  const ownText = settings.buttonText.trim();
   const link = settings.buttonLink.trim();
+  const linked = link !== '' && isSafeLinkUrl(link);
+  const text = ownText || DEFAULT_PROMO_BUTTON_TEXT;
+  // Without a link, the text is shown as a label (it leads nowhere, so it is no link); with neither
+  // a link nor text nor a video the bar would be an empty box, and is not shown.
+  if (!linked && !ownText && !settings.videoUrl) return null;
   const opacity = Math.min(100, Math.max(0, settings.videoOpacity)) / 100;
 
   return (
@@ -43,7 +48,7 @@ export function PromoBar() {
           data-testid="promo-bar-video"
         />
       ) : null}
-      {link && isSafeLinkUrl(link) ? (
+      {linked ? (
         <a
           className={`promo-bar__button promo-bar__button--${settings.buttonColor}`}
           href={link}
@@ -52,6 +57,13 @@ export function PromoBar() {
         >
           {text}
         </a>
+      ) : ownText ? (
+        <span
+          className={`promo-bar__button promo-bar__button--static promo-bar__button--${settings.buttonColor}`}
+          data-testid="promo-bar-text"
+        >
+          {ownText}
+        </span>
       ) : null}
     </aside>
   );

@@ -12,6 +12,7 @@ import { ProgressBar } from '../../../components/progress-bar';
 import { formatCount, shortenAddress } from '../../../lib/format';
 import { useCastVote, useHasVoted, VOTE_FAILED_FALLBACK } from '../hooks/use-vote';
 import { votingProjectionText } from '../voting-logic';
+import { CollapsibleDescription, GalleryLink, SubmissionBanner, SubmissionLogo } from './submission-identity';
 import './voting.css';
 
 /** 'page' is a card of /vote; 'widget' is a row of the home vote tab. */
@@ -70,14 +71,16 @@ export function VotingCard({ submission, fingerprint, now, variant }: VotingCard
     return (
       <li className="vote-item" data-testid="voting-card">
         <div className="vote-item__head">
+          <SubmissionLogo submission={submission} size="sm" />
           <h3 id={headingId}>{submission.name}</h3>
           <NetworkBadge network={submission.network} />
           {hasVoted ? <span className="pill voted-badge">Voted (24h limit)</span> : null}
         </div>
-        {submission.description ? <p className="vote-item__description">{submission.description}</p> : null}
+        <CollapsibleDescription text={submission.description} className="vote-item__description" />
         <code className="vote-item__address" title={submission.contractAddress}>
           {shortenAddress(submission.contractAddress)}
         </code>
+        <GalleryLink submission={submission} />
         <div className="vote-item__counts">
           <span className="vote-item__yes">Yes {formatCount(submission.yesVotes)}</span>
           <span className="vote-item__no">No {formatCount(submission.noVotes)}</span>
@@ -95,15 +98,18 @@ export function VotingCard({ submission, fingerprint, now, variant }: VotingCard
 
   return (
     <article className="card voting-card" data-testid="voting-card" aria-labelledby={headingId}>
+      <SubmissionBanner submission={submission} className="voting-card__banner" />
       <header className="voting-card__head">
+        <SubmissionLogo submission={submission} />
         <h3 id={headingId}>{submission.name}</h3>
         <span className="pill pill--success">Active</span>
         <NetworkBadge network={submission.network} />
       </header>
-      {submission.description ? <p className="voting-card__description">{submission.description}</p> : null}
+      <CollapsibleDescription text={submission.description} className="voting-card__description" />
       <code className="voting-card__address" title={submission.contractAddress}>
         {shortenAddress(submission.contractAddress)}
       </code>
+      <GalleryLink submission={submission} />
       <div className="voting-card__counts">
         <span className="vote-count--yes">Yes {formatCount(submission.yesVotes)}</span>
         <span className="vote-count--no">No {formatCount(submission.noVotes)}</span>

@@ -1,12 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { CacheStats } from '@nexus/contract';
-import { screen, within } from '@testing-library/react';
-import { fakeNetwork, renderAdmin, reply, resetAdminState, signedIn } from '../../testing/admin-test-kit';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  fakeNetwork,
+  renderAdmin,
+  reply,
+  resetAdminState,
+  signedIn,
+  type SentRequest,
+} from '../../testing/admin-test-kit';
 import { CacheAdminPage } from './cache-admin-page';
 
 const originalFetch = globalThis.fetch;
 
-const stats = (transferIndex: CacheStats['transferIndex']): CacheStats => ({
+const stats = (transferIndex: CacheStats['transferIndex'], cachedEntries: number | null = 4): CacheStats => ({
+  cachedEntries,
   collectionsCount: 3,
   nftsCount: 9,
   metadataCount: 7,
@@ -61,5 +70,34 @@ describe(CacheAdminPage.name, () => {
     renderAdmin(<CacheAdminPage />);
 
     expect(await screen.findByText('No network is indexed.')).toBeTruthy();
+  });
+
+  it('shows the cached entries, which Clear All Cache takes to 0, apart from the stored rows it keeps', async () => {
+    let cleared = false;
+    const sent: SentRequest[] = fakeNetwork((request) => {
+      if (request.url === '/api/admin/clear-cache') {
+        cleared = true;
+        return reply(200, { success: true, cleared: 4 });
+      }
+      return reply(200, stats([], cleared ? 0 : 4));
+    });
+    const user = userEvent.setup();
+    renderAdmin(<CacheAdminPage />);
+
+    expect((await screen.findByTestId('cache-entries')).textContent).toBe('4');
+    expect(screen.getByTestId('cache-note').textContent).toContain('stay in the database');
+    await user.click(screen.getByRole('button', { name: 'Clear All Cache' }));
+    await user.click(screen.getByRole('button', { name: 'Clear Cache' }));
+    await waitFor(() => expect(screen.getByTestId('cache-entries').textContent).toBe('0'));
+    expect(screen.getByTestId('cache-collections').textContent).toBe('3');
+    expect(sent.filter((request) => request.url === '/api/admin/cache-stats').length).toBeGreaterThanOrEqual(
+      2,
+    );
+  });
+
+  it('says when Redis could not count its entries', async () => {
+    fakeNetwork(() => reply(200, stats([], null)));
+    renderAdmin(<CacheAdminPage />);
+    expect((await screen.findByTestId('cache-entries')).textContent).toBe('Unavailable');
   });
 });

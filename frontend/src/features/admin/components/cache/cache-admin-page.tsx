@@ -111,7 +111,22 @@ export function CacheAdminPage() {
       ) : (
         <>
           <StatTiles
-            label="Cache statistics"
+            label="Cache"
+            tiles={[
+              {
+                label: 'Cached Entries',
+                value: data.cachedEntries ?? 'Unavailable',
+                testId: 'cache-entries',
+              },
+            ]}
+          />
+          <p className="muted admin-cache-note" data-testid="cache-note">
+            Clear All Cache empties the cached entries (scan results, featured and trending lists, rankings).
+            The stored collections, NFTs, metadata and rankings below stay in the database, so their counts do
+            not change.
+          </p>
+          <StatTiles
+            label="Stored data"
             tiles={[
               { label: 'Collections', value: data.collectionsCount, testId: 'cache-collections' },
               { label: 'NFTs', value: data.nftsCount, testId: 'cache-nfts' },

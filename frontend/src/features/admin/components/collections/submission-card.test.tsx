@@ -17,7 +17,17 @@ import {
   toastTexts,
   type SentRequest,
 } from '../../testing/admin-test-kit';
+import { MemoryRouter } from 'react-router-dom';
 import { SubmissionCard } from './submission-card';
+
+/** The card links to the collection's gallery: it renders inside the app's router. */
+function RoutedCard({ submission }: { submission: AdminCollectionSubmission }) {
+  return (
+    <MemoryRouter>
+      <SubmissionCard submission={submission} />
+    </MemoryRouter>
+  );
+}
 
 const HOUR = 60 * 60 * 1000;
 const originalFetch = globalThis.fetch;
@@ -73,7 +83,7 @@ describe(SubmissionCard.name, () => {
   it('keeps Update disabled until the status or the notes change', async () => {
     fakeNetwork(() => reply(200, {}));
     const user = userEvent.setup();
-    renderAdmin(<SubmissionCard submission={submission()} />);
+    renderAdmin(<RoutedCard submission={submission()} />);
     const update = screen.getByRole('button', { name: 'Update' }) as HTMLButtonElement;
     expect(update.disabled).toBe(true);
 
@@ -90,7 +100,7 @@ describe(SubmissionCard.name, () => {
     let answer: (response: Response) => void = () => undefined;
     const sent = fakeNetwork(() => new Promise<Response>((resolve) => (answer = resolve)));
     const user = userEvent.setup();
-    renderAdmin(<SubmissionCard submission={submission()} />);
+    renderAdmin(<RoutedCard submission={submission()} />);
 
     await user.selectOptions(screen.getByLabelText('Status'), 'rejected');
     await user.type(screen.getByLabelText('Admin Notes'), 'Not an NFT collection');
@@ -118,7 +128,7 @@ describe(SubmissionCard.name, () => {
   it("shows 'Update Failed' with the server's message", async () => {
     fakeNetwork(() => reply(400, { statusCode: 400, message: 'status must be one of the four statuses' }));
     const user = userEvent.setup();
-    renderAdmin(<SubmissionCard submission={submission()} />);
+    renderAdmin(<RoutedCard submission={submission()} />);
     await user.selectOptions(screen.getByLabelText('Status'), 'approved');
     await user.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(toastTexts()).toContain('Update Failed'));
@@ -133,14 +143,14 @@ describe(SubmissionCard.name, () => {
     ['status pending', { ...passed, status: 'pending' as const }],
   ])('offers no Auto-Approve with %s', (_case, overrides) => {
     fakeNetwork(() => reply(200, {}));
-    renderAdmin(<SubmissionCard submission={submission(overrides)} />);
+    renderAdmin(<RoutedCard submission={submission(overrides)} />);
     expect(screen.queryByRole('button', { name: 'Auto-Approve' })).toBeNull();
   });
 
   it('auto-approves with the fixed note once the rule holds', async () => {
     const sent = fakeNetwork(() => reply(200, { success: true }));
     const user = userEvent.setup();
-    renderAdmin(<SubmissionCard submission={submission(passed)} />);
+    renderAdmin(<RoutedCard submission={submission(passed)} />);
     await user.click(screen.getByRole('button', { name: 'Auto-Approve' }));
     await waitFor(() => expect(patches(sent)).toHaveLength(1));
     expect(patches(sent)[0]?.body).toEqual({
@@ -154,12 +164,12 @@ describe(SubmissionCard.name, () => {
   it("shows 'Will Pass' only while voting with the threshold met", () => {
     fakeNetwork(() => reply(200, {}));
     const open = { ...passed, votingEndsAt: new Date(Date.now() + HOUR).toISOString() };
-    const { unmount } = renderAdmin(<SubmissionCard submission={submission(open)} />);
+    const { unmount } = renderAdmin(<RoutedCard submission={submission(open)} />);
     expect(screen.getByText('Will Pass')).toBeTruthy();
     expect(screen.getByTestId('voting-progress')).toBeTruthy();
     unmount();
 
-    renderAdmin(<SubmissionCard submission={submission({ ...open, status: 'approved' })} />);
+    renderAdmin(<RoutedCard submission={submission({ ...open, status: 'approved' })} />);
     expect(screen.queryByText('Will Pass')).toBeNull();
     expect(screen.queryByTestId('voting-progress')).toBeNull();
   });
@@ -173,17 +183,43 @@ describe(SubmissionCard.name, () => {
     ['status pending', { status: 'pending' }, false],
   ] as const)('offers no Auto-Approve when %s', (_case, overrides, willPass) => {
     fakeNetwork(() => reply(200, {}));
-    renderAdmin(<SubmissionCard submission={submission({ ...passed, ...overrides })} />);
+    renderAdmin(<RoutedCard submission={submission({ ...passed, ...overrides })} />);
     expect(screen.queryByRole('button', { name: 'Auto-Approve' })).toBeNull();
     // 'Will Pass' needs the threshold only (while voting), not the end of voting.
     expect(screen.queryByTestId('will-pass') !== null).toBe(willPass);
     expect(screen.getByRole('button', { name: 'Update' })).toHaveProperty('disabled', true);
   });
 
+  it('shows the submitted banner and logo through our media routes, a gallery link, and folds a long description', async () => {
+    fakeNetwork(() => reply(200, {}));
+    const long = 'Cats in space. '.repeat(20).trim();
+    renderAdmin(
+      <RoutedCard
+        submission={submission({
+          bannerUrl: '/api/media/files/banner.png',
+          logoUrl: 'https://cdn.example/logo.png',
+          description: long,
+        })}
+      />,
+    );
+    expect(screen.getByTestId('submission-banner').getAttribute('src')).toBe('/api/media/files/banner.png');
+    expect(screen.getByTestId('submission-logo').getAttribute('src')).toBe(
+      `/api/media/image?src=${encodeURIComponent('https://cdn.example/logo.png')}`,
+    );
+    expect(screen.getByTestId('submission-gallery-link').getAttribute('href')).toBe(
+      '/?view=collection&network=polygon&address=0x1234567890abcdef1234567890abcdef12345678',
+    );
+    const description = screen.getByTestId('submission-description');
+    expect(description.className).toContain('submission-description__text--clamped');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Show more' }));
+    expect(description.className).not.toContain('clamped');
+    expect(screen.getByRole('button', { name: 'Show less' })).toBeTruthy();
+  });
+
   it('shows the card texts of SPEC §2: status, network, website, contract, notes and dates', () => {
     fakeNetwork(() => reply(200, {}));
     renderAdmin(
-      <SubmissionCard
+      <RoutedCard
         submission={submission({
           status: 'rejected',
           adminNotes: 'Not an NFT contract',
@@ -208,14 +244,14 @@ describe(SubmissionCard.name, () => {
 
   it('hides Will Pass below the threshold', () => {
     fakeNetwork(() => reply(200, {}));
-    renderAdmin(<SubmissionCard submission={submission({ totalVotes: 49, yesVotes: 40, noVotes: 9 })} />);
+    renderAdmin(<RoutedCard submission={submission({ totalVotes: 49, yesVotes: 40, noVotes: 9 })} />);
     expect(screen.queryByText('Will Pass')).toBeNull();
   });
 
   it('deletes only after the confirmation', async () => {
     const sent = fakeNetwork(() => reply(200, { success: true }));
     const user = userEvent.setup();
-    renderAdmin(<SubmissionCard submission={submission()} />);
+    renderAdmin(<RoutedCard submission={submission()} />);
 
     await user.click(screen.getByRole('button', { name: 'Delete Cosmic Cats' }));
     const dialog = screen.getByRole('alertdialog');
@@ -239,7 +275,7 @@ describe(SubmissionCard.name, () => {
   it("shows 'Delete Failed' when the server refuses", async () => {
     fakeNetwork(() => reply(500, ''));
     const user = userEvent.setup();
-    renderAdmin(<SubmissionCard submission={submission()} />);
+    renderAdmin(<RoutedCard submission={submission()} />);
     await user.click(screen.getByRole('button', { name: 'Delete Cosmic Cats' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(toastTexts()).toContain('Delete Failed'));
@@ -248,7 +284,7 @@ describe(SubmissionCard.name, () => {
   it('drops the local session flag when the server answers 401', async () => {
     fakeNetwork(() => reply(401, { statusCode: 401, message: 'Admin session required' }));
     const user = userEvent.setup();
-    renderAdmin(<SubmissionCard submission={submission()} />);
+    renderAdmin(<RoutedCard submission={submission()} />);
     expect(window.localStorage.getItem(ADMIN_SESSION_KEY)).toBe('true');
     await user.selectOptions(screen.getByLabelText('Status'), 'approved');
     await user.click(screen.getByRole('button', { name: 'Update' }));

@@ -18,6 +18,12 @@ import { reviewBody, useDeleteSubmission, useUpdateSubmission } from '../../api/
 import { safeExternalHref } from '../../lib/safe-link';
 import { formatDate } from '../../lib/format-time';
 import { STATUS_LABELS, votesNeeded } from '../../lib/submission-review';
+import {
+  CollapsibleDescription,
+  GalleryLink,
+  SubmissionBanner,
+  SubmissionLogo,
+} from '../../../vote/components/submission-identity';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 
 const DELETE_QUESTION = 'Are you sure you want to delete this submission? This action cannot be undone.';
@@ -116,8 +122,10 @@ export function SubmissionCard({ submission }: { submission: AdminCollectionSubm
       data-testid="submission-admin-card"
       aria-label={submission.name}
     >
+      <SubmissionBanner submission={submission} className="admin-review-card__banner" />
       <header className="admin-review-card__head">
         <div className="admin-review-card__title">
+          <SubmissionLogo submission={submission} />
           <h3>{submission.name}</h3>
           <span
             className={`admin-status-badge admin-status-badge--${submission.status}`}
@@ -156,9 +164,8 @@ export function SubmissionCard({ submission }: { submission: AdminCollectionSubm
       </header>
 
       <code className="admin-review-card__contract">{submission.contractAddress}</code>
-      {submission.description ? (
-        <p className="admin-review-card__description">{submission.description}</p>
-      ) : null}
+      <GalleryLink submission={submission} />
+      <CollapsibleDescription text={submission.description} className="admin-review-card__description" />
       {submission.submitterEmail || submission.submitterContact ? (
         <p className="admin-review-card__meta muted">
           Contact: {[submission.submitterEmail, submission.submitterContact].filter(Boolean).join(' · ')}

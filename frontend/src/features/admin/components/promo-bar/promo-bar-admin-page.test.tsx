@@ -112,6 +112,25 @@ describe(PromoBarAdminPage.name, () => {
     expect(sent.filter((request) => request.method === 'GET').length).toBeGreaterThanOrEqual(2);
   });
 
+  it("shows the stored video as a preview and its kind, not its address, and 'Remove video' removes it on save", async () => {
+    const sent = serve();
+    const user = userEvent.setup();
+    renderAdmin(<PromoBarAdminPage />);
+    await opacitySlider();
+    const current = screen.getByTestId('promo-bar-current-video');
+    expect(current.textContent).toContain('Current video: Uploaded MP4 video');
+    expect(current.textContent).not.toContain('/api/media/files');
+    expect(screen.getByTestId('promo-bar-current-video-preview').getAttribute('src')).toBe(stored.videoUrl);
+
+    await user.click(screen.getByRole('button', { name: 'Remove video' }));
+    expect(screen.getByTestId('promo-bar-current-video').textContent).toContain('removed when you save');
+    expect(sent.filter((request) => request.method === 'PUT')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(sent.filter((request) => request.method === 'PUT')).toHaveLength(1));
+    const form = sent.find((request) => request.method === 'PUT')?.body as FormData;
+    expect(JSON.parse(String(form.get('settings')))).toEqual({ ...stored, removeVideo: true });
+  });
+
   it('refuses a file that is not a video and keeps none', async () => {
     const sent = serve();
     renderAdmin(<PromoBarAdminPage />);

@@ -50,6 +50,63 @@ function PreviewVideo({ file, url, opacity }: { file: File | null; url: string; 
   );
 }
 
+/** What the admin reads for the stored video: its kind, not the server's storage address. */
+export function storedVideoLabel(url: string): string {
+  const extension = /\.([a-z0-9]+)$/i.exec(url.split(/[?#]/)[0] ?? '')?.[1];
+  return extension ? `Uploaded ${extension.toUpperCase()} video` : 'Uploaded video';
+}
+
+interface CurrentVideoProps {
+  url: string;
+  removing: boolean;
+  onRemove: () => void;
+  onKeep: () => void;
+}
+
+/** The stored background video: a small preview and its kind, with 'Remove video' (applied on save). */
+function CurrentVideo({ url, removing, onRemove, onKeep }: CurrentVideoProps) {
+  if (!url) {
+    return (
+      <div className="admin-current-video" data-testid="promo-bar-current-video">
+        <span className="muted admin-file-field__current">Current video: none</span>
+      </div>
+    );
+  }
+  if (removing) {
+    return (
+      <div className="admin-current-video" data-testid="promo-bar-current-video">
+        <span className="admin-file-field__current">The video will be removed when you save.</span>
+        <button type="button" className="button button--ghost admin-button--sm" onClick={onKeep}>
+          Keep video
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="admin-current-video" data-testid="promo-bar-current-video">
+      <video
+        className="admin-current-video__preview"
+        src={url}
+        muted
+        playsInline
+        preload="metadata"
+        aria-hidden="true"
+        data-testid="promo-bar-current-video-preview"
+      />
+      <span className="admin-file-field__current">
+        Current video: <strong>{storedVideoLabel(url)}</strong>
+      </span>
+      <button
+        type="button"
+        className="button button--ghost admin-button--sm admin-button--danger-ghost"
+        onClick={onRemove}
+      >
+        Remove video
+      </button>
+    </div>
+  );
+}
+
 function PromoBarPreview({ settings, videoFile }: { settings: PromoBarSettings; videoFile: File | null }) {
   return (
     <section
@@ -117,6 +174,7 @@ export function PromoBarAdminPage() {
   const save = useSavePromoBarSettings();
   const [draft, setDraft] = useState<Partial<PromoBarSettings>>({});
   const [video, setVideo] = useState<File | null>(null);
+  const [removingVideo, setRemovingVideo] = useState(false);
   const videoInput = useRef<HTMLInputElement>(null);
 
   if (settings.isPending) return <Spinner size="lg" label="Loading settings..." />;
@@ -130,7 +188,11 @@ export function PromoBarAdminPage() {
     );
   }
 
-  const current: PromoBarSettings = { ...settings.data, ...draft };
+  const current: PromoBarSettings = {
+    ...settings.data,
+    ...draft,
+    ...(removingVideo ? { videoUrl: '' } : {}),
+  };
   const edit = (change: Partial<PromoBarSettings>) => setDraft((previous) => ({ ...previous, ...change }));
 
   const clearVideo = () => {
@@ -146,17 +208,23 @@ export function PromoBarAdminPage() {
       return;
     }
     setVideo(file);
+    // A new video replaces the stored one: nothing left to remove.
+    setRemovingVideo(false);
   };
 
   const onSave = () => {
     // SPEC §5: saving does nothing until the current settings have loaded.
     if (!settings.data || save.isPending) return;
     save.mutate(
-      { settings: { ...settings.data, ...draft }, video },
+      {
+        settings: { ...settings.data, ...draft, ...(removingVideo && !video ? { removeVideo: true } : {}) },
+        video,
+      },
       {
         onSuccess: () => {
           clearVideo();
           setDraft({});
+          setRemovingVideo(false);
           toast({
             title: 'Success',
             description: 'Promo bar settings updated successfully',
@@ -201,9 +269,12 @@ export function PromoBarAdminPage() {
             data-testid="promo-bar-video"
           />
           {video ? <span className="admin-file-field__chosen">Selected: {video.name}</span> : null}
-          <span className="muted admin-file-field__current">
-            Current video: {current.videoUrl ? <code>{current.videoUrl}</code> : 'none'}
-          </span>
+          <CurrentVideo
+            url={settings.data.videoUrl}
+            removing={removingVideo}
+            onRemove={() => setRemovingVideo(true)}
+            onKeep={() => setRemovingVideo(false)}
+          />
         </div>
 
         <div className="field">
