@@ -73,7 +73,8 @@ export async function createApiApp(
   // Scan answers are megabytes of JSON: hashing each for an ETag costs more than it saves.
   app.set('etag', false);
   app.enableShutdownHooks();
-  serveOpenApi(app);
+  // Production: the reference is the admin's (it maps every route for whoever asks otherwise).
+  serveOpenApi(app, { adminOnly: config.production });
   if (config.frontendDist) serveFrontend(app, config.frontendDist);
   return app;
 }

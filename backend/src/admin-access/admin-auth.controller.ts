@@ -1,9 +1,10 @@
 import { Body, Controller, HttpCode, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
-import { ApiCookieAuth, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiCookieAuth, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { ADMIN_MESSAGES, type AdminLogoutResponse, type AdminSessionResponse } from '@nexus/contract';
 import type { Request, Response } from 'express';
 import { AdminAuthenticateDto } from './admin-auth.dto.js';
 import { clearAdminCookie, readAdminToken, setAdminCookie } from './admin-cookie.js';
+import { AdminOnly } from './admin.guard.js';
 import { AdminSessionService } from './admin-session.service.js';
 
 /** SPEC §7 admin login, re-verification and logout; the session is an httpOnly cookie. */
@@ -20,7 +21,7 @@ export class AdminAuthController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<AdminSessionResponse> {
     const { token, session } = await this.sessions.authenticate(body.password, req.ip ?? 'unknown');
-    setAdminCookie(req, res, token, this.sessions.ttlMs);
+    setAdminCookie(req, res, token, session.expiresAt, this.sessions.secureCookies);
     return { authenticated: true, expiresAt: new Date(session.expiresAt).toISOString() };
   }
 
@@ -35,10 +36,10 @@ export class AdminAuthController {
     const token = readAdminToken(req);
     const session = await this.sessions.verify(token);
     if (session === null || token === null) {
-      clearAdminCookie(req, res);
+      clearAdminCookie(req, res, this.sessions.secureCookies);
       throw new UnauthorizedException(ADMIN_MESSAGES.sessionRequired);
     }
-    setAdminCookie(req, res, token, this.sessions.ttlMs);
+    setAdminCookie(req, res, token, session.expiresAt, this.sessions.secureCookies);
     return { authenticated: true, expiresAt: new Date(session.expiresAt).toISOString() };
   }
 
@@ -46,7 +47,23 @@ export class AdminAuthController {
   @HttpCode(200)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<AdminLogoutResponse> {
     await this.sessions.logout(readAdminToken(req));
-    clearAdminCookie(req, res);
+    clearAdminCookie(req, res, this.sessions.secureCookies);
+    return { success: true };
+  }
+
+  @Post('logout-everywhere')
+  @HttpCode(200)
+  @AdminOnly()
+  @ApiOperation({
+    summary: 'Ends every admin session on every API process, this one included',
+    description: 'For a lost device or a leaked cookie; the admin signs in again afterwards.',
+  })
+  async logoutEverywhere(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AdminLogoutResponse> {
+    await this.sessions.logoutEverywhere();
+    clearAdminCookie(req, res, this.sessions.secureCookies);
     return { success: true };
   }
 }

@@ -13,17 +13,32 @@ export function readAdminToken(req: Request): string | null {
   return token !== undefined && TOKEN.test(token) ? token : null;
 }
 
-/** httpOnly, SameSite=Strict, only sent to the API, Secure behind HTTPS. */
-export function setAdminCookie(req: Request, res: Response, token: string, ttlMs: number): void {
+/**
+ * httpOnly, SameSite=Strict, only sent to the API, gone when the session ends; Secure in
+ * production (`secure`) whatever the proxy says, and elsewhere behind HTTPS (TRUST_PROXY naming
+ * the proxy that says so).
+ */
+export function setAdminCookie(
+  req: Request,
+  res: Response,
+  token: string,
+  expiresAt: number,
+  secure: boolean,
+): void {
   res.cookie(ADMIN_COOKIE, token, {
     httpOnly: true,
     sameSite: 'strict',
-    secure: req.secure,
+    secure: secure || req.secure,
     path: '/api',
-    maxAge: ttlMs,
+    maxAge: Math.max(0, expiresAt - Date.now()),
   });
 }
 
-export function clearAdminCookie(req: Request, res: Response): void {
-  res.clearCookie(ADMIN_COOKIE, { httpOnly: true, sameSite: 'strict', secure: req.secure, path: '/api' });
+export function clearAdminCookie(req: Request, res: Response, secure: boolean): void {
+  res.clearCookie(ADMIN_COOKIE, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: secure || req.secure,
+    path: '/api',
+  });
 }

@@ -1,15 +1,44 @@
+import { createHash } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ADMIN_MESSAGES, type AdminSessionResponse } from '@nexus/contract';
+import type { Redis } from 'ioredis';
 import request from 'supertest';
 import { adminCookie } from '../../../test/support/admin-session.js';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
-import { TEST_ADMIN_PASSWORD } from '../../../test/support/test-env.js';
+import { TEST_ADMIN_PASSWORD, testConfig } from '../../../test/support/test-env.js';
+import { createApiApp } from '../bootstrap.js';
 import { ConfigError, loadConfig } from '../config/app-config.js';
+import { REDIS } from '../redis/redis.module.js';
+import { RateLimiterService } from '../security/rate-limiter.service.js';
 import { AdminAuthController } from './admin-auth.controller.js';
 import { LOGIN_THROTTLE } from './admin-session.service.js';
 
 const cookieOf = (res: request.Response): string | undefined =>
   (res.headers['set-cookie'] as unknown as string[] | undefined)?.find((c) => c.startsWith('nexus_admin='));
+
+const NO_CHAIN = 'http://127.0.0.1:9/';
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Another API process on the database and Redis prefix of `isolated`, with its own settings. */
+async function apiBeside(
+  isolated: IsolatedApi,
+  env: Record<string, string>,
+): Promise<NestExpressApplication> {
+  const app = await createApiApp(
+    testConfig(isolated.prefix, {
+      DATABASE_URL: isolated.databaseUrl,
+      DEVCHAIN_MANIFEST: '/nonexistent/devchain.json',
+      ETHEREUM_RPC_URL: NO_CHAIN,
+      POLYGON_RPC_URL: NO_CHAIN,
+      CRONOS_RPC_URL: NO_CHAIN,
+      TRUST_PROXY: 'loopback',
+      ...env,
+    }),
+    { logger: false },
+  );
+  await app.init();
+  return app;
+}
 
 describe(AdminAuthController.name, () => {
   let isolated: IsolatedApi;
@@ -162,6 +191,166 @@ describe(AdminAuthController.name, () => {
   });
 });
 
+describe('admin sessions end: password change, absolute lifetime, log out everywhere', () => {
+  let isolated: IsolatedApi;
+  let sut: NestExpressApplication;
+  let nextIp = 1;
+  const ip = () => `203.0.113.${nextIp++}`;
+
+  beforeAll(async () => {
+    isolated = await startIsolatedApi('admin-session-end', { env: { TRUST_PROXY: 'loopback' } });
+    sut = isolated.app;
+  });
+
+  afterAll(async () => {
+    await isolated.close();
+  });
+
+  const http = () => request(sut.getHttpServer());
+  const verify = (app: NestExpressApplication, cookie: string) =>
+    request(app.getHttpServer()).post('/api/admin/verify').set('Cookie', cookie);
+  /** The stored record of a session (Redis keeps it under the SHA-256 of the cookie's token). */
+  const sessionKey = (cookie: string) =>
+    `${isolated.prefix}:admin:session:${createHash('sha256').update(cookie.split('=')[1]!).digest('base64url')}`;
+  /** The session as if it had been opened `ageMs` ago (and used since). */
+  const age = async (cookie: string, ageMs: number) => {
+    const redis = sut.get<Redis>(REDIS);
+    const key = sessionKey(cookie);
+    const record = JSON.parse((await redis.get(key))!) as { createdAt: number };
+    record.createdAt = Date.now() - ageMs;
+    await redis.set(key, JSON.stringify(record), 'KEEPTTL');
+  };
+
+  it('ends every session when ADMIN_PASSWORD changes: a restart with a new password', async () => {
+    const before = await adminCookie(sut.getHttpServer());
+    const changed = await apiBeside(isolated, { ADMIN_PASSWORD: 'another-long-admin-secret' });
+    try {
+      const refused = await verify(changed, before);
+      expect(refused.status).toBe(401);
+      expect(refused.body).toMatchObject({ message: ADMIN_MESSAGES.sessionRequired });
+      expect(
+        (await request(changed.getHttpServer()).get('/api/admin/cache-stats').set('Cookie', before)).status,
+      ).toBe(401);
+      // The new password opens sessions; the old one no longer does.
+      const after = await adminCookie(changed.getHttpServer(), 'another-long-admin-secret');
+      expect((await verify(changed, after)).status).toBe(200);
+      // A process still on the old password does not take the new password's sessions either.
+      expect((await verify(sut, after)).status).toBe(401);
+    } finally {
+      await changed.close();
+    }
+  });
+
+  it('ends a session at its absolute lifetime, however recently it was used', async () => {
+    const cookie = await adminCookie(sut.getHttpServer());
+
+    // 23 h old and in use: still valid, but renewed only up to its 24 h lifetime.
+    await age(cookie, 23 * HOUR_MS);
+    const renewed = await verify(sut, cookie);
+    expect(renewed.status).toBe(200);
+    const expiresAt = Date.parse((renewed.body as AdminSessionResponse).expiresAt);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + HOUR_MS);
+    expect(expiresAt).toBeGreaterThan(Date.now() + HOUR_MS - 5 * 60 * 1000);
+
+    await age(cookie, 24 * HOUR_MS + 1000);
+    const ended = await verify(sut, cookie);
+    expect(ended.status).toBe(401);
+    expect(cookieOf(ended)).toMatch(/^nexus_admin=;/);
+    expect((await http().get('/api/admin/cache-stats').set('Cookie', cookie)).status).toBe(401);
+  });
+
+  it('"Log out everywhere" ends every session, its own included; a new login works', async () => {
+    const mine = await adminCookie(sut.getHttpServer());
+    const other = await adminCookie(sut.getHttpServer());
+    const sibling = await isolated.sibling();
+    try {
+      // Without a session, or from another site's page: refused, and nothing ends.
+      expect((await http().post('/api/admin/logout-everywhere')).status).toBe(401);
+      const forged = await http()
+        .post('/api/admin/logout-everywhere')
+        .set('Cookie', 'nexus_admin=' + 'A'.repeat(43));
+      expect(forged.status).toBe(401);
+      const evil = await http()
+        .post('/api/admin/logout-everywhere')
+        .set('Cookie', mine)
+        .set('Origin', 'https://evil.example');
+      expect(evil.status).toBe(403);
+      expect((await verify(sut, other)).status).toBe(200);
+
+      const out = await http().post('/api/admin/logout-everywhere').set('Cookie', mine);
+      expect(out.status).toBe(200);
+      expect(out.body).toEqual({ success: true });
+      expect(cookieOf(out)).toMatch(/^nexus_admin=;/);
+
+      for (const app of [sut, sibling]) {
+        for (const cookie of [mine, other]) {
+          const res = await request(app.getHttpServer()).get('/api/admin/cache-stats').set('Cookie', cookie);
+          expect(res.status).toBe(401);
+        }
+      }
+      const fresh = await adminCookie(sut.getHttpServer());
+      expect((await verify(sibling, fresh)).status).toBe(200);
+    } finally {
+      await sibling.close();
+    }
+  });
+
+  it('counts each attempt before comparing: of 100 parallel wrong passwords, 5 are compared', async () => {
+    const attacker = ip();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        request(sut.getHttpServer())
+          .post('/api/admin/authenticate')
+          .set('X-Forwarded-For', attacker)
+          .send({ password: `parallel-${i}` }),
+      ),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_THROTTLE.points);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(100 - LOGIN_THROTTLE.points);
+    // The count is the `login` policy's: the security page and its reset see it.
+    expect(await sut.get(RateLimiterService).peek('login', attacker)).toMatchObject({
+      consumed: LOGIN_THROTTLE.points,
+    });
+  });
+});
+
+describe('the failure budget of all addresses together (ADMIN_LOGIN_FAILURE_BUDGET)', () => {
+  let isolated: IsolatedApi;
+
+  beforeAll(async () => {
+    isolated = await startIsolatedApi('admin-login-budget', {
+      env: { TRUST_PROXY: 'loopback', ADMIN_LOGIN_FAILURE_BUDGET: '4/600' },
+    });
+  });
+
+  afterAll(async () => {
+    await isolated.close();
+  });
+
+  const login = (password: string, from: string) =>
+    request(isolated.app.getHttpServer())
+      .post('/api/admin/authenticate')
+      .set('X-Forwarded-For', from)
+      .send({ password });
+
+  it('refuses every login, from any address, once that many have failed in the window', async () => {
+    // A success spends nothing of the budget.
+    expect((await login(TEST_ADMIN_PASSWORD, '192.0.2.100')).status).toBe(200);
+    for (let i = 1; i <= 4; i++) expect((await login('distributed-guess', `192.0.2.${i}`)).status).toBe(401);
+
+    const spent = await login('distributed-guess', '192.0.2.5');
+    expect(spent.status).toBe(429);
+    expect(spent.body.message).toMatch(/^Too many requests/);
+    // The right password waits too: the budget is not an oracle.
+    const right = await login(TEST_ADMIN_PASSWORD, '192.0.2.6');
+    expect(right.status).toBe(429);
+    const retryAfter = Number(right.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(500);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+  });
+});
+
 describe('ADMIN_PASSWORD', () => {
   const base = {
     ETHEREUM_RPC_URL: 'http://127.0.0.1:9/',
@@ -185,6 +374,32 @@ describe('ADMIN_PASSWORD', () => {
       expect.stringMatching(/published default/),
     ]);
     expect(problems({ NODE_ENV: 'production', ADMIN_PASSWORD: 'a-long-random-secret' })).toEqual([]);
+  });
+
+  it('is at least 12 characters in production, and not a common password', () => {
+    expect(problems({ NODE_ENV: 'production', ADMIN_PASSWORD: 'k7#Qv9!zLm2' })).toEqual([
+      'ADMIN_PASSWORD must be at least 12 characters in production (got 11)',
+    ]);
+    for (const common of ['password1234', 'Qwertyuiop123', '123456789012', 'administrator']) {
+      expect(problems({ NODE_ENV: 'production', ADMIN_PASSWORD: common })).toEqual([
+        expect.stringMatching(/^ADMIN_PASSWORD is a common password/),
+      ]);
+    }
+    expect(problems({ NODE_ENV: 'production', ADMIN_PASSWORD: 'k7#Qv9!zLm2x' })).toEqual([]);
+    // Elsewhere 8 characters still do (the local default is generated, 24 characters).
+    expect(problems({ ADMIN_PASSWORD: 'k7#Qv9!z' })).toEqual([]);
+  });
+
+  it('ADMIN_SESSION_LIFETIME_MINUTES and ADMIN_LOGIN_FAILURE_BUDGET: defaults, and refused when malformed', () => {
+    const config = loadConfig(base);
+    expect(config.adminSessionLifetimeMs).toBe(24 * 60 * 60 * 1000);
+    expect(config.adminLoginFailureBudget).toEqual({ points: 50, durationS: 900 });
+    expect(problems({ ADMIN_SESSION_LIFETIME_MINUTES: '0' })).toEqual([
+      expect.stringMatching(/^ADMIN_SESSION_LIFETIME_MINUTES must be/),
+    ]);
+    expect(problems({ ADMIN_LOGIN_FAILURE_BUDGET: 'lots' })).toEqual([
+      expect.stringMatching(/^ADMIN_LOGIN_FAILURE_BUDGET must be <count>\/<seconds>/),
+    ]);
   });
 
   it('may be unset elsewhere (admin login then refuses), but never shorter than 8 characters', () => {

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, scryptSync, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { ADMIN_MESSAGES } from '@nexus/contract';
 import { TooManyRequestsException } from '../common/too-many-requests.exception.js';
@@ -8,7 +8,8 @@ import { clientKey } from '../security/client-address.js';
 import { DEFAULT_RATE_LIMITS } from '../config/rate-limit-rules.js';
 import { RateLimiterService } from '../security/rate-limiter.service.js';
 import { SuspiciousIpService } from '../security/suspicious-ip.service.js';
-import { AdminSessionRepository, type AdminSession } from './admin-session.repository.js';
+import { AdminSessionRepository, type AdminSession, type SessionTerms } from './admin-session.repository.js';
+import { LoginAttemptsRepository } from './login-attempts.repository.js';
 
 /**
  * Failed logins allowed per address per window, then 429 until the window ends: the `login` rate
@@ -18,55 +19,105 @@ export const LOGIN_THROTTLE = DEFAULT_RATE_LIMITS.login;
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
+/** One warning per minute while the failure budget of all addresses is spent, not one per attempt. */
+const BUDGET_WARNING_EVERY_MS = 60_000;
+
+/**
+ * The session generation of a password: every process on the same password derives the same one,
+ * so a restart on a new password ends every session opened before. scrypt, salted with the
+ * deployment's Redis prefix: the value Redis holds does not give the password away.
+ */
+function generationOf(password: string, redisPrefix: string): string {
+  return scryptSync(password, `nexus-admin-session:${redisPrefix}`, 18).toString('base64url');
+}
+
 /** Admin login, session check and logout against the one shared password. */
 @Injectable()
 export class AdminSessionService {
   private readonly logger = new Logger('AdminSession');
   /** Only the hash is kept: compared in constant time with the hash of what is typed. */
   private readonly passwordHash: Buffer | null;
+  private readonly terms: SessionTerms;
+  private lastBudgetWarning = 0;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly sessions: AdminSessionRepository,
+    private readonly attempts: LoginAttemptsRepository,
     private readonly limits: RateLimiterService,
     private readonly suspicious: SuspiciousIpService,
   ) {
     this.passwordHash = config.adminPassword === null ? null : sha256(config.adminPassword);
+    this.terms = {
+      generation: config.adminPassword === null ? '' : generationOf(config.adminPassword, config.redisPrefix),
+      ttlMs: config.adminSessionTtlMs,
+      lifetimeMs: config.adminSessionLifetimeMs,
+    };
   }
 
-  get ttlMs(): number {
-    return this.config.adminSessionTtlMs;
+  /** NODE_ENV=production: what is open in development is the admin's (the reference, detailed health). */
+  get production(): boolean {
+    return this.config.production;
   }
 
-  /** A new session for the right password; 401 otherwise, 429 after too many failures from `ip`. */
+  /** Production marks the cookie Secure whatever the request says of its scheme. */
+  get secureCookies(): boolean {
+    return this.config.production;
+  }
+
+  /**
+   * A new session for the right password; 401 otherwise. The attempt is counted before the
+   * comparison (429 past the address's budget or that of all addresses together), so parallel
+   * guesses cannot slip between a check and a count.
+   */
   async authenticate(password: string, ip: string): Promise<{ token: string; session: AdminSession }> {
-    const client = clientKey(ip);
-    const spent = await this.limits.peek('login', client);
-    if (spent !== null && spent.consumed >= this.limits.rule('login').points) {
-      throw new TooManyRequestsException(Math.max(1, Math.ceil(spent.resetMs / 1000)));
-    }
     if (this.passwordHash === null) throw new UnauthorizedException(ADMIN_MESSAGES.notConfigured);
+    const client = clientKey(ip);
+    const verdict = await this.attempts.admit(
+      client,
+      this.limits.rule('login'),
+      this.config.adminLoginFailureBudget,
+    );
+    if (!verdict.admitted) {
+      if (verdict.by === 'all') this.budgetSpent(verdict.retryAfterMs);
+      throw new TooManyRequestsException(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000)));
+    }
     if (!timingSafeEqual(sha256(password), this.passwordHash)) {
       await this.recordFailure(client);
       throw new UnauthorizedException(ADMIN_MESSAGES.invalidPassword);
     }
-    await this.limits.reset('login', client);
-    return this.sessions.create(ip, this.ttlMs);
+    await Promise.all([this.limits.reset('login', client), this.attempts.release()]);
+    return this.sessions.create(ip, this.terms);
   }
 
-  /** The session of a token, renewed; null when it is unknown or expired. */
+  /** The session of a token, renewed up to its lifetime; null when it is unknown, over or ended. */
   async verify(token: string | null): Promise<AdminSession | null> {
-    return token === null ? null : this.sessions.touch(token, this.ttlMs);
+    if (token === null || this.passwordHash === null) return null;
+    return this.sessions.touch(token, this.terms);
   }
 
   async logout(token: string | null): Promise<void> {
     if (token !== null) await this.sessions.delete(token);
   }
 
-  /** Counted against the `login` policy (the next attempt over it gets the 429) and the suspicious list. */
+  /** Ends every admin session, on every process. */
+  async logoutEverywhere(): Promise<void> {
+    await this.sessions.endAll();
+    this.logger.warn('every admin session ended (log out everywhere)');
+  }
+
+  /** Listed against the suspicious-address threshold and logged (the attempt is already counted). */
   private async recordFailure(client: string): Promise<void> {
-    await this.limits.consume('login', client);
     await this.suspicious.recordFailedLogin(client);
     this.logger.warn(`failed admin login from ${client}`);
+  }
+
+  private budgetSpent(retryAfterMs: number): void {
+    const now = Date.now();
+    if (now - this.lastBudgetWarning < BUDGET_WARNING_EVERY_MS) return;
+    this.lastBudgetWarning = now;
+    this.logger.warn(
+      `admin login failure budget of all addresses spent (ADMIN_LOGIN_FAILURE_BUDGET): every login refused for ${Math.ceil(retryAfterMs / 1000)} s`,
+    );
   }
 }

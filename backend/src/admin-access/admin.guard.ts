@@ -8,7 +8,8 @@ import {
 } from '@nestjs/common';
 import { ApiCookieAuth, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { ADMIN_MESSAGES } from '@nexus/contract';
-import type { Request } from 'express';
+import type { NextFunction, Request, Response } from 'express';
+import { requestIdOf } from '../logging/request-id.js';
 import { readAdminToken } from './admin-cookie.js';
 import { AdminSessionService } from './admin-session.service.js';
 
@@ -38,3 +39,48 @@ export const AdminOnly = () =>
     ApiCookieAuth('admin'),
     ApiUnauthorizedResponse({ description: ADMIN_MESSAGES.sessionRequired }),
   );
+
+/**
+ * Open in development; behind the admin session in production (SPEC-free internals a deployment
+ * keeps to itself: the detailed health report with its RPC URLs and worker counts).
+ */
+@Injectable()
+export class AdminGuardInProduction implements CanActivate {
+  constructor(
+    private readonly sessions: AdminSessionService,
+    private readonly guard: AdminGuard,
+  ) {}
+
+  canActivate(context: ExecutionContext): Promise<boolean> | boolean {
+    return this.sessions.production ? this.guard.canActivate(context) : true;
+  }
+}
+
+/** A route open in development and behind the admin session in production, documented so. */
+export const AdminOnlyInProduction = () =>
+  applyDecorators(
+    UseGuards(AdminGuardInProduction),
+    ApiCookieAuth('admin'),
+    ApiUnauthorizedResponse({ description: `${ADMIN_MESSAGES.sessionRequired} (production only)` }),
+  );
+
+/**
+ * The same gate as plain Express middleware, for what is served outside Nest's routes (the API
+ * reference): 401 with the API's error body without a live session.
+ */
+export function adminSessionMiddleware(sessions: AdminSessionService) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const refuse = () =>
+      res.status(401).json({
+        statusCode: 401,
+        message: ADMIN_MESSAGES.sessionRequired,
+        error: 'UNAUTHORIZED',
+        requestId: requestIdOf(req),
+      });
+    // Sessions unreadable (Redis away): no session, not an error page.
+    sessions.verify(readAdminToken(req)).then(
+      (session) => (session === null ? refuse() : next()),
+      () => refuse(),
+    );
+  };
+}

@@ -4,6 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import {
   ADMIN_MESSAGES,
+  CONNECTION_REFUSALS,
   QUEUED_SCAN_LIMITS,
   RATE_LIMIT_POLICIES,
   SUBMISSION_STATUSES,
@@ -316,6 +317,7 @@ const GUARDED: GuardedRoute[] = [
       ),
       activeUserSessions: count,
       suspiciousIPs: expect.any(Array),
+      connectionRefusals: Object.fromEntries(CONNECTION_REFUSALS.map((kind) => [kind, count])),
     }),
   },
   {
@@ -323,6 +325,13 @@ const GUARDED: GuardedRoute[] = [
     call: () => ({ url: '/api/admin/clear-suspicious-ip', json: { ip: '203.0.113.9' } }),
     status: 200,
     body: () => ({ success: true, cleared: false }),
+  },
+  // Last: it ends every session, the one the table uses included.
+  {
+    route: 'POST /api/admin/logout-everywhere',
+    call: () => ({ url: '/api/admin/logout-everywhere' }),
+    status: 200,
+    body: () => ({ success: true }),
   },
 ];
 
@@ -332,7 +341,7 @@ const GUARDED: GuardedRoute[] = [
  * it has to be placed in one list or the other on purpose.
  */
 const PUBLIC: Record<RouteName, string> = {
-  'GET /api/health': 'load balancers and the status page',
+  'GET /api/health': 'monitors and the status page (behind the admin session in production)',
   'GET /api/health/live': 'liveness probes: the process answers',
   'GET /api/health/ready': 'readiness probes: PostgreSQL, Redis and the queues answer',
   'POST /api/nfts': 'SPEC §7 scan, visitors',

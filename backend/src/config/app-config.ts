@@ -23,6 +23,7 @@ import {
   type ThresholdRule,
 } from './rate-limit-rules.js';
 import { loadEnvFiles } from './env-files.js';
+import { adminPasswordProblem } from './admin-password.js';
 
 export interface ChainConfig {
   chainId: number;
@@ -64,6 +65,10 @@ export interface AppConfig {
   adminPassword: string | null;
   /** How long an admin session lasts without use. */
   adminSessionTtlMs: number;
+  /** How long an admin session lasts at most, however often it is used (ADMIN_SESSION_LIFETIME_MINUTES). */
+  adminSessionLifetimeMs: number;
+  /** Failed admin logins of all addresses together per window; then every login waits (ADMIN_LOGIN_FAILURE_BUDGET). */
+  adminLoginFailureBudget: RateLimitRule;
   production: boolean;
   /** Express `trust proxy`: false takes the client address from the socket. */
   trustProxy: boolean | number | string;
@@ -147,9 +152,6 @@ export class ConfigError extends Error {
 
 /** Confirmations before a block is indexed on the real networks (deep enough for their usual reorganisations). */
 const DEFAULT_CONFIRMATIONS: Record<Network, number> = { ethereum: 12, polygon: 128, cronos: 12 };
-
-/** Passwords published in documentation or examples: refused in production. */
-const WEAK_ADMIN_PASSWORDS = new Set(['nexus-admin', 'admin', 'password', 'changeme', 'change-me']);
 
 /**
  * TRUST_PROXY as Express takes it: unset/false (socket address), true, a hop count, or addresses /
@@ -321,10 +323,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const adminPassword = env.ADMIN_PASSWORD || null;
   if (adminPassword === null && production) {
     problems.push('ADMIN_PASSWORD is required in production (a long random secret)');
-  } else if (adminPassword !== null && production && WEAK_ADMIN_PASSWORDS.has(adminPassword)) {
-    problems.push('ADMIN_PASSWORD is a published default: choose your own (a long random secret)');
-  } else if (adminPassword !== null && adminPassword.length < 8) {
-    problems.push('ADMIN_PASSWORD must be at least 8 characters');
+  } else if (adminPassword !== null) {
+    const problem = adminPasswordProblem(adminPassword, production);
+    if (problem !== null) problems.push(problem);
   }
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   const allowedOrigins: string[] = [];
@@ -384,6 +385,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
     return { count, windowS: seconds };
   };
+  const adminLoginFailures = countPerSeconds(
+    'ADMIN_LOGIN_FAILURE_BUDGET',
+    { count: 50, seconds: 900 },
+    { maxCount: 1_000_000, maxSeconds: 24 * 3600 },
+  );
   const suspiciousIps = {
     rateLimitBreaches: threshold('SUSPICIOUS_IP_BREACHES', DEFAULT_SUSPICIOUS_IP_RULES.rateLimitBreaches),
     failedLogins: threshold('SUSPICIOUS_IP_FAILED_LOGINS', DEFAULT_SUSPICIOUS_IP_RULES.failedLogins),
@@ -440,6 +446,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mediaDir: resolve(root, env.MEDIA_DIR || '.nexus/media'),
     adminPassword,
     adminSessionTtlMs: int('ADMIN_SESSION_TTL_MINUTES', 12 * 60, 5, 30 * 24 * 60) * 60_000,
+    adminSessionLifetimeMs: int('ADMIN_SESSION_LIFETIME_MINUTES', 24 * 60, 5, 90 * 24 * 60) * 60_000,
+    adminLoginFailureBudget: { points: adminLoginFailures.count, durationS: adminLoginFailures.seconds },
     production,
     trustProxy,
     allowedOrigins,

@@ -42,6 +42,8 @@ function upOrDown(probe: Promise<unknown>): Promise<HealthState> {
 export class HealthService implements BeforeApplicationShutdown {
   private readonly chains: ChainHealth;
   private stopping = false;
+  /** Production answers live and ready with the verdict alone: nothing internal to anyone who asks. */
+  private readonly terse: boolean;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -52,6 +54,7 @@ export class HealthService implements BeforeApplicationShutdown {
     this.chains = new ChainHealth(
       Object.fromEntries(ENABLED_NETWORKS.map((n) => [n, config.chains[n].rpcUrl])),
     );
+    this.terse = config.production;
   }
 
   /** From SIGTERM on, readiness fails so that a load balancer stops sending requests. */
@@ -59,8 +62,13 @@ export class HealthService implements BeforeApplicationShutdown {
     this.stopping = true;
   }
 
-  live(): LivenessResponse {
-    return { status: 'ok', uptimeS: Math.round(process.uptime()) };
+  live(): LivenessResponse | Pick<LivenessResponse, 'status'> {
+    return this.terse ? { status: 'ok' } : { status: 'ok', uptimeS: Math.round(process.uptime()) };
+  }
+
+  /** What a readiness probe is answered: the verdict alone in production, else the whole report. */
+  readyAnswer(report: ReadinessResponse): ReadinessResponse | Pick<ReadinessResponse, 'status'> {
+    return this.terse ? { status: report.status } : report;
   }
 
   /** Ready when PostgreSQL, Redis and the queues answer; chains are reported, never decisive. */
