@@ -91,7 +91,10 @@ export interface NftsResponse {
 
 export interface CollectionSummary {
   name: string;
+  /** NFTs (token ids) held. */
   count: number;
+  /** Copies held, all NFTs together (ERC-1155 balances added up; `count` where absent). */
+  quantity?: number;
   contractAddress: string;
   sampleNFTs: Nft[];
 }

@@ -23,7 +23,7 @@ describe('explorer URL', () => {
     const query =
       'view=collection&network=polygon&address=' +
       COLLECTION +
-      '&sort=rarity-score&page=2&q=gold+ape&trait=background%3Ablue&trait=background%3Ared&trait=eyes%3Alaser&nft=123';
+      '&sort=rarity-score&page=2&q=gold+ape&trait=background%3Ablue&trait=background%3Ared&trait=eyes%3Alaser&nft=123&mode=list';
     const state = parse(query);
     expect(state).toEqual({
       view: 'collection',
@@ -35,6 +35,7 @@ describe('explorer URL', () => {
         text: 'gold ape',
         traits: { background: ['blue', 'red'], eyes: ['laser'] },
         nft: '123',
+        viewMode: 'list',
       },
     });
     expect(buildExplorerParams(state).toString()).toBe(query);
@@ -75,7 +76,7 @@ describe('explorer URL', () => {
     expect(parse('view=collection&network=polygon&address=0x123')).toEqual({ view: 'home' });
     expect(parse('view=collection&network=polygon&address=demo.eth')).toEqual({ view: 'home' });
     const lenient = parse(
-      `view=collection&network=polygon&address=${COLLECTION}&sort=price&page=-2&page=x&trait=nocolon&trait=:blue&nft=`,
+      `view=collection&network=polygon&address=${COLLECTION}&sort=price&page=-2&page=x&trait=nocolon&trait=:blue&nft=&mode=tiles`,
     );
     expect(lenient).toMatchObject({ gallery: DEFAULT_GALLERY_VIEW });
     expect(parse(`view=collection&network=polygon&address=${COLLECTION}&page=0`)).toMatchObject({

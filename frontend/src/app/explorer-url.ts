@@ -5,7 +5,12 @@ import {
   type Network,
   type TraitSelection,
 } from '@nexus/contract';
-import { GALLERY_SORTS, type GallerySort } from '../features/gallery/gallery-logic';
+import {
+  GALLERY_SORTS,
+  VIEW_MODES,
+  type GallerySort,
+  type ViewMode,
+} from '../features/gallery/gallery-logic';
 import { DEFAULT_GALLERY_VIEW, type GalleryViewState } from '../features/gallery/gallery-view-state';
 import { isEnsName, isEvmAddress } from '../features/search/search-validation';
 
@@ -23,7 +28,8 @@ import { isEnsName, isEvmAddress } from '../features/search/search-validation';
  * Gallery params, each left out at its default: `sort` (rarity-rank), `page` (1), `q` (the name /
  * token id search), `trait` (repeated, one per chosen value: `type:value`, the trait's normalised
  * keys, with `%` and `:` in the type written %25 and %3A), `nft` (token id of the open detail
- * dialog). Anything unreadable falls back to its default (a bad view, network or address: home).
+ * dialog), `mode` (the layout: small-grid, big-grid or list; absent: the visitor's usual one).
+ * Anything unreadable falls back to its default (a bad view, network or address: home).
  * The label of a search (a whitelisted name, an ENS name) rides in the history entry's state, not
  * in the address.
  */
@@ -37,6 +43,7 @@ export const EXPLORER_PARAMS = {
   text: 'q',
   trait: 'trait',
   nft: 'nft',
+  viewMode: 'mode',
 } as const;
 
 export type ExplorerState =
@@ -98,6 +105,10 @@ function readNft(value: string | null): string | null {
   return trimmed && trimmed.length <= MAX_TOKEN_ID_LENGTH ? trimmed : null;
 }
 
+function readViewMode(value: string | null): ViewMode | null {
+  return (VIEW_MODES as readonly string[]).includes(value ?? '') ? (value as ViewMode) : null;
+}
+
 function readGallery(params: URLSearchParams): GalleryViewState {
   return {
     sort: readSort(params.get(EXPLORER_PARAMS.sort)),
@@ -105,6 +116,7 @@ function readGallery(params: URLSearchParams): GalleryViewState {
     text: (params.get(EXPLORER_PARAMS.text) ?? '').slice(0, MAX_TEXT_LENGTH),
     traits: decodeTraits(params.getAll(EXPLORER_PARAMS.trait)),
     nft: readNft(params.get(EXPLORER_PARAMS.nft)),
+    viewMode: readViewMode(params.get(EXPLORER_PARAMS.viewMode)),
   };
 }
 
@@ -132,6 +144,7 @@ function writeGallery(params: URLSearchParams, gallery: GalleryViewState): void 
   if (gallery.text.trim() !== '') params.set(EXPLORER_PARAMS.text, gallery.text);
   for (const trait of encodeTraits(gallery.traits)) params.append(EXPLORER_PARAMS.trait, trait);
   if (gallery.nft !== null) params.set(EXPLORER_PARAMS.nft, gallery.nft);
+  if (gallery.viewMode !== null) params.set(EXPLORER_PARAMS.viewMode, gallery.viewMode);
 }
 
 /** The canonical query of a state (parameters in a fixed order, defaults left out). */

@@ -1,4 +1,4 @@
-import { DEFAULT_GALLERY_SORT, type GallerySort } from './gallery-logic';
+import { DEFAULT_GALLERY_SORT, type GallerySort, type ViewMode } from './gallery-logic';
 import type { TraitSelection } from './trait-filter';
 
 /** What a gallery shows: kept in the page address by the app, so a reload or a shared link reopens it. */
@@ -11,6 +11,8 @@ export interface GalleryViewState {
   traits: TraitSelection;
   /** Token id of the NFT whose detail dialog is open. */
   nft: string | null;
+  /** The layout chosen for this view; null: the visitor's usual one (kept across galleries). */
+  viewMode: ViewMode | null;
 }
 
 export const DEFAULT_GALLERY_VIEW: GalleryViewState = {
@@ -19,6 +21,7 @@ export const DEFAULT_GALLERY_VIEW: GalleryViewState = {
   text: '',
   traits: {},
   nft: null,
+  viewMode: null,
 };
 
 /**

@@ -2,6 +2,11 @@ import type { CollectionSummary, Nft } from '@nexus/contract';
 
 export const SAMPLE_NFTS_PER_COLLECTION = 4;
 
+/** Copies of an NFT held: its ERC-1155 balance, 1 otherwise. */
+export function heldQuantity(nft: Pick<Nft, 'balance'>): number {
+  return nft.balance !== undefined && nft.balance > 1 ? Math.floor(nft.balance) : 1;
+}
+
 /** The collection's name as marketplaces show it (OpenSea's, when the source knows it), else the contract's. */
 function rawCollectionName(nft: Nft): string {
   return nft.collection?.name || nft.contract?.openSeaMetadata?.collectionName || nft.contract?.name || '';
@@ -25,6 +30,7 @@ export function groupByContract(nfts: readonly Nft[]): CollectionSummary[] {
     name: group.name,
     contractAddress: group.contractAddress,
     count: group.nfts.length,
+    quantity: group.nfts.reduce((sum, nft) => sum + heldQuantity(nft), 0),
     sampleNFTs: group.nfts.slice(0, SAMPLE_NFTS_PER_COLLECTION),
   }));
 }

@@ -4,7 +4,10 @@ import { isEvmAddress, type Network, type Nft } from '@nexus/contract';
 import { EmptyState } from '../../../components/empty-state';
 import { NetworkBadge } from '../../../components/network-badge';
 import { formatCount } from '../../../lib/format';
+import { useWalletCollectionRanks } from '../../wallet/hooks/use-collection-ranks';
+import { heldQuantity } from '../../wallet/wallet-collections';
 import { collectionTraitsQuery } from '../api/rarity-api';
+import type { ViewMode } from '../gallery-logic';
 import type { GalleryViewChange, GalleryViewState } from '../gallery-view-state';
 import { useCollectionRarity } from '../hooks/use-collection-rarity';
 import { useGalleryPage, useLocalTraitSummary } from '../hooks/use-gallery-page';
@@ -34,7 +37,8 @@ export interface GalleryCollection {
 
 /**
  * `collection`: every NFT of the collection (ranked here, traits and live rarity job from the API).
- * `wallet`: the NFTs a wallet holds of it (ranks are the collection's own when Nexus stored them).
+ * `wallet`: the NFTs a wallet holds of it, with the whole collection's ranks where Nexus stored them
+ * and none otherwise (never ranks among the wallet's NFTs alone).
  */
 export type GalleryScope = 'collection' | 'wallet';
 
@@ -82,8 +86,14 @@ function GalleryContent({
   view,
   onViewChange,
 }: GalleryViewProps & { collection: GalleryCollection }) {
-  const { viewMode, setViewMode } = useGalleryPreferences();
+  const { viewMode: usualViewMode, setViewMode: setUsualViewMode } = useGalleryPreferences();
   const { sort, text, traits: traitSelection, nft: selectedTokenId } = view;
+  // The address's layout first (a shared link keeps it), else the visitor's usual one.
+  const viewMode = view.viewMode ?? usualViewMode;
+  const setViewMode = (mode: ViewMode) => {
+    setUsualViewMode(mode);
+    onViewChange({ patch: { viewMode: mode }, mode: 'replace' });
+  };
   const download = useNftDownload();
   const { network, contractAddress } = collection;
 
@@ -91,17 +101,13 @@ function GalleryContent({
   // A stored collection is paged, filtered and counted by the server (GET /api/collections/…/nfts).
   const paged = knownContract && scope === 'collection';
   const partial = collection.partial === true;
-  // A wallet's share of a collection is ranked here only when Nexus has no ranks of the whole collection.
-  const hasStoredRanks = useMemo(
-    () => collection.nfts.some((nft) => nft.rarityRank !== null),
-    [collection.nfts],
-  );
-  const calculates = knownContract && !partial && (scope === 'collection' || !hasStoredRanks);
-  const walletRanks = scope === 'wallet' && calculates;
+  // A wallet's share shows the whole collection's ranks, as the server stored them (or none).
+  const wallet = useWalletCollectionRanks(network, contractAddress, collection.nfts, scope === 'wallet');
+  const calculates = knownContract && !partial && scope === 'collection';
   const rarity = useCollectionRarity({
     network,
     contractAddress,
-    nfts: collection.nfts,
+    nfts: scope === 'wallet' ? wallet.nfts : collection.nfts,
     calculate: calculates,
     followJob: paged,
   });
@@ -141,6 +147,11 @@ function GalleryContent({
   const filterSummary = current.traitSummary ?? collectionSummary;
 
   const total = current.total;
+  // ERC-1155: the copies held of each NFT, added up (a wallet holds 5 of one, 7 of another).
+  const quantity = useMemo(
+    () => (scope === 'wallet' ? collection.nfts.reduce((sum, nft) => sum + heldQuantity(nft), 0) : 0),
+    [scope, collection.nfts],
+  );
   const filtering = selectedValueCount(traitSelection) > 0 || text.trim() !== '';
   const selected =
     selectedTokenId === null
@@ -176,6 +187,15 @@ function GalleryContent({
             {formatCount(current.matching)} / {formatCount(total)}
           </span>
           <NetworkBadge network={collection.network} />
+          {quantity > collection.nfts.length ? (
+            <span
+              className="count-badge"
+              data-testid="gallery-quantity"
+              title="Copies held, all NFTs together"
+            >
+              {formatCount(quantity)} copies held
+            </span>
+          ) : null}
           {badges}
         </div>
         <code className="gallery__address">{collection.contractAddress}</code>
@@ -186,7 +206,12 @@ function GalleryContent({
           canRecalculate={calculates}
           calculating={rarity.calculating}
           onRecalculate={rarity.recalculate}
-          note={walletRanks ? "ranks compare this wallet's NFTs of the collection" : undefined}
+          note={
+            scope === 'wallet' && wallet.ranks
+              ? `ranks of the whole collection (${formatCount(wallet.ranks.rankedTotal)} NFTs)`
+              : undefined
+          }
+          unranked={scope === 'wallet' ? walletUnrankedText(wallet.state) : undefined}
         />
       </header>
 
@@ -236,8 +261,15 @@ function GalleryContent({
         nft={selected}
         network={network}
         contractAddress={contractAddress}
-        explain={knownContract}
-        walletRanks={walletRanks}
+        explain={
+          !knownContract
+            ? 'unranked'
+            : scope === 'collection' || wallet.state === 'ranked'
+              ? 'server'
+              : wallet.state === 'checking'
+                ? 'checking'
+                : 'unranked'
+        }
         traitSummary={collectionSummary}
         total={total}
         onClose={() => onViewChange({ patch: { nft: null }, mode: 'replace' })}
@@ -252,4 +284,12 @@ function GalleryContent({
       />
     </section>
   );
+}
+
+/** What a wallet's gallery says when it has no ranks to show. */
+function walletUnrankedText(state: 'checking' | 'ranked' | 'unranked' | 'unknown'): string | undefined {
+  if (state === 'unranked')
+    return 'Nexus has not ranked this collection yet: search it as a collection to rank it';
+  if (state === 'checking') return 'Looking for the collection’s ranks...';
+  return undefined;
 }

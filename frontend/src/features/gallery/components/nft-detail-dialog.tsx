@@ -9,6 +9,7 @@ import { nftDetailQuery } from '../api/rarity-api';
 import { collectionNameOf, nftDisplayName, nftTraits } from '../gallery-logic';
 import { explainedValueCount, formatRarityNumber } from '../rarity-explanation';
 import { traitValueCount } from '../trait-filter';
+import { heldQuantity } from '../../wallet/wallet-collections';
 import { NftImage } from './nft-image';
 import { RarityBadge } from './nft-card';
 import { RarityExplanation } from './rarity-explanation';
@@ -17,10 +18,11 @@ interface NftDetailDialogProps {
   nft: Nft | null;
   network: Network;
   contractAddress: string;
-  /** Ask the API why the NFT ranks where it does. */
-  explain: boolean;
-  /** The gallery's rank and score compare only the NFTs a wallet holds. */
-  walletRanks: boolean;
+  /**
+   * `server`: ask the API why the NFT ranks where it does (Nexus ranked its collection);
+   * `checking`: whether it did is being asked; `unranked`: it did not (nothing is asked).
+   */
+  explain: 'server' | 'checking' | 'unranked';
   /** Value counts of the collection, for the trait chips. */
   traitSummary: readonly TraitTypeCounts[];
   total: number;
@@ -50,19 +52,25 @@ export function NftDetailDialog({ nft, onClose, ...rest }: NftDetailDialogProps)
 const NOT_RANKED_BY_SERVER =
   'No rarity explanation yet: Nexus has not ranked this collection. Search it as a collection to rank it.';
 
+/** A 404 after the collection was found ranked: the NFT itself is not among its stored ones. */
+const NFT_NOT_RANKED = 'No rarity explanation: this NFT is not among the ranked NFTs of its collection.';
+
 function NftDetailBody({
   nft,
   name,
   network,
   contractAddress,
   explain,
-  walletRanks,
   traitSummary,
   total,
   onDownload,
   downloading,
 }: Omit<NftDetailDialogProps, 'nft' | 'onClose'> & { nft: Nft; name: string }) {
-  const detail = useQuery({ ...nftDetailQuery(network, contractAddress, nft.tokenId), enabled: explain });
+  const detail = useQuery({
+    ...nftDetailQuery(network, contractAddress, nft.tokenId),
+    enabled: explain === 'server',
+  });
+  const quantity = heldQuantity(nft);
   const explanation = detail.data?.rarity ?? null;
   const imageUrl = mediaImageUrl(nft.image);
   const canOpen = imageUrl !== '' && isSafeLinkUrl(imageUrl);
@@ -70,13 +78,14 @@ function NftDetailBody({
   const rank = nft.rarityRank ?? explanation?.rank ?? null;
   const score = nft.rarityScore ?? explanation?.score ?? null;
   const scored = explanation?.tokenCount ?? total;
-  const unavailable = !explain
-    ? NOT_RANKED_BY_SERVER
-    : detail.isError
-      ? isApiStatus(detail.error, 404)
-        ? NOT_RANKED_BY_SERVER
-        : `Rarity explanation unavailable: ${errorText(detail.error, 'request failed')}`
-      : null;
+  const unavailable =
+    explain === 'unranked'
+      ? NOT_RANKED_BY_SERVER
+      : explain === 'server' && detail.isError
+        ? isApiStatus(detail.error, 404)
+          ? NFT_NOT_RANKED
+          : `Rarity explanation unavailable: ${errorText(detail.error, 'request failed')}`
+        : null;
 
   return (
     <div className="nft-detail">
@@ -110,17 +119,31 @@ function NftDetailBody({
             <dd className="facts__mono">#{nft.tokenId}</dd>
           </div>
           <div>
-            <dt>{walletRanks ? 'Rank in this wallet' : 'Rarity Rank'}</dt>
-            <dd>{rank !== null ? <RarityBadge rank={rank} /> : 'Unranked'}</dd>
+            <dt>Rarity Rank</dt>
+            <dd data-testid="nft-detail-rank">
+              {rank !== null ? (
+                <RarityBadge rank={rank} />
+              ) : explain === 'unranked' ? (
+                'Not ranked'
+              ) : (
+                'Unranked'
+              )}
+            </dd>
           </div>
           <div>
-            <dt>{walletRanks ? 'Score in this wallet' : 'Rarity Score'}</dt>
+            <dt>Rarity Score</dt>
             <dd>{score !== null ? formatRarityNumber(score) : '—'}</dd>
           </div>
           <div>
             <dt>Type</dt>
             <dd>{nft.tokenType || 'ERC-721'}</dd>
           </div>
+          {quantity > 1 ? (
+            <div>
+              <dt>Quantity held</dt>
+              <dd data-testid="nft-detail-quantity">×{formatCount(quantity)}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>Network</dt>
             <dd>
@@ -182,7 +205,7 @@ function NftDetailBody({
       <div className="nft-detail__wide">
         <RarityExplanation
           explanation={explanation}
-          loading={explain && detail.isPending}
+          loading={explain === 'checking' || (explain === 'server' && detail.isPending)}
           unavailable={unavailable}
         />
       </div>

@@ -95,9 +95,13 @@ function ExplanationBody({ explanation }: { explanation: NftRarityExplanation })
                   <span className="rarity-table__value">{row.value}</span>
                   {row.unique ? <span className="pill pill--accent">Unique</span> : null}
                 </td>
-                <td className="rarity-table__num">{row.countText}</td>
-                <td className="rarity-table__num">{row.shareText}</td>
-                <td>
+                <td className="rarity-table__num" data-label="NFTs">
+                  {row.countText}
+                </td>
+                <td className="rarity-table__num" data-label="Share">
+                  {row.shareText}
+                </td>
+                <td data-label="Contribution">
                   <span className="contribution" title={`${row.scorePercent.toFixed(1)}% of the score`}>
                     <span className="contribution__value">+{row.contributionText}</span>
                     <span className="contribution__bar" aria-hidden="true">

@@ -9,8 +9,10 @@ interface RarityStatusProps {
   canRecalculate: boolean;
   calculating: boolean;
   onRecalculate: () => void;
-  /** What the ranks compare, when not the whole collection. */
+  /** What the ranks are, said after the ranked count. */
   note?: string;
+  /** Said instead of 'Rarity not ranked yet' when nothing is ranked. */
+  unranked?: string;
 }
 
 /** SPEC §4 rarity progress in the gallery header, then how many NFTs carry a rank. */
@@ -22,6 +24,7 @@ export function RarityStatus({
   calculating,
   onRecalculate,
   note,
+  unranked,
 }: RarityStatusProps) {
   return (
     <div className="rarity-status" data-testid="rarity-status">
@@ -64,7 +67,7 @@ export function RarityStatus({
         <p className="rarity-status__label" data-testid="rarity-ranked">
           {ranked > 0
             ? `Rarity ranked: ${formatCount(ranked)} / ${formatCount(total)}`
-            : 'Rarity not ranked yet'}
+            : (unranked ?? 'Rarity not ranked yet')}
           {ranked > 0 && note ? ` · ${note}` : null}
         </p>
       )}

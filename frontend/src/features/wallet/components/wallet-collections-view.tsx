@@ -127,8 +127,14 @@ export function WalletCollectionsView({
                 {featuredContracts.has(collection.contractAddress.toLowerCase()) ? (
                   <span className="pill pill--accent">Featured</span>
                 ) : null}
-                <span className="wallet-row__count">
+                <span className="wallet-row__count" data-testid="wallet-collection-count-held">
                   {formatCount(collection.count)} {collection.count === 1 ? 'NFT' : 'NFTs'}
+                  {collection.quantity !== undefined && collection.quantity > collection.count ? (
+                    <span className="wallet-row__quantity">
+                      {' · '}
+                      {formatCount(collection.quantity)} copies
+                    </span>
+                  ) : null}
                 </span>
                 <span className="wallet-row__chevron" aria-hidden="true">
                   ›
