@@ -16,6 +16,7 @@ import { jsonBodyParser } from './common/json-body.parser.js';
 import { sameOriginMiddleware } from './common/same-origin.middleware.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import type { AppConfig } from './config/app-config.js';
+import { ConnectionCaps, ConnectionRefusalsRepository } from './connections/index.js';
 import { createRootLogger, nestLogger, requestLogger } from './logging/logging.js';
 import { requestIdMiddleware } from './logging/request-id.js';
 import { serveOpenApi } from './openapi.js';
@@ -60,6 +61,14 @@ export async function createApiApp(
   );
   // The client address comes from the socket unless TRUST_PROXY names the proxy in front.
   app.set('trust proxy', config.trustProxy);
+  // Open connections per client address and in all (a proxy named by TRUST_PROXY counts in the total only).
+  const refusals = app.get(ConnectionRefusalsRepository);
+  const isTrustedProxy = server.get('trust proxy fn') as (address: string, hop: number) => boolean;
+  new ConnectionCaps(
+    { perClient: config.connectionLimits.httpPerClient, total: config.connectionLimits.httpTotal },
+    (address) => isTrustedProxy(address, 0),
+    (kind) => refusals.record(kind),
+  ).attach(app.getHttpServer());
   gate = app.get(FloodGate);
   app.use(sameOriginMiddleware(config.allowedOrigins));
   // Nest's useBodyParser keeps `verify` for itself: ours runs the depth check on the raw bytes.

@@ -40,6 +40,24 @@ export interface SuspiciousIp {
   lastSeenAt: string;
 }
 
+/**
+ * Connections and socket traffic refused by the connection limits (docs/API.md "Connections and
+ * sockets"): `httpPerClient` / `httpTotal` HTTP connections over the cap of one address / of all,
+ * `socketsPerClient` / `socketsTotal` live-progress sockets over theirs, `socketHandshakes` sockets
+ * refused by the address's `api` budget, `socketEvents` sockets closed for sending events too fast,
+ * `socketRooms` subscriptions over a socket's room cap.
+ */
+export const CONNECTION_REFUSALS = [
+  'httpPerClient',
+  'httpTotal',
+  'socketsPerClient',
+  'socketsTotal',
+  'socketHandshakes',
+  'socketEvents',
+  'socketRooms',
+] as const;
+export type ConnectionRefusal = (typeof CONNECTION_REFUSALS)[number];
+
 /** GET /api/admin/security-status (SPEC §3). */
 export interface SecurityStatus {
   apiKeys: { valid: boolean; missing: string[] };
@@ -47,6 +65,8 @@ export interface SecurityStatus {
   /** Browsers connected to the live-progress socket, across every API process. */
   activeUserSessions: number;
   suspiciousIPs: SuspiciousIp[];
+  /** Refusals of the connection limits within the last 24 hours, across every API process. */
+  connectionRefusals: Record<ConnectionRefusal, number>;
 }
 
 /** POST /api/admin/clear-suspicious-ip body and answer. */

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ClearSuspiciousIpResponse, SecurityStatus } from '@nexus/contract';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
+import { ConnectionRefusalsRepository } from '../connections/index.js';
 import { ScanEventsGateway } from '../realtime/index.js';
 import { ScanAdmission } from '../scans/index.js';
 import { ApiKeyRefusalsRepository } from '../security/api-key-refusals.repository.js';
@@ -19,21 +20,25 @@ export class SecurityStatusService {
     private readonly refusals: ApiKeyRefusalsRepository,
     private readonly gateway: ScanEventsGateway,
     private readonly admission: ScanAdmission,
+    private readonly connectionRefusals: ConnectionRefusalsRepository,
   ) {}
 
   async status(): Promise<SecurityStatus> {
-    const [missing, rateLimits, queueLimits, activeUserSessions, suspiciousIPs] = await Promise.all([
-      this.missingApiKeys(),
-      this.limits.status(),
-      this.admission.status(),
-      this.gateway.connectedClients(),
-      this.suspicious.list(),
-    ]);
+    const [missing, rateLimits, queueLimits, activeUserSessions, suspiciousIPs, connectionRefusals] =
+      await Promise.all([
+        this.missingApiKeys(),
+        this.limits.status(),
+        this.admission.status(),
+        this.gateway.connectedClients(),
+        this.suspicious.list(),
+        this.connectionRefusals.counts(),
+      ]);
     return {
       apiKeys: { valid: missing.length === 0, missing },
       rateLimits: { ...rateLimits, ...queueLimits },
       activeUserSessions,
       suspiciousIPs,
+      connectionRefusals,
     };
   }
 

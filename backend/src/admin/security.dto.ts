@@ -1,9 +1,11 @@
 import { ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import {
+  CONNECTION_REFUSALS,
   QUEUED_SCAN_LIMITS,
   RATE_LIMIT_POLICIES,
   type ClearSuspiciousIpRequest,
   type ClearSuspiciousIpResponse,
+  type ConnectionRefusal,
   type RateLimitStatus,
   type SecurityStatus,
   type SuspiciousIp,
@@ -97,4 +99,12 @@ export class SecurityStatusDto implements SecurityStatus {
 
   @ApiProperty({ type: [SuspiciousIpDto] })
   suspiciousIPs!: SuspiciousIpDto[];
+
+  @ApiProperty({
+    type: 'object',
+    description: `Refusals of the connection limits within the last 24 hours, across every API process: ${CONNECTION_REFUSALS.join(', ')} (docs/API.md "Connections and sockets")`,
+    properties: Object.fromEntries(CONNECTION_REFUSALS.map((kind) => [kind, { type: 'integer' }])),
+    required: [...CONNECTION_REFUSALS],
+  })
+  connectionRefusals!: Record<ConnectionRefusal, number>;
 }

@@ -23,6 +23,7 @@ import {
   type ThresholdRule,
 } from './rate-limit-rules.js';
 import { loadEnvFiles } from './env-files.js';
+import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits.js';
 import { adminPasswordProblem } from './admin-password.js';
 
 export interface ChainConfig {
@@ -117,6 +118,8 @@ export interface AppConfig {
   rateLimits: Record<RateLimitPolicy, RateLimitRule>;
   /** Scans queued or running at once: per client address, and in all (SCAN_QUEUE_PER_CLIENT, SCAN_QUEUE_TOTAL). */
   scanQueueLimits: ScanQueueLimits;
+  /** Open connections and sockets per client address and in all; what one socket may do. */
+  connectionLimits: ConnectionLimits;
   /** When an address is listed as suspicious (SUSPICIOUS_IP_BREACHES, SUSPICIOUS_IP_FAILED_LOGINS). */
   suspiciousIps: { rateLimitBreaches: ThresholdRule; failedLogins: ThresholdRule };
   donations: DonationAddresses;
@@ -390,6 +393,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     { count: 50, seconds: 900 },
     { maxCount: 1_000_000, maxSeconds: 24 * 3600 },
   );
+  const socketEvents = countPerSeconds(
+    'SOCKET_EVENTS',
+    {
+      count: DEFAULT_CONNECTION_LIMITS.socketEvents.points,
+      seconds: DEFAULT_CONNECTION_LIMITS.socketEvents.durationS,
+    },
+    { maxCount: 100_000, maxSeconds: 3600 },
+  );
   const suspiciousIps = {
     rateLimitBreaches: threshold('SUSPICIOUS_IP_BREACHES', DEFAULT_SUSPICIOUS_IP_RULES.rateLimitBreaches),
     failedLogins: threshold('SUSPICIOUS_IP_FAILED_LOGINS', DEFAULT_SUSPICIOUS_IP_RULES.failedLogins),
@@ -479,6 +490,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     scanQueueLimits: {
       perClient: int('SCAN_QUEUE_PER_CLIENT', DEFAULT_SCAN_QUEUE_LIMITS.perClient, 1, 1000),
       total: int('SCAN_QUEUE_TOTAL', DEFAULT_SCAN_QUEUE_LIMITS.total, 1, 1_000_000),
+    },
+    connectionLimits: {
+      httpPerClient: int('HTTP_CONNECTIONS_PER_CLIENT', DEFAULT_CONNECTION_LIMITS.httpPerClient, 1, 100_000),
+      httpTotal: int('HTTP_CONNECTIONS_TOTAL', DEFAULT_CONNECTION_LIMITS.httpTotal, 1, 10_000_000),
+      socketsPerClient: int('SOCKETS_PER_CLIENT', DEFAULT_CONNECTION_LIMITS.socketsPerClient, 1, 100_000),
+      socketsTotal: int('SOCKETS_TOTAL', DEFAULT_CONNECTION_LIMITS.socketsTotal, 1, 10_000_000),
+      socketRooms: int('SOCKET_ROOMS', DEFAULT_CONNECTION_LIMITS.socketRooms, 1, 10_000),
+      socketEvents: { points: socketEvents.count, durationS: socketEvents.seconds },
     },
     suspiciousIps,
     donations,

@@ -33,7 +33,9 @@ export class ScanEventsGateway {
   /** Joins the scan's room and answers the current state at once (late subscribers). */
   @SubscribeMessage(SocketEvent.Subscribe)
   async subscribe(@ConnectedSocket() socket: ScanSocket, @MessageBody() key: unknown): Promise<SubscribeAck> {
-    if (typeof key !== 'string' || !parseScanKey(key)) return { progress: null };
+    // A socket closed meanwhile (over its event budget) has left its rooms already: joining one
+    // now would keep the room for ever.
+    if (typeof key !== 'string' || !parseScanKey(key) || socket.disconnected) return { progress: null };
     await socket.join(scanRoom(key));
     return { progress: await this.progress.get(key) };
   }

@@ -1,0 +1,153 @@
+import type { IncomingMessage } from 'node:http';
+import {
+  parseScanKey,
+  SocketEvent,
+  type ConnectionRefusal,
+  type RateLimitPolicy,
+  type SubscribeAck,
+} from '@nexus/contract';
+import type { Server, Socket } from 'socket.io';
+import type { ConnectionLimits } from '../config/connection-limits.js';
+import { clientKey, requestClientKey } from '../security/client-address.js';
+
+/** What the limits need of the rate limiter and the suspicious-address list. */
+export interface SocketLimitsDeps {
+  consume(policy: RateLimitPolicy, key: string): Promise<{ allowed: boolean; firstBreach: boolean }>;
+  breach(key: string): void;
+  refused(kind: ConnectionRefusal): void;
+}
+
+/**
+ * The client key of a handshake: Express's `req.ip` (TRUST_PROXY applied) where the HTTP server
+ * gives requests Express's prototype, as the API's does; the socket's address otherwise.
+ */
+function clientOf(req: IncomingMessage): string {
+  return 'ip' in req ? requestClientKey(req as { ip?: string }) : clientKey(req.socket.remoteAddress);
+}
+
+/** The engine.io connection under a socket.io one: its handshake request and its close. */
+interface EngineConnection {
+  request: IncomingMessage;
+  once(event: 'close', listener: () => void): unknown;
+  close(): void;
+}
+
+/**
+ * The live-progress socket's limits: sockets per client address and in all, each handshake
+ * charged to the address's `api` budget, a token bucket of events per socket (a socket that
+ * empties it is closed: a browser sends a few events per page, a flood thousands a second) and a
+ * cap on the scan rooms one socket watches. Without them, one connection subscribing to 300,000
+ * rooms took the API from 206 MB to 1.86 GB and other visitors' requests to seconds.
+ */
+export class SocketLimits {
+  private readonly perClient = new Map<string, number>();
+  private total = 0;
+
+  constructor(
+    private readonly limits: ConnectionLimits,
+    private readonly deps: SocketLimitsDeps,
+  ) {}
+
+  /** Sockets open now: in all, or of one client key. */
+  count(client?: string): number {
+    return client === undefined ? this.total : (this.perClient.get(client) ?? 0);
+  }
+
+  /** engine.io's `allowRequest`: a handshake over a cap, or over the address's budget, is refused (403). */
+  readonly allowRequest = (
+    req: IncomingMessage,
+    callback: (message: string | null | undefined, success: boolean) => void,
+  ): void => {
+    const client = clientOf(req);
+    const over = this.overCap(client);
+    if (over) {
+      this.deps.refused(over);
+      callback('Too many connections', false);
+      return;
+    }
+    this.deps.consume('api', client).then(
+      (verdict) => {
+        if (verdict.allowed) return callback(null, true);
+        this.deps.refused('socketHandshakes');
+        if (verdict.firstBreach) this.deps.breach(client);
+        callback('Too many requests', false);
+      },
+      // The limiter answers from memory when Redis is away; a failure here is not the visitor's.
+      () => callback(null, true),
+    );
+  };
+
+  /** Applies the limits to a socket server's connections. */
+  attach(server: Server): void {
+    server.engine.on('connection', (connection: EngineConnection) => this.admit(connection));
+    server.on('connection', (socket: Socket) => this.watch(socket));
+  }
+
+  private overCap(client: string): ConnectionRefusal | null {
+    if (this.total >= this.limits.socketsTotal) return 'socketsTotal';
+    if ((this.perClient.get(client) ?? 0) >= this.limits.socketsPerClient) return 'socketsPerClient';
+    return null;
+  }
+
+  /** Counts an engine connection; one past a cap (handshakes that raced each other) is closed. */
+  private admit(connection: EngineConnection): void {
+    const client = clientOf(connection.request);
+    const over = this.overCap(client);
+    if (over) {
+      this.deps.refused(over);
+      connection.close();
+      return;
+    }
+    this.total += 1;
+    this.perClient.set(client, (this.perClient.get(client) ?? 0) + 1);
+    connection.once('close', () => {
+      this.total -= 1;
+      const left = (this.perClient.get(client) ?? 1) - 1;
+      if (left > 0) this.perClient.set(client, left);
+      else this.perClient.delete(client);
+    });
+  }
+
+  /** The event bucket and the room cap of one socket, checked before any handler runs. */
+  private watch(socket: Socket): void {
+    const { points, durationS } = this.limits.socketEvents;
+    const refillPerMs = points / (durationS * 1000);
+    let tokens = points;
+    let last = Date.now();
+    let closed = false;
+    /** Valid scan keys this socket subscribed to (the gateway joins their rooms). */
+    const watched = new Set<string>();
+    socket.use((packet, next) => {
+      if (closed) return;
+      const now = Date.now();
+      tokens = Math.min(points, tokens + (now - last) * refillPerMs);
+      last = now;
+      if (tokens < 1) {
+        closed = true;
+        this.deps.refused('socketEvents');
+        this.deps.breach(clientOf(socket.request));
+        socket.disconnect(true);
+        return;
+      }
+      tokens -= 1;
+      const [event, key] = packet as [unknown, unknown, ...unknown[]];
+      if (typeof key === 'string' && event === SocketEvent.Unsubscribe) {
+        watched.delete(key);
+      } else if (
+        typeof key === 'string' &&
+        event === SocketEvent.Subscribe &&
+        !watched.has(key) &&
+        parseScanKey(key)
+      ) {
+        if (watched.size >= this.limits.socketRooms) {
+          this.deps.refused('socketRooms');
+          const ack = packet[packet.length - 1] as unknown;
+          if (typeof ack === 'function') (ack as (answer: SubscribeAck) => void)({ progress: null });
+          return;
+        }
+        watched.add(key);
+      }
+      next();
+    });
+  }
+}
