@@ -32,6 +32,19 @@ describe(groupByContract.name, () => {
       ['Birds', 1, 1],
     ]);
   });
+
+  it('adds up the copies held: ERC-1155 balances, 1 for an NFT without one', () => {
+    const editions = [
+      nft('0xee', 'Editions', '1'),
+      nft('0xee', 'Editions', '2'),
+      nft('0xee', 'Editions', '3'),
+    ];
+    editions[0]!.balance = 5;
+    editions[2]!.balance = 7;
+    const [group] = groupByContract(editions);
+    expect([group!.count, group!.quantity]).toEqual([3, 13]);
+    expect(groupByContract([nft('0xaa', 'Apes', '1')])[0]!.quantity).toBe(1);
+  });
 });
 
 describe('collection names', () => {
