@@ -1,5 +1,8 @@
 import { ADMIN_MESSAGES, type AdminSessionResponse } from '@nexus/contract';
+import type { Browser, Page } from 'playwright-core';
 
+import { launchChromium, returningVisitor } from '../support/browser.js';
+import { CHROMIUM, describeWith } from '../support/requirements.js';
 import { startSystem, type RunningSystem } from '../support/system.js';
 import { TEST_ADMIN_PASSWORD, TEST_PORT_OFFSET, testPrefix } from '../support/test-env.js';
 
@@ -83,5 +86,50 @@ describe('admin sessions across API processes', () => {
   it('a token no process issued is refused by both', async () => {
     const forged = 'nexus_admin=' + 'A'.repeat(43);
     for (const api of [0, 1]) expect(await cacheStats(api, forged)).toEqual(refused);
+  });
+
+  describeWith([CHROMIUM])('"Log out everywhere" on /admin, in Chromium', () => {
+    let browser: Browser;
+
+    beforeAll(async () => {
+      browser = await launchChromium();
+    }, 60_000);
+
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    /** A browser of its own (a device) signed in on /admin of API process `api`. */
+    const signedIn = async (api: number): Promise<Page> => {
+      const page = await (await returningVisitor(browser, { baseURL: system.urls[api] })).newPage();
+      await page.goto('/admin');
+      await page.getByRole('heading', { name: 'Admin Authentication' }).waitFor();
+      await page.getByTestId('admin-password').fill(TEST_ADMIN_PASSWORD);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+      return page;
+    };
+
+    it('ends the session of every browser and every process, then a sign-in works again', async () => {
+      const laptop = await signedIn(0);
+      const phone = await signedIn(1);
+      const script = await login(1);
+
+      await laptop.getByRole('button', { name: 'Log out everywhere' }).click();
+      await laptop.getByRole('heading', { name: 'Admin Authentication' }).waitFor();
+
+      // The other browser, on the other process, is asked to sign in again on its next visit…
+      await phone.reload();
+      await phone.getByRole('heading', { name: 'Admin Authentication' }).waitFor();
+      expect(await phone.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0);
+      // …and a session held outside any browser is over too, on both processes.
+      for (const api of [0, 1]) expect(await cacheStats(api, script)).toEqual(refused);
+
+      await laptop.getByTestId('admin-password').fill(TEST_ADMIN_PASSWORD);
+      await laptop.getByRole('button', { name: 'Sign In' }).click();
+      await laptop.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+      await laptop.context().close();
+      await phone.context().close();
+    }, 60_000);
   });
 });

@@ -12,3 +12,8 @@ export function verifyAdminSession(): Promise<AdminSessionResponse> {
 export function logoutAdmin(): Promise<AdminLogoutResponse> {
   return apiRequest<AdminLogoutResponse>('/api/admin/logout', { method: 'POST' });
 }
+
+/** Ends every admin session on the server, this browser's included. */
+export function logoutAdminEverywhere(): Promise<AdminLogoutResponse> {
+  return apiRequest<AdminLogoutResponse>('/api/admin/logout-everywhere', { method: 'POST' });
+}

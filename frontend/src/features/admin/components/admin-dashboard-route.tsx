@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { PageShell } from '../../../components/page-shell';
 import { Spinner } from '../../../components/spinner';
-import { logoutAdmin } from '../api/admin-auth';
+import { logoutAdmin, logoutAdminEverywhere } from '../api/admin-auth';
 import { useAdminVerification } from '../hooks/use-admin-verification';
 import { useAdminSession } from '../stores/admin-session-store';
 import { AdminLogin } from './admin-login';
@@ -27,6 +27,9 @@ export function AdminDashboardRoute() {
   // The server ends the session first; the local flag goes whatever it answers (a failed call
   // leaves at worst a cookie that expires on its own).
   const logout = useMutation({ mutationFn: logoutAdmin, onSettled: signOut });
+  // Every session on every device ends, this one included: back to the login form.
+  const logoutEverywhere = useMutation({ mutationFn: logoutAdminEverywhere, onSettled: signOut });
+  const leaving = logout.isPending || logoutEverywhere.isPending;
 
   if (access === 'checking') {
     return (
@@ -54,9 +57,18 @@ export function AdminDashboardRoute() {
           type="button"
           className="button button--ghost"
           onClick={() => logout.mutate()}
-          disabled={logout.isPending}
+          disabled={leaving}
         >
           {logout.isPending ? 'Logging out...' : 'Log out'}
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => logoutEverywhere.mutate()}
+          disabled={leaving}
+          title="Ends every admin session, on every device and browser"
+        >
+          {logoutEverywhere.isPending ? 'Logging out everywhere...' : 'Log out everywhere'}
         </button>
       </div>
       <div className="admin-stack">
