@@ -20,6 +20,7 @@ import { UploadsModule } from './uploads/uploads.module.js';
 import { PromoModule } from './promo/promo.module.js';
 import { SecurityModule } from './admin/security.module.js';
 import { DonationsModule } from './donations/donations.module.js';
+import { ExplorerModule } from './explorer/index.js';
 
 /** The API. */
 @Module({})
@@ -43,6 +44,7 @@ export class AppModule {
         PromoModule,
         SecurityModule,
         DonationsModule,
+        ExplorerModule,
         MediaModule.forRootAsync({
           isGlobal: true,
           imports: [ChainModule],

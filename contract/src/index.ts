@@ -17,4 +17,5 @@ export * from './submissions.js';
 export * from './votes.js';
 export * from './promo.js';
 export * from './donations.js';
+export * from './explorer.js';
 export * from './web-app.js';

@@ -13,6 +13,7 @@ export const RATE_LIMIT_POLICIES = [
   'rarity',
   'media',
   'detect',
+  'refresh',
   'submission',
   'vote',
   'login',

@@ -18,6 +18,7 @@ export interface ThresholdRule {
  * `fresh` counts the scans that cost chain calls (cache misses, forceRefresh): a third of `scan`.
  * `detect` counts address look-ups that may ask each network (cached by address): a visitor makes
  * one per search.
+ * `refresh` counts metadata refreshes of single NFTs (each a chain call and a metadata fetch).
  */
 export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitPolicy, RateLimitRule>> = {
   api: { points: 600, durationS: 60 },
@@ -26,6 +27,7 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitPolicy, RateLimitRule
   rarity: { points: 60, durationS: 60 },
   media: { points: 1200, durationS: 60 },
   detect: { points: 30, durationS: 60 },
+  refresh: { points: 10, durationS: 60 },
   submission: { points: 30, durationS: 3600 },
   vote: { points: 60, durationS: 3600 },
   login: { points: 5, durationS: 60 },

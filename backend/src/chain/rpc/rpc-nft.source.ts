@@ -1,5 +1,7 @@
-import { createPublicClient, type Address } from 'viem';
-import type { Network } from '@nexus/contract';
+import { createPublicClient, encodeFunctionData, type Address } from 'viem';
+import type { Network, TokenType } from '@nexus/contract';
+import { asString, decodeResult } from './call-result.util.js';
+import { erc721Abi } from './erc.abis.js';
 import type {
   CollectionInfo,
   EnumerateProgress,
@@ -66,6 +68,8 @@ interface NetworkReaders {
   enumerator: CollectionEnumerator;
   holdings: WalletHoldingsReader;
   feed: TransferLogFeed;
+  calls: MulticallBatcher;
+  uris: TokenUriReader;
 }
 
 /**
@@ -109,6 +113,8 @@ export class RpcNftSource implements NftSource {
       this.networks.set(network, {
         head: () => latestBlock(client),
         facts,
+        calls,
+        uris,
         enumerator: new CollectionEnumerator(
           client,
           calls,
@@ -183,6 +189,37 @@ export class RpcNftSource implements NftSource {
 
   getWalletHoldings(network: Network, owner: string, options: WalletScanOptions): Promise<WalletHolding[]> {
     return this.readers(network).holdings.read(owner, options);
+  }
+
+  /**
+   * One token as the contract answers now: its URI (ERC-721 tokenURI, ERC-1155 uri with `{id}`) and,
+   * for ERC-721, its owner (null where a call reverts: no URI, a burned token).
+   */
+  async readToken(
+    network: Network,
+    address: string,
+    standard: TokenType,
+    tokenId: bigint,
+  ): Promise<{ tokenUri: string | null; owner: string | null }> {
+    const readers = this.readers(network);
+    const block = await readers.head();
+    const contract = address.toLowerCase() as Address;
+    const [tokenUri, ownerAnswer] = await Promise.all([
+      readers.uris.read(contract, standard, [tokenId], block).then((uris) => uris[0] ?? null),
+      standard === 'ERC-721'
+        ? readers.calls.callMany(
+            [
+              {
+                to: contract,
+                data: encodeFunctionData({ abi: erc721Abi, functionName: 'ownerOf', args: [tokenId] }),
+              },
+            ],
+            block,
+          )
+        : Promise.resolve([null]),
+    ]);
+    const owner = asString(decodeResult(erc721Abi, 'ownerOf', ownerAnswer[0] ?? null));
+    return { tokenUri, owner: owner ? owner.toLowerCase() : null };
   }
 
   /** The network's NFT transfers by block range, through this source's client (its limits and rate). */
