@@ -16,9 +16,9 @@ process.env.NODE_ENV ??= 'test';
 const root = resolve(import.meta.dirname, '..');
 process.chdir(root);
 
-const { launchChromium, pngImage, randomContractAddress, returningVisitor } =
-  await import('./support/browser.js');
+const { launchChromium, pngImage, returningVisitor } = await import('./support/browser.js');
 const { readTestManifest, startSystem } = await import('./support/system.js');
+const { deployTestCollection } = await import('./support/test-collections.js');
 const { TEST_ADMIN_PASSWORD, TEST_PORT_OFFSET, testPrefix } = await import('./support/test-env.js');
 const { default: globalSetup } = await import('./global-setup.mjs');
 const { default: globalTeardown } = await import('./global-teardown.mjs');
@@ -59,6 +59,7 @@ async function seed(browser: Browser, baseUrl: string): Promise<void> {
   const names = ['Nexus Lunar Cats', 'Pixel Pilots', 'Deep Sea Drifters', 'Meta Monks'];
   const ids: string[] = [];
   for (const [i, name] of names.entries()) {
+    const network = (['polygon', 'ethereum', 'cronos', 'polygon'] as const)[i]!;
     const upload = await request.post('/api/collection-submissions/upload', {
       multipart: {
         banner: { name: 'banner.png', mimeType: 'image/png', buffer: pngImage(1200, 300) },
@@ -73,8 +74,9 @@ async function seed(browser: Browser, baseUrl: string): Promise<void> {
     const { files } = (await upload.json()) as { files: { banner?: string; logo?: string } };
     const created = await request.post('/api/collection-submissions', {
       data: {
-        contractAddress: randomContractAddress(),
-        network: (['polygon', 'ethereum', 'cronos', 'polygon'] as const)[i],
+        // Only a real collection can be submitted: one deployed on the dev chain for it.
+        contractAddress: await deployTestCollection(network, name),
+        network,
         name,
         description: `${name}: a community collection waiting for the Nexus whitelist.`,
         website: 'https://example.com',
@@ -266,7 +268,7 @@ async function walk(browser: Browser, baseUrl: string, viewport: Viewport): Prom
 
   // The submission form filled in, then its success screen.
   await page.goto('/submit-collection');
-  await page.getByLabel('Contract Address').fill(randomContractAddress());
+  await page.getByLabel('Contract Address').fill(await deployTestCollection('polygon'));
   await page.getByLabel('Collection Name').fill(`Screenshot Squad ${viewport.name}`);
   await page.getByLabel('Description').fill('A collection made to show the submission form.');
   await page.locator('#submission-banner').setInputFiles({

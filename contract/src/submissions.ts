@@ -1,5 +1,5 @@
 import { EVM_ADDRESS_PATTERN } from './addresses.js';
-import { ENABLED_NETWORKS, type AnyNetwork, type Network } from './networks.js';
+import { ENABLED_NETWORKS, NETWORK_LABELS, type AnyNetwork, type Network } from './networks.js';
 
 /** SPEC §4: the four statuses of a community submission. */
 export const SUBMISSION_STATUSES = ['pending', 'voting', 'approved', 'rejected'] as const;
@@ -120,6 +120,29 @@ export const SUBMISSION_MESSAGES = {
   duplicate: 'This collection has already been submitted for this network',
   notFound: 'Submission not found',
 } as const;
+
+/**
+ * A submission whose address is no ERC-721 / ERC-1155 contract on the chosen network (400), naming
+ * the networks where it is one. An approval re-checks it: `approving` words the admin's refusal.
+ */
+export function notACollectionMessage(
+  network: Network,
+  elsewhere: readonly Network[],
+  approving = false,
+): string {
+  const lead = approving ? 'Cannot approve: this address' : 'This address';
+  const here = `${lead} is not an ERC-721 or ERC-1155 collection on ${NETWORK_LABELS[network]}.`;
+  if (elsewhere.length === 0) return `${here} It is not one on any other network Nexus reads either.`;
+  const names = elsewhere.map((n) => NETWORK_LABELS[n]);
+  const where = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return approving
+    ? `${here} It is one on ${where}.`
+    : `${here} It is one on ${where}: choose ${names.length === 1 ? 'that network' : 'one of those networks'}.`;
+}
+
+/** The chain could not be asked (503): nothing was stored. */
+export const COLLECTION_CHECK_UNAVAILABLE =
+  'The contract could not be checked on its network just now. Please try again in a few minutes.';
 
 /** SPEC §5 submission images: images only, at most 10 MB. */
 export const SUBMISSION_IMAGE = {

@@ -9,6 +9,7 @@ import {
 } from '../support/browser.js';
 import { CHROMIUM, describeWith, TEST_CHAIN } from '../support/requirements.js';
 import { readTestManifest, startSystem, type RunningSystem } from '../support/system.js';
+import { deployTestCollection } from '../support/test-collections.js';
 import { TEST_ADMIN_PASSWORD, TEST_PORT_OFFSET, testPrefix } from '../support/test-env.js';
 
 /**
@@ -171,7 +172,8 @@ maybe('the screens of the SPEC in Chromium (real API, workers and chains)', () =
     const context = await visitor();
     const page = await context.newPage();
     const name = `Screens Test Apes ${Date.now()}`;
-    const contract = randomContractAddress();
+    // Only a real collection can be submitted: one deployed on the test chain for this test.
+    const contract = await deployTestCollection('cronos', name);
 
     await page.goto('/submit-collection');
     await page.getByRole('heading', { name: 'Submit Collection for Whitelist' }).waitFor();

@@ -10,7 +10,6 @@ import {
   SUBMISSION_STATUSES,
   type AdminCollectionSubmission,
   type PromoAsset,
-  type SubmissionCreatedResponse,
   type WhitelistedCollection,
 } from '@nexus/contract';
 import type { Express } from 'express';
@@ -424,20 +423,22 @@ describe(AdminGuard.name, () => {
           .field('name', name)
           .expect(201)
       ).body as PromoAsset;
+    // Stored as the form stores them: this API has no chain to check a contract on (a visitor's
+    // submission is checked there, see submissions.http.spec.ts).
     const submit = async (byte: string) =>
       (
-        (
-          await admin()
-            .post('/api/collection-submissions')
-            .send({
-              contractAddress: '0x' + byte.repeat(20),
-              network: 'ethereum',
-              name: `Submitted ${byte}`,
-              submitterEmail: 'owner@nexus.test',
-            })
-            .expect(201)
-        ).body as SubmissionCreatedResponse
-      ).submissionId;
+        await sut
+          .get(EntityManager)
+          .fork()
+          .getConnection()
+          .execute<Array<{ id: string }>>(
+            `insert into collection_submission
+               (created_at, updated_at, contract_address, network, name, submitter_email, status, voting_ends_at)
+             values (now(), now(), ?, 'ethereum', ?, 'owner@nexus.test', 'voting', now() + interval '7 days')
+             returning id::text as id`,
+            ['0x' + byte.repeat(20), `Submitted ${byte}`],
+          )
+      )[0]!.id;
     fx = {
       whitelistToPatch: (await whitelist('f1')).id,
       whitelistToDelete: (await whitelist('f2')).id,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AddressesModule } from '../addresses/addresses.module.js';
 import { AdminAccessModule } from '../admin-access/index.js';
 import { WhitelistModule } from '../whitelist/whitelist.module.js';
 import { AdminSubmissionsController } from './admin-submissions.controller.js';
@@ -13,7 +14,7 @@ import { VotesService } from './votes.service.js';
 
 /** Community submissions, their votes, and their admin review (approval joins the whitelist). */
 @Module({
-  imports: [AdminAccessModule, WhitelistModule],
+  imports: [AdminAccessModule, WhitelistModule, AddressesModule],
   controllers: [SubmissionsController, VotesController, AdminSubmissionsController],
   providers: [
     SubmissionsService,

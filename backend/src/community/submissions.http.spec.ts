@@ -4,6 +4,7 @@ import {
   AUTO_APPROVE_NOTE,
   AUTO_APPROVE_REFUSALS,
   SUBMISSION_MESSAGES,
+  notACollectionMessage,
   VOTING,
   type AdminCollectionSubmission,
   type CollectionSubmission,
@@ -11,27 +12,39 @@ import {
   type SubmissionUpdatedResponse,
   type WhitelistedCollection,
 } from '@nexus/contract';
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { adminCookie } from '../../../test/support/admin-session.js';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
+import { describeWith, TEST_CHAIN } from '../../../test/support/requirements.js';
+import { readTestManifest } from '../../../test/support/system.js';
+import {
+  deployTestCollection,
+  testChainEnv,
+  type TestChainNetwork,
+} from '../../../test/support/test-collections.js';
+import { TEST_MANIFEST } from '../../../test/support/test-env.js';
 import { SubmissionsController } from './submissions.controller.js';
 
 const UPLOADED = '/api/media/files/0b7e5a3c-1d2e-4f50-8a9b-0c1d2e3f4a5b.png';
 
-describe(SubmissionsController.name, () => {
+/** Only an ERC-721 / ERC-1155 contract can be submitted: every submission here is a real one on the test chains. */
+const maybe = describeWith([TEST_CHAIN]);
+
+maybe(SubmissionsController.name, () => {
   let isolated: IsolatedApi;
   let sut: NestExpressApplication;
   let cookie: string;
-  let nextByte = 0x10;
-  /** A contract address no other test uses. */
-  const contract = () => '0x' + (nextByte++).toString(16).repeat(20);
+  /** A collection contract no other test uses, deployed on the test chain. */
+  const contract = (network: TestChainNetwork = 'polygon') => deployTestCollection(network);
   let nextIp = 1;
   const ip = () => `10.0.${(nextIp >> 8) & 255}.${nextIp++ & 255}`;
 
   beforeAll(async () => {
     isolated = await startIsolatedApi('submissions', {
       // Every submission here comes from one address, far more than a visitor's hourly budget.
-      env: { TRUST_PROXY: 'loopback', RATE_LIMIT_SUBMISSION: '1000/3600' },
+      manifest: TEST_MANIFEST,
+      env: { TRUST_PROXY: 'loopback', RATE_LIMIT_SUBMISSION: '1000/3600', ...testChainEnv() },
     });
     sut = isolated.app;
     cookie = await adminCookie(sut.getHttpServer());
@@ -49,9 +62,10 @@ describe(SubmissionsController.name, () => {
     (await sql<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n;
 
   const submit = async (fields: Record<string, unknown> = {}): Promise<CollectionSubmission> => {
+    const network = (fields.network as TestChainNetwork | undefined) ?? 'polygon';
     const res = await http()
       .post('/api/collection-submissions')
-      .send({ contractAddress: contract(), network: 'polygon', name: 'Submitted', ...fields });
+      .send({ contractAddress: await contract(network), network, name: 'Submitted', ...fields });
     expect(res.status).toBe(201);
     return (res.body as SubmissionCreatedResponse).submission;
   };
@@ -81,11 +95,12 @@ describe(SubmissionsController.name, () => {
 
   describe('POST /api/collection-submissions', () => {
     it('stores the form and opens voting for 7 days; visitors never see the submitter contact', async () => {
+      const address = await contract('ethereum');
       const before = Date.now();
       const res = await http()
         .post('/api/collection-submissions')
         .send({
-          contractAddress: '  0x' + 'AB'.repeat(20) + ' ',
+          contractAddress: '  ' + address.toUpperCase().replace('0X', '0x') + ' ',
           network: 'ethereum',
           name: '  Mixed Case Apes ',
           description: 'Apes, submitted.',
@@ -108,7 +123,7 @@ describe(SubmissionsController.name, () => {
           id: body.submissionId,
           name: 'Mixed Case Apes',
           network: 'ethereum',
-          contractAddress: '0x' + 'ab'.repeat(20),
+          contractAddress: address,
           description: 'Apes, submitted.',
           website: 'https://apes.example',
           discord: 'https://discord.gg/apes',
@@ -139,7 +154,7 @@ describe(SubmissionsController.name, () => {
     });
 
     it('refuses the same contract on the same network (any case) with 409; another network is fine', async () => {
-      const address = contract();
+      const address = await deployTestCollection(['polygon', 'cronos']);
       await submit({ contractAddress: address });
 
       const again = await http()
@@ -157,7 +172,7 @@ describe(SubmissionsController.name, () => {
     });
 
     it('makes one row of 10 concurrent submissions of one contract', async () => {
-      const address = contract();
+      const address = await contract();
       const answers = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
           http()
@@ -171,6 +186,32 @@ describe(SubmissionsController.name, () => {
         [address],
       );
       expect(n).toBe(1);
+    });
+
+    it('refuses an address that is no collection on any network with 400, writing nothing', async () => {
+      const before = await count('collection_submission');
+      const nobody = `0x${randomBytes(20).toString('hex')}`;
+
+      const res = await http()
+        .post('/api/collection-submissions')
+        .send({ contractAddress: nobody, network: 'polygon', name: 'Nothing' });
+
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(notACollectionMessage('polygon', []));
+      expect(await count('collection_submission')).toBe(before);
+    });
+
+    it('refuses a collection of another network with 400, naming the network where it is one', async () => {
+      const apes = readTestManifest().collections.find((c) => c.name === 'Nexus Apes')!;
+
+      const res = await http()
+        .post('/api/collection-submissions')
+        .send({ contractAddress: apes.address, network: 'polygon', name: 'Nexus Apes' });
+
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(
+        'This address is not an ERC-721 or ERC-1155 collection on Polygon. It is one on Ethereum: choose that network.',
+      );
     });
 
     const valid = { contractAddress: '0x' + 'cd'.repeat(20), network: 'polygon', name: 'Valid' };
@@ -561,6 +602,30 @@ describe(SubmissionsController.name, () => {
       // Once the whitelist takes rows again, the same request goes through.
       expect((await autoApprove(s.id)).status).toBe(200);
       expect((await whitelist()).map((c) => c.contractAddress)).toContain(s.contractAddress);
+    });
+
+    it('refuses to approve a submission whose address is no collection on its network (409), changing nothing', async () => {
+      // Stored before the chain was asked (or its contract gone since).
+      const nobody = `0x${randomBytes(20).toString('hex')}`;
+      const [row] = await sql<{ id: string }>(
+        `insert into collection_submission (created_at, updated_at, contract_address, network, name, status, voting_ends_at)
+         values (now(), now(), ?, 'polygon', 'Random Address', 'voting', now() + interval '7 days')
+         returning id::text as id`,
+        [nobody],
+      );
+      const whitelisted = await count('whitelisted_collection');
+
+      const res = await patch(row!.id, { status: 'approved', adminNotes: 'Looks fine' });
+
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(notACollectionMessage('polygon', [], true));
+      const [after] = await sql(`select status, reviewed_at from collection_submission where id = ?`, [
+        row!.id,
+      ]);
+      expect(after).toEqual({ status: 'voting', reviewed_at: null });
+      expect(await count('whitelisted_collection')).toBe(whitelisted);
+      // Rejecting it needs no chain.
+      expect((await patch(row!.id, { status: 'rejected' })).status).toBe(200);
     });
 
     it('lets an admin approve by hand at any time, without the vote rule', async () => {

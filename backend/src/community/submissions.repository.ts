@@ -86,6 +86,16 @@ export class SubmissionsRepository {
     }
   }
 
+  /** One submission, or null. */
+  async find(id: string): Promise<SubmissionRecord | null> {
+    const [row] = await executeBound<SubmissionRecord>(
+      this.em.fork(),
+      `select ${SUBMISSION_COLUMNS} from collection_submission where id = $1`,
+      [id],
+    );
+    return row ?? null;
+  }
+
   /** Submissions in voting, the soonest end first. */
   async listVoting(): Promise<SubmissionRecord[]> {
     return executeBound<SubmissionRecord>(

@@ -1,12 +1,22 @@
 import { jest } from '@jest/globals';
-import { ConflictException, Logger, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  Logger,
+  NotFoundException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import {
   AUTO_APPROVE_NOTE,
   AUTO_APPROVE_REFUSALS,
+  COLLECTION_CHECK_UNAVAILABLE,
   SUBMISSION_MESSAGES,
   VOTING,
+  notACollectionMessage,
+  type Network,
   type SubmissionUpdate,
 } from '@nexus/contract';
+import type { AddressesService } from '../addresses/addresses.service.js';
 import type { WhitelistAddition } from '../whitelist/whitelist.repository.js';
 import type { WhitelistService } from '../whitelist/whitelist.service.js';
 import type { SubmissionRecord } from './submission.mapper.js';
@@ -26,7 +36,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Submissions in memory; a review is all or nothing, as in the real transaction. */
 class FakeSubmissionsRepository implements Pick<
   SubmissionsRepository,
-  'create' | 'review' | 'delete' | 'list'
+  'create' | 'review' | 'delete' | 'list' | 'find'
 > {
   readonly rows = new Map<string, SubmissionRecord>();
   /** Whitelist entries by `network:address`, with their ids. */
@@ -114,14 +124,40 @@ class FakeSubmissionsRepository implements Pick<
     return Promise.resolve(this.rows.delete(id));
   }
 
+  find(id: string): Promise<SubmissionRecord | null> {
+    return Promise.resolve(this.rows.get(id) ?? null);
+  }
+
   list(status: unknown): Promise<SubmissionRecord[]> {
     this.listedStatus = status;
     return Promise.resolve([...this.rows.values()]);
   }
 }
 
+/**
+ * The chain as the service asks it: every address is a collection on every network unless told
+ * where it is one (`networks`), or the chain does not answer (`down`).
+ */
+class FakeAddresses implements Pick<AddressesService, 'collectionOn'> {
+  readonly networks = new Map<string, Network[]>();
+  down = false;
+  asked = 0;
+
+  collectionOn(network: Network, address: string) {
+    this.asked++;
+    if (this.down) return Promise.reject(new Error('node away'));
+    const where =
+      this.networks.get(address.toLowerCase()) ?? (['ethereum', 'polygon', 'cronos'] as Network[]);
+    return Promise.resolve({
+      found: where.includes(network) ? { network, name: 'Apes', standard: 'ERC-721' as const } : null,
+      elsewhere: where.filter((n) => n !== network),
+    });
+  }
+}
+
 describe(SubmissionsService.name, () => {
   let repository: FakeSubmissionsRepository;
+  let chain: FakeAddresses;
   let refreshes: number;
   let refreshFails: boolean;
   let sut: SubmissionsService;
@@ -136,7 +172,12 @@ describe(SubmissionsService.name, () => {
         return refreshFails ? Promise.reject(new Error('redis down')) : Promise.resolve();
       },
     } as unknown as WhitelistService;
-    sut = new SubmissionsService(repository as unknown as SubmissionsRepository, whitelist);
+    chain = new FakeAddresses();
+    sut = new SubmissionsService(
+      repository as unknown as SubmissionsRepository,
+      whitelist,
+      chain as unknown as AddressesService,
+    );
   });
 
   describe('create', () => {
@@ -182,6 +223,57 @@ describe(SubmissionsService.name, () => {
       await expect(
         sut.create({ ...input, contractAddress: input.contractAddress.toUpperCase().replace('0X', '0x') }),
       ).rejects.toEqual(new ConflictException(SUBMISSION_MESSAGES.duplicate));
+    });
+  });
+
+  describe('the chain check', () => {
+    const input = { contractAddress: '0x' + 'cd'.repeat(20), network: 'polygon' as const, name: 'Apes' };
+
+    it('refuses an address that is no collection anywhere with 400, storing nothing', async () => {
+      chain.networks.set(input.contractAddress, []);
+
+      await expect(sut.create(input)).rejects.toEqual(
+        new BadRequestException(notACollectionMessage('polygon', [])),
+      );
+      expect(repository.created).toEqual([]);
+    });
+
+    it('names the network where the address is a collection', async () => {
+      chain.networks.set(input.contractAddress, ['ethereum']);
+
+      await expect(sut.create(input)).rejects.toEqual(
+        new BadRequestException(
+          'This address is not an ERC-721 or ERC-1155 collection on Polygon. It is one on Ethereum: choose that network.',
+        ),
+      );
+    });
+
+    it('answers 503 when the chain cannot be asked, storing nothing', async () => {
+      chain.down = true;
+      const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+
+      await expect(sut.create(input)).rejects.toEqual(
+        new ServiceUnavailableException(COLLECTION_CHECK_UNAVAILABLE),
+      );
+      expect(repository.created).toEqual([]);
+      warn.mockRestore();
+    });
+
+    it('checks again on approval: an address that is no collection there is not approved', async () => {
+      const s = repository.put({ contractAddress: input.contractAddress, network: 'cronos' });
+      chain.networks.set(input.contractAddress, ['ethereum', 'polygon']);
+
+      await expect(sut.update(s.id, { status: 'approved' })).rejects.toEqual(
+        new ConflictException(
+          'Cannot approve: this address is not an ERC-721 or ERC-1155 collection on Cronos. It is one on Ethereum and Polygon.',
+        ),
+      );
+      expect(repository.rows.get(s.id)).toEqual(s);
+      expect(repository.whitelist.size).toBe(0);
+      // Other changes need no chain.
+      const asked = chain.asked;
+      expect((await sut.update(s.id, { status: 'rejected' })).submission.status).toBe('rejected');
+      expect(chain.asked).toBe(asked);
     });
   });
 

@@ -1,6 +1,16 @@
-import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  Injectable,
+  Logger,
+  NotFoundException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import {
   AUTO_APPROVE_NOTE,
+  COLLECTION_CHECK_UNAVAILABLE,
+  isNetwork,
+  notACollectionMessage,
   REVIEWER,
   SUBMISSION_MESSAGES,
   VOTING,
@@ -14,7 +24,9 @@ import {
   type SubmissionStatus,
   type SubmissionUpdate,
   type SubmissionUpdatedResponse,
+  type Network,
 } from '@nexus/contract';
+import { AddressesService } from '../addresses/addresses.service.js';
 import type { WhitelistAddition } from '../whitelist/whitelist.repository.js';
 import { WhitelistService } from '../whitelist/whitelist.service.js';
 import { toAdminSubmission, toApiSubmission, type SubmissionRecord } from './submission.mapper.js';
@@ -80,10 +92,17 @@ export class SubmissionsService {
   constructor(
     private readonly submissions: SubmissionsRepository,
     private readonly whitelist: WhitelistService,
+    private readonly addresses: AddressesService,
   ) {}
 
-  /** SPEC §4: a new submission enters community voting at once, for 7 days. */
+  /**
+   * SPEC §4: a new submission enters community voting at once, for 7 days. Only an ERC-721 or
+   * ERC-1155 contract on the chosen network can be submitted (400 naming where it is one, if
+   * anywhere): a random address was submitted, voted on, approved and shown as Featured.
+   */
   async create(body: SubmissionInput): Promise<SubmissionCreatedResponse> {
+    const problem = await this.notACollection(body.network, body.contractAddress);
+    if (problem) throw new BadRequestException(notACollectionMessage(body.network, problem.elsewhere));
     try {
       const record = await this.submissions.create({
         contractAddress: body.contractAddress.toLowerCase(),
@@ -123,6 +142,7 @@ export class SubmissionsService {
   }
 
   async update(id: string, body: SubmissionUpdate): Promise<SubmissionUpdatedResponse> {
+    if (body.status === 'approved') await this.checkBeforeApproval(id);
     const outcome = await this.submissions.review(id, (current, now) => planReview(current, body, now));
     if (outcome === null) throw new NotFoundException(SUBMISSION_MESSAGES.notFound);
     if ('refused' in outcome) throw new ConflictException(outcome.refused);
@@ -130,6 +150,30 @@ export class SubmissionsService {
     if (whitelistedCollectionId === null) return { success: true, submission: toAdminSubmission(submission) };
     await this.refreshWhitelist();
     return { success: true, submission: toAdminSubmission(submission), whitelistedCollectionId };
+  }
+
+  /**
+   * An approval puts the collection on the whitelist: its contract is checked on chain again (a
+   * submission stored before the check, or a contract gone since), and the approval refused (409)
+   * with the reason when it is no collection there.
+   */
+  private async checkBeforeApproval(id: string): Promise<void> {
+    const current = await this.submissions.find(id);
+    if (!current || current.status === 'approved' || !isNetwork(current.network)) return;
+    const network = current.network;
+    const problem = await this.notACollection(network, current.contractAddress);
+    if (problem) throw new ConflictException(notACollectionMessage(network, problem.elsewhere, true));
+  }
+
+  /** Null when `address` is a collection on `network`; else the networks where it is one. 503 when unknown. */
+  private async notACollection(network: Network, address: string): Promise<{ elsewhere: Network[] } | null> {
+    try {
+      const { found, elsewhere } = await this.addresses.collectionOn(network, address);
+      return found ? null : { elsewhere };
+    } catch (error) {
+      this.logger.warn(`collection ${address} on ${network} not checked: ${String(error)}`);
+      throw new ServiceUnavailableException(COLLECTION_CHECK_UNAVAILABLE);
+    }
   }
 
   async remove(id: string): Promise<SubmissionDeletedResponse> {

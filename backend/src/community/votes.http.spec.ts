@@ -4,22 +4,28 @@ import { VOTE_MESSAGES, type SubmissionCreatedResponse, type VoteResponse } from
 import request from 'supertest';
 import { adminCookie } from '../../../test/support/admin-session.js';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
+import { describeWith, TEST_CHAIN } from '../../../test/support/requirements.js';
+import { deployTestCollection, testChainEnv } from '../../../test/support/test-collections.js';
+import { TEST_MANIFEST } from '../../../test/support/test-env.js';
 import { VotesController } from './votes.controller.js';
 
 const CAP = 3;
 
-describe(VotesController.name, () => {
+/** Submissions are of real collections (checked on chain): each here is one deployed on the test chain. */
+const maybe = describeWith([TEST_CHAIN]);
+
+maybe(VotesController.name, () => {
   let isolated: IsolatedApi;
   let sut: NestExpressApplication;
   // Every vote speaks from its own address unless a test says otherwise (X-Forwarded-For, trusted
   // from loopback here), so the address cap only bites where a test means it to.
   let nextIp = 1;
   const ip = () => `10.${(nextIp >> 16) & 255}.${(nextIp >> 8) & 255}.${nextIp++ & 255}`;
-  let nextByte = 0x10;
 
   beforeAll(async () => {
     isolated = await startIsolatedApi('votes', {
-      env: { TRUST_PROXY: 'loopback', VOTES_PER_IP_PER_SUBMISSION: String(CAP) },
+      manifest: TEST_MANIFEST,
+      env: { TRUST_PROXY: 'loopback', VOTES_PER_IP_PER_SUBMISSION: String(CAP), ...testChainEnv() },
     });
     sut = isolated.app;
   });
@@ -37,7 +43,7 @@ describe(VotesController.name, () => {
     const res = await http()
       .post('/api/collection-submissions')
       .send({
-        contractAddress: '0x' + (nextByte++).toString(16).repeat(20),
+        contractAddress: await deployTestCollection('polygon', 'Votable'),
         network: 'polygon',
         name: 'Votable',
       });

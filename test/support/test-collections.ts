@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createPublicClient, createWalletClient, http, type Abi, type Address, type Hex } from 'viem';
+import { readTestManifest } from './system.js';
+import { TEST_STATE_DIR } from './test-env.js';
+
+export type TestChainNetwork = 'ethereum' | 'polygon' | 'cronos';
+
+interface Artifact {
+  abi: Abi;
+  bytecode: Hex;
+}
+
+let plain721: Artifact | null = null;
+
+/** NexusPlain721 as the global setup compiled it into the test state folder. */
+function plain721Artifact(): Artifact {
+  if (plain721) return plain721;
+  const dir = resolve(TEST_STATE_DIR, 'artifacts');
+  const file = readdirSync(dir).find((name) => name.endsWith('.json'));
+  if (!file) throw new Error(`no compiled contracts in ${dir}: the global setup starts the test chains`);
+  const set = JSON.parse(readFileSync(resolve(dir, file), 'utf8')) as { contracts: Record<string, Artifact> };
+  plain721 = set.contracts.NexusPlain721!;
+  return plain721;
+}
+
+/** The RPC URLs of the test chains, for an API started by a test (an isolated API has none). */
+export function testChainEnv(): Record<string, string> {
+  const { networks } = readTestManifest();
+  return {
+    ETHEREUM_RPC_URL: networks.ethereum!.rpcUrl,
+    POLYGON_RPC_URL: networks.polygon!.rpcUrl,
+    CRONOS_RPC_URL: networks.cronos!.rpcUrl,
+  };
+}
+
+async function deployFrom(from: Address, network: TestChainNetwork, name: string): Promise<string> {
+  const { abi, bytecode } = plain721Artifact();
+  const transport = http(readTestManifest().networks[network]!.rpcUrl);
+  const chain = createPublicClient({ transport, pollingInterval: 50 });
+  // Anvil lends any address: impersonated and funded, it sends without a key.
+  await chain.request({ method: 'anvil_impersonateAccount' as never, params: [from] as never });
+  await chain.request({
+    method: 'anvil_setBalance' as never,
+    params: [from, '0x56bc75e2d63100000'] as never,
+  });
+  const hash = await createWalletClient({ account: from, transport }).deployContract({
+    abi,
+    bytecode,
+    args: [name, 'TEST', 'ipfs://test/', from],
+    account: from,
+    chain: null,
+  });
+  const receipt = await chain.waitForTransactionReceipt({ hash });
+  if (!receipt.contractAddress) throw new Error(`deployment of ${name} on ${network} made no contract`);
+  return receipt.contractAddress.toLowerCase();
+}
+
+/**
+ * A new ERC-721 collection (OpenZeppelin, no tokens) on the test chains, at one address on each
+ * network given (a fresh sender's first deployment): a real collection nobody else submitted
+ * (a submission is one per contract and network).
+ */
+export async function deployTestCollection(
+  networks: TestChainNetwork | TestChainNetwork[] = 'polygon',
+  name = 'Test Collection',
+): Promise<string> {
+  const from = `0x${randomBytes(20).toString('hex')}` as Address;
+  const addresses = await Promise.all(
+    (Array.isArray(networks) ? networks : [networks]).map((network) => deployFrom(from, network, name)),
+  );
+  return addresses[0]!;
+}
