@@ -206,6 +206,7 @@ export function HomeRoute() {
     content = (
       <WalletCollectionsView
         walletAddress={target.address}
+        ensName={target.label}
         network={target.network}
         nfts={answer.nfts}
         featuredContracts={featuredContracts}

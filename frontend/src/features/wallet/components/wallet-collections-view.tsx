@@ -10,6 +10,8 @@ import './wallet.css';
 
 interface WalletCollectionsViewProps {
   walletAddress: string;
+  /** The ENS name the visitor searched, shown with the address it resolved to. */
+  ensName?: string | undefined;
   network: string;
   nfts: Nft[];
   featuredContracts: ReadonlySet<string>;
@@ -41,6 +43,7 @@ function SampleImage({ collection }: { collection: CollectionSummary }) {
 
 export function WalletCollectionsView({
   walletAddress,
+  ensName,
   network,
   nfts,
   featuredContracts,
@@ -67,6 +70,11 @@ export function WalletCollectionsView({
         <div>
           <h1 className="wallet__title">Collections Found</h1>
           <p className="wallet__subtitle">
+            {ensName && ensName.toLowerCase() !== walletAddress.toLowerCase() ? (
+              <strong className="wallet__ens" data-testid="wallet-ens-name">
+                {ensName}
+              </strong>
+            ) : null}
             <code title={walletAddress}>{shortenAddress(walletAddress)}</code>
             <NetworkBadge network={network} />
             {badges}
