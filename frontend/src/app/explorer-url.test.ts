@@ -23,7 +23,7 @@ describe('explorer URL', () => {
     const query =
       'view=collection&network=polygon&address=' +
       COLLECTION +
-      '&sort=rarity-score&page=2&q=gold+ape&trait=background%3Ablue&trait=background%3Ared&trait=eyes%3Alaser&nft=123&mode=list';
+      '&sort=rarity-score&order=asc&page=2&q=gold+ape&trait=background%3Ablue&trait=background%3Ared&trait=eyes%3Alaser&nft=123&mode=list';
     const state = parse(query);
     expect(state).toEqual({
       view: 'collection',
@@ -31,6 +31,7 @@ describe('explorer URL', () => {
       address: COLLECTION,
       gallery: {
         sort: 'rarity-score',
+        order: 'asc',
         page: 2,
         text: 'gold ape',
         traits: { background: ['blue', 'red'], eyes: ['laser'] },
@@ -40,6 +41,15 @@ describe('explorer URL', () => {
     });
     expect(buildExplorerParams(state).toString()).toBe(query);
     expect(parse(buildExplorerParams(state).toString())).toEqual(state);
+  });
+
+  it("keeps a sort's direction only when it is not the sort's own", () => {
+    const base = `view=collection&network=polygon&address=${COLLECTION}`;
+    expect(parse(`${base}&order=desc`)).toMatchObject({ gallery: { sort: 'rarity-rank', order: 'desc' } });
+    expect(parse(`${base}&order=sideways`)).toMatchObject({ gallery: { order: null } });
+    const own = parse(`${base}&sort=rarity-score&order=desc`);
+    expect(own).toMatchObject({ gallery: { order: 'desc' } });
+    expect(buildExplorerParams(own).toString()).toBe(`${base}&sort=rarity-score`);
   });
 
   it('leaves defaults out', () => {

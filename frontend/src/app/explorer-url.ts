@@ -1,8 +1,10 @@
 import {
+  DEFAULT_SORT_ORDER,
   decodeTraitSelection,
   encodeTraitSelection,
   isNetwork,
   type Network,
+  type SortOrder,
   type TraitSelection,
 } from '@nexus/contract';
 import {
@@ -25,7 +27,8 @@ import { isEnsName, isEvmAddress } from '../features/search/search-validation';
  *   /?view=collection&network=polygon&address=0x…[&gallery params]
  *                                                       a collection
  *
- * Gallery params, each left out at its default: `sort` (rarity-rank), `page` (1), `q` (the name /
+ * Gallery params, each left out at its default: `sort` (rarity-rank), `order` (asc or desc; absent:
+ * the sort's own direction), `page` (1), `q` (the name /
  * token id search), `trait` (repeated, one per chosen value: `type:value`, the trait's normalised
  * keys, with `%` and `:` in the type written %25 and %3A), `nft` (token id of the open detail
  * dialog), `mode` (the layout: small-grid, big-grid or list; absent: the visitor's usual one).
@@ -39,6 +42,7 @@ export const EXPLORER_PARAMS = {
   address: 'address',
   collection: 'collection',
   sort: 'sort',
+  order: 'order',
   page: 'page',
   text: 'q',
   trait: 'trait',
@@ -95,6 +99,10 @@ function readSort(value: string | null): GallerySort {
     : DEFAULT_GALLERY_VIEW.sort;
 }
 
+function readOrder(value: string | null): SortOrder | null {
+  return value === 'asc' || value === 'desc' ? value : null;
+}
+
 function readPage(value: string | null): number {
   if (!value || !/^\d{1,6}$/.test(value)) return DEFAULT_GALLERY_VIEW.page;
   return Math.max(1, Number(value));
@@ -112,6 +120,7 @@ function readViewMode(value: string | null): ViewMode | null {
 function readGallery(params: URLSearchParams): GalleryViewState {
   return {
     sort: readSort(params.get(EXPLORER_PARAMS.sort)),
+    order: readOrder(params.get(EXPLORER_PARAMS.order)),
     page: readPage(params.get(EXPLORER_PARAMS.page)),
     text: (params.get(EXPLORER_PARAMS.text) ?? '').slice(0, MAX_TEXT_LENGTH),
     traits: decodeTraits(params.getAll(EXPLORER_PARAMS.trait)),
@@ -140,6 +149,8 @@ export function parseExplorerParams(params: URLSearchParams): ExplorerState {
 
 function writeGallery(params: URLSearchParams, gallery: GalleryViewState): void {
   if (gallery.sort !== DEFAULT_GALLERY_VIEW.sort) params.set(EXPLORER_PARAMS.sort, gallery.sort);
+  if (gallery.order !== null && gallery.order !== DEFAULT_SORT_ORDER[gallery.sort])
+    params.set(EXPLORER_PARAMS.order, gallery.order);
   if (gallery.page > 1) params.set(EXPLORER_PARAMS.page, String(Math.floor(gallery.page)));
   if (gallery.text.trim() !== '') params.set(EXPLORER_PARAMS.text, gallery.text);
   for (const trait of encodeTraits(gallery.traits)) params.append(EXPLORER_PARAMS.trait, trait);

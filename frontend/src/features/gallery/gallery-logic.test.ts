@@ -48,6 +48,14 @@ describe(sortNfts.name, () => {
     expect(ids(sortNfts(named, 'name'))).toEqual(['2', '1']);
     expect(ids(named)).toEqual(['1', '2']);
   });
+
+  it('reverses a sort as the page route does: values only, ties in token order, unranked last', () => {
+    const tied = [...list, nft('3', { rarityRank: 2, rarityScore: 40 })];
+    expect(ids(sortNfts(tied, 'rarity-rank', 'desc'))).toEqual(['100', '3', '10', '1', '2']);
+    expect(ids(sortNfts(tied, 'rarity-score', 'asc'))).toEqual(['100', '3', '10', '1', '2']);
+    expect(ids(sortNfts(tied, 'tokenId', 'desc'))).toEqual(['100', '10', '3', '2', '1']);
+    expect(ids(sortNfts(tied, 'rarity-rank', 'asc'))).toEqual(ids(sortNfts(tied, 'rarity-rank')));
+  });
 });
 
 describe(filterByText.name, () => {

@@ -1,10 +1,12 @@
 import {
   COLLECTION_SORTS,
   DEFAULT_COLLECTION_SORT,
+  DEFAULT_SORT_ORDER,
   compareTokenIds,
   type CollectionSort,
   type Nft,
   type NftAttribute,
+  type SortOrder,
 } from '@nexus/contract';
 
 /** SPEC §9 gallery constants. */
@@ -50,18 +52,25 @@ function compareNullable(a: number | null, b: number | null, direction: 1 | -1):
   return ((a as number) - (b as number)) * direction;
 }
 
+/** The direction a sort runs in: the one chosen, else the sort's own (the server's default). */
+export function sortDirection(sort: GallerySort, order: SortOrder | null | undefined): SortOrder {
+  return order ?? DEFAULT_SORT_ORDER[sort];
+}
+
 /**
  * SPEC §9: default rarity-rank; unranked NFTs always sort last. Ties fall back to token id, in the
- * contract's token order (the server's).
+ * contract's token order (the server's). `order` reverses a sort as the page route does: the values
+ * only (ties stay in token order, the unranked last).
  */
-export function sortNfts(nfts: readonly Nft[], sort: GallerySort): Nft[] {
+export function sortNfts(nfts: readonly Nft[], sort: GallerySort, order?: SortOrder | null): Nft[] {
+  const flip = sortDirection(sort, order) === DEFAULT_SORT_ORDER[sort] ? 1 : -1;
   const byToken = (a: Nft, b: Nft) => compareTokenIds(a.tokenId, b.tokenId);
   const comparators: Record<GallerySort, (a: Nft, b: Nft) => number> = {
-    'rarity-rank': (a, b) => compareNullable(a.rarityRank, b.rarityRank, 1) || byToken(a, b),
-    'rarity-score': (a, b) => compareNullable(a.rarityScore, b.rarityScore, -1) || byToken(a, b),
-    tokenId: byToken,
+    'rarity-rank': (a, b) => compareNullable(a.rarityRank, b.rarityRank, flip) || byToken(a, b),
+    'rarity-score': (a, b) => compareNullable(a.rarityScore, b.rarityScore, -flip as 1 | -1) || byToken(a, b),
+    tokenId: (a, b) => byToken(a, b) * flip,
     name: (a, b) =>
-      nftDisplayName(a).localeCompare(nftDisplayName(b), 'en', { numeric: true }) || byToken(a, b),
+      nftDisplayName(a).localeCompare(nftDisplayName(b), 'en', { numeric: true }) * flip || byToken(a, b),
   };
   return [...nfts].sort(comparators[sort]);
 }

@@ -1,9 +1,12 @@
+import type { SortOrder } from '@nexus/contract';
 import { DEFAULT_GALLERY_SORT, type GallerySort, type ViewMode } from './gallery-logic';
 import type { TraitSelection } from './trait-filter';
 
 /** What a gallery shows: kept in the page address by the app, so a reload or a shared link reopens it. */
 export interface GalleryViewState {
   sort: GallerySort;
+  /** The sort's direction; null: the sort's own (rarest first for rank and score, else ascending). */
+  order: SortOrder | null;
   /** 1-based; an out-of-range page shows the nearest one. */
   page: number;
   /** The name / token id search box. */
@@ -17,6 +20,7 @@ export interface GalleryViewState {
 
 export const DEFAULT_GALLERY_VIEW: GalleryViewState = {
   sort: DEFAULT_GALLERY_SORT,
+  order: null,
   page: 1,
   text: '',
   traits: {},

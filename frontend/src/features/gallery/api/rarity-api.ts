@@ -8,6 +8,7 @@ import {
   type CollectionTraitsResponse,
   type Network,
   type NftDetailResponse,
+  type SortOrder,
   type TraitSelection,
 } from '@nexus/contract';
 import { apiRequest } from '../../../lib/api-client';
@@ -55,6 +56,8 @@ export interface CollectionPageParams {
   page: number;
   pageSize: number;
   sort: CollectionSort;
+  /** Absent: the sort's own direction. */
+  order?: SortOrder | null;
   search: string;
   traits: TraitSelection;
 }
@@ -65,6 +68,7 @@ export function collectionPageQuery(network: Network, address: string, params: C
   query.set('page', String(params.page));
   query.set('pageSize', String(params.pageSize));
   query.set('sort', params.sort);
+  if (params.order) query.set('order', params.order);
   const search = params.search.trim();
   if (search) query.set('search', search);
   for (const trait of encodeTraitSelection(params.traits)) query.append('traits', trait);

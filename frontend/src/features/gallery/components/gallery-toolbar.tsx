@@ -5,6 +5,8 @@ import {
   type GallerySort,
   type ViewMode,
 } from '../gallery-logic';
+import type { SortOrder } from '@nexus/contract';
+import { SortOrderToggle } from './sort-order-toggle';
 
 const VIEW_MODE_LABELS: Record<ViewMode, string> = {
   'small-grid': 'Small grid',
@@ -26,6 +28,9 @@ interface GalleryToolbarProps {
   viewMode: ViewMode;
   onText: (text: string) => void;
   onSort: (sort: GallerySort) => void;
+  /** The sort's direction in effect, and its toggle (absent: no toggle). */
+  order?: SortOrder;
+  onOrder?: (order: SortOrder) => void;
   onClearFilters: () => void;
   onViewMode: (mode: ViewMode) => void;
 }
@@ -38,6 +43,8 @@ export function GalleryToolbar({
   viewMode,
   onText,
   onSort,
+  order,
+  onOrder,
   onClearFilters,
   onViewMode,
 }: GalleryToolbarProps) {
@@ -66,6 +73,7 @@ export function GalleryToolbar({
           ))}
         </select>
       </label>
+      {order && onOrder ? <SortOrderToggle sort={sort} order={order} onOrder={onOrder} /> : null}
       {filtering ? (
         <button type="button" className="button button--link" onClick={onClearFilters}>
           Clear filters

@@ -7,7 +7,7 @@ import { formatCount } from '../../../lib/format';
 import { useWalletCollectionRanks } from '../../wallet/hooks/use-collection-ranks';
 import { heldQuantity } from '../../wallet/wallet-collections';
 import { collectionTraitsQuery } from '../api/rarity-api';
-import type { ViewMode } from '../gallery-logic';
+import { sortDirection, type ViewMode } from '../gallery-logic';
 import type { GalleryViewChange, GalleryViewState } from '../gallery-view-state';
 import { useCollectionRarity } from '../hooks/use-collection-rarity';
 import { useGalleryPage, useLocalTraitSummary } from '../hooks/use-gallery-page';
@@ -221,7 +221,9 @@ function GalleryContent({
         filtering={filtering}
         viewMode={viewMode}
         onText={(next) => filter({ text: next })}
-        onSort={(next) => filter({ sort: next })}
+        onSort={(next) => filter({ sort: next, order: null })}
+        order={sortDirection(sort, view.order)}
+        onOrder={(next) => filter({ order: next })}
         onClearFilters={clearFilters}
         onViewMode={setViewMode}
       />

@@ -57,6 +57,7 @@ export function useGalleryPage({
       page: view.page,
       pageSize: GALLERY_PAGE_SIZE,
       sort: view.sort,
+      order: view.order,
       search: view.text,
       traits: view.traits,
     }),
@@ -68,13 +69,17 @@ export function useGalleryPage({
 
   const local = useMemo(() => {
     if (answer) return null;
-    const visible = sortNfts(filterByText(filterByTraitSelection(nfts, view.traits), view.text), view.sort);
+    const visible = sortNfts(
+      filterByText(filterByTraitSelection(nfts, view.traits), view.text),
+      view.sort,
+      view.order,
+    );
     return {
       slice: paginate(visible, view.page),
       matching: visible.length,
       ranked: nfts.filter((nft) => nft.rarityRank !== null).length,
     };
-  }, [answer, nfts, view.traits, view.text, view.sort, view.page]);
+  }, [answer, nfts, view.traits, view.text, view.sort, view.order, view.page]);
 
   const items = useMemo(() => {
     if (!answer) return local?.slice.items ?? [];
