@@ -14,6 +14,7 @@ import { useGalleryPage, useLocalTraitSummary } from '../hooks/use-gallery-page'
 import { useNftDownload } from '../hooks/use-nft-download';
 import { useGalleryPreferences } from '../stores/gallery-store';
 import { selectedValueCount, toggleTraitValue } from '../trait-filter';
+import { CollectionLinks } from './collection-links';
 import { DownloadNoticeDialog } from './download-notice-dialog';
 import { GalleryPager } from './gallery-pager';
 import { GalleryToolbar } from './gallery-toolbar';
@@ -199,6 +200,7 @@ function GalleryContent({
           {badges}
         </div>
         <code className="gallery__address">{collection.contractAddress}</code>
+        <CollectionLinks network={collection.network} contractAddress={collection.contractAddress} />
         <RarityStatus
           progress={rarity.progress}
           ranked={current.ranked}

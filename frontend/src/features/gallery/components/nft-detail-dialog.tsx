@@ -10,6 +10,7 @@ import { collectionNameOf, nftDisplayName, nftTraits } from '../gallery-logic';
 import { explainedValueCount, formatRarityNumber } from '../rarity-explanation';
 import { traitValueCount } from '../trait-filter';
 import { heldQuantity } from '../../wallet/wallet-collections';
+import { NftChainDetails } from './nft-chain-details';
 import { NftImage } from './nft-image';
 import { RarityBadge } from './nft-card';
 import { RarityExplanation } from './rarity-explanation';
@@ -208,6 +209,7 @@ function NftDetailBody({
           loading={explain === 'checking' || (explain === 'server' && detail.isPending)}
           unavailable={unavailable}
         />
+        <NftChainDetails nft={nft} network={network} contractAddress={contractAddress} />
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { SortOrder } from '@nexus/contract';
 import type { GallerySort } from '../gallery-logic';
+import '../../../components/chain-links.css';
 
 /** What each direction means for a sort, in the visitor's words. */
 const DIRECTION_LABELS: Record<GallerySort, Record<SortOrder, string>> = {
