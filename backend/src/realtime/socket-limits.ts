@@ -127,6 +127,8 @@ export class SocketLimits {
         this.deps.refused('socketEvents');
         this.deps.breach(clientOf(socket.request));
         socket.disconnect(true);
+        // What else it sent is not read: the connection ends now, not after the close handshake.
+        socket.request.socket.destroy();
         return;
       }
       tokens -= 1;
