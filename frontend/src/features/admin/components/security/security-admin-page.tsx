@@ -1,4 +1,9 @@
-import type { RateLimitStatus, SecurityStatus } from '@nexus/contract';
+import {
+  CONNECTION_REFUSALS,
+  type ConnectionRefusal,
+  type RateLimitStatus,
+  type SecurityStatus,
+} from '@nexus/contract';
 import { Spinner } from '../../../../components/spinner';
 import { ProgressBar } from '../../../../components/progress-bar';
 import { toast } from '../../../../components/toast/toast-store';
@@ -65,6 +70,43 @@ function RateLimitRow({ name, limit }: { name: string; limit: RateLimitStatus })
   );
 }
 
+/** What each refusal of the connection limits means (docs/API.md "Connections and sockets"). */
+const REFUSAL_LABELS: Record<ConnectionRefusal, string> = {
+  httpPerClient: 'HTTP connections over one address’s cap',
+  httpTotal: 'HTTP connections over the total cap',
+  socketsPerClient: 'Sockets over one address’s cap',
+  socketsTotal: 'Sockets over the total cap',
+  socketHandshakes: 'Socket handshakes over the request budget',
+  socketEvents: 'Sockets closed for sending events too fast',
+  socketRooms: 'Subscriptions over a socket’s room cap',
+};
+
+function ConnectionRefusals({ refusals }: { refusals: SecurityStatus['connectionRefusals'] }) {
+  return (
+    <section
+      className="card admin-security-card admin-security-card--wide"
+      aria-labelledby="refusals-heading"
+    >
+      <h2 id="refusals-heading">Connection Refusals (24 h)</h2>
+      <ul className="admin-rate-limits">
+        {CONNECTION_REFUSALS.map((kind) => (
+          <li
+            key={kind}
+            className={`admin-rate-limit admin-rate-limit--${refusals[kind] > 0 ? 'warn' : 'ok'}`}
+            data-testid="connection-refusal"
+            data-kind={kind}
+          >
+            <div className="admin-rate-limit__head">
+              <span>{REFUSAL_LABELS[kind]}</span>
+              <strong className="admin-rate-limit__figures">{formatCount(refusals[kind])}</strong>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function SuspiciousIps({ ips }: { ips: SecurityStatus['suspiciousIPs'] }) {
   const clear = useClearSuspiciousIp();
   return (
@@ -115,7 +157,7 @@ function SuspiciousIps({ ips }: { ips: SecurityStatus['suspiciousIPs'] }) {
   );
 }
 
-/** /admin/security: API keys, rate limits, sessions, suspicious IPs; refreshed every 30 s (SPEC §2). */
+/** /admin/security: API keys, rate limits, sessions, connection refusals, suspicious IPs; refreshed every 30 s (SPEC §2). */
 export function SecurityAdminPage() {
   const status = useSecurityStatus();
   useQueryErrorToast(status, 'Failed to fetch security status');
@@ -131,7 +173,7 @@ export function SecurityAdminPage() {
     );
   }
 
-  const { apiKeys, rateLimits, activeUserSessions, suspiciousIPs } = status.data;
+  const { apiKeys, rateLimits, activeUserSessions, suspiciousIPs, connectionRefusals } = status.data;
   const limits = Object.entries(rateLimits);
   return (
     <div className="admin-stack">
@@ -171,6 +213,7 @@ export function SecurityAdminPage() {
             </ul>
           )}
         </section>
+        <ConnectionRefusals refusals={connectionRefusals} />
         <SuspiciousIps ips={suspiciousIPs} />
       </div>
     </div>
