@@ -15,7 +15,7 @@ if (!container) throw new Error('Missing #root element in index.html');
 const queryClient = createQueryClient();
 const opened =
   window.location.pathname === '/' ? parseExplorerParams(new URLSearchParams(window.location.search)) : null;
-if (opened && opened.view !== 'home') {
+if (opened && opened.view !== 'home' && opened.view !== 'wallets') {
   prefetchScan(queryClient, { searchType: opened.view, network: opened.network, address: opened.address });
 }
 

@@ -26,6 +26,7 @@ import { isEnsName, isEvmAddress } from '../features/search/search-validation';
  *                                                       one of its collections
  *   /?view=collection&network=polygon&address=0x…[&gallery params]
  *                                                       a collection
+ *   /?view=wallets&address=0x…                          a wallet on every network at once
  *
  * Gallery params, each left out at its default: `sort` (rarity-rank), `order` (asc or desc; absent:
  * the sort's own direction), `page` (1), `q` (the name /
@@ -52,6 +53,7 @@ export const EXPLORER_PARAMS = {
 
 export type ExplorerState =
   | { view: 'home' }
+  | { view: 'wallets'; address: string }
   | { view: 'collection'; network: Network; address: string; gallery: GalleryViewState }
   | {
       view: 'wallet';
@@ -133,6 +135,9 @@ export function parseExplorerParams(params: URLSearchParams): ExplorerState {
   const view = params.get(EXPLORER_PARAMS.view);
   const network = params.get(EXPLORER_PARAMS.network);
   const address = params.get(EXPLORER_PARAMS.address)?.trim() ?? '';
+  if (view === 'wallets') {
+    return isEvmAddress(address) || isEnsName(address) ? { view, address } : HOME_STATE;
+  }
   if (!isNetwork(network)) return HOME_STATE;
   if (view === 'collection' && isEvmAddress(address)) {
     return { view, network, address, gallery: readGallery(params) };
@@ -163,6 +168,10 @@ export function buildExplorerParams(state: ExplorerState): URLSearchParams {
   const params = new URLSearchParams();
   if (state.view === 'home') return params;
   params.set(EXPLORER_PARAMS.view, state.view);
+  if (state.view === 'wallets') {
+    params.set(EXPLORER_PARAMS.address, state.address);
+    return params;
+  }
   params.set(EXPLORER_PARAMS.network, state.network);
   params.set(EXPLORER_PARAMS.address, state.address);
   if (state.view === 'wallet') {

@@ -41,7 +41,7 @@ export function useExplorer(): ExplorerNavigation {
 
   const changeGallery = useCallback(
     ({ patch, mode }: GalleryViewChange) => {
-      if (state.view === 'home') return;
+      if (state.view === 'home' || state.view === 'wallets') return;
       // Closing an NFT opened by a click here is a step Back: Forward reopens it, Back leaves the gallery.
       if (patch.nft === null && state.gallery.nft !== null && history.nftOpened) {
         void navigate(-1);

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { NftsResponse, WhitelistedCollection } from '@nexus/contract';
-import { isNetwork } from '@nexus/contract';
+import { ENABLED_NETWORKS, isNetwork } from '@nexus/contract';
 import { featuredContractSet, useWhitelistedCollections } from '../../api/whitelisted-collections';
 import { AppHeader } from '../../components/app-header';
 import { Spinner } from '../../components/spinner';
@@ -21,6 +21,8 @@ import {
 } from '../../features/scan/stores/scan-store';
 import { SearchForm, type SearchRequest } from '../../features/search/components/search-form';
 import { SearchHelp } from '../../features/search/components/search-help';
+import { useSearchStore } from '../../features/search/stores/search-store';
+import { AllNetworksWalletView } from '../../features/wallet/components/all-networks-wallet-view';
 import {
   displayCollectionName,
   WalletCollectionsView,
@@ -47,7 +49,7 @@ function scanTargetOf(
   label: string | undefined,
   whitelist: readonly WhitelistedCollection[] | undefined,
 ): ScanTarget | null {
-  if (state.view === 'home') return null;
+  if (state.view === 'home' || state.view === 'wallets') return null;
   const known =
     state.view === 'collection'
       ? whitelist?.find(
@@ -95,6 +97,10 @@ export function HomeRoute() {
   }, [walletCollection, scan.data]);
 
   const search = (request: SearchRequest) => {
+    if (request.searchType === 'wallet' && useSearchStore.getState().allNetworks) {
+      searchAllNetworks(request);
+      return;
+    }
     prepareScan(request);
     const { label, ...where } = request;
     explorer.open(
@@ -114,6 +120,12 @@ export function HomeRoute() {
           },
       label ? { label } : {},
     );
+  };
+
+  // A wallet on every network: one scan per network, each asked afresh (SPEC §4, like one network's).
+  const searchAllNetworks = ({ address, label }: SearchRequest) => {
+    for (const network of ENABLED_NETWORKS) prepareScan({ searchType: 'wallet', network, address });
+    explorer.open({ view: 'wallets', address }, label ? { label } : {});
   };
 
   const explore = (collection: WhitelistedCollection) => {
@@ -137,7 +149,40 @@ export function HomeRoute() {
   const overlay = scanning && target && skippedKey !== scanTargetKey(target);
 
   let content;
-  if (!target || state.view === 'home') {
+  if (state.view === 'wallets') {
+    content = (
+      <AllNetworksWalletView
+        walletAddress={state.address}
+        ensName={explorer.history.label}
+        featuredContracts={featuredContracts}
+        onBack={() => explorer.home('push')}
+        onOpenNetwork={(network) =>
+          explorer.open(
+            {
+              view: 'wallet',
+              network,
+              address: state.address,
+              collection: null,
+              gallery: DEFAULT_GALLERY_VIEW,
+            },
+            labelEntry,
+          )
+        }
+        onSelect={(network, summary) =>
+          explorer.open(
+            {
+              view: 'wallet',
+              network,
+              address: state.address,
+              collection: summary.contractAddress,
+              gallery: DEFAULT_GALLERY_VIEW,
+            },
+            labelEntry,
+          )
+        }
+      />
+    );
+  } else if (!target || state.view === 'home') {
     content = (
       <HomeDashboard
         searchSlot={<SearchForm onSearch={search} />}

@@ -18,6 +18,8 @@ export function scanTargetKey(target: Pick<ScanTarget, 'searchType' | 'network' 
 interface ScanState {
   /** Latest live progress (socket events only), with the target it belongs to. */
   progress: { targetKey: string; progress: ScanProgress } | null;
+  /** Latest live progress of every scan followed at once (the all-networks wallet view), by target key. */
+  progressByKey: Readonly<Record<string, ScanProgress>>;
   /** The target whose scanner overlay the visitor skipped ('Skip & Show Results'). */
   skippedKey: string | null;
   setProgress: (targetKey: string, progress: ScanProgress | null) => void;
@@ -28,8 +30,16 @@ interface ScanState {
 
 export const useScanStore = create<ScanState>()((set) => ({
   progress: null,
+  progressByKey: {},
   skippedKey: null,
-  setProgress: (targetKey, progress) => set({ progress: progress ? { targetKey, progress } : null }),
+  setProgress: (targetKey, progress) =>
+    set((state) => {
+      const { [targetKey]: _previous, ...others } = state.progressByKey;
+      return {
+        progress: progress ? { targetKey, progress } : null,
+        progressByKey: progress ? { ...others, [targetKey]: progress } : others,
+      };
+    }),
   skip: (skippedKey) => set({ skippedKey }),
   resetSkip: () => set({ skippedKey: null }),
 }));
@@ -38,4 +48,10 @@ export const useScanStore = create<ScanState>()((set) => ({
 export function useScanProgress(target: ScanTarget | null): ScanProgress | null {
   const key = target ? scanTargetKey(target) : null;
   return useScanStore((state) => (key && state.progress?.targetKey === key ? state.progress.progress : null));
+}
+
+/** Live progress of this target's scan while others run beside it (each network of a wallet). */
+export function useScanProgressOf(target: ScanTarget): ScanProgress | null {
+  const key = scanTargetKey(target);
+  return useScanStore((state) => state.progressByKey[key] ?? null);
 }
