@@ -53,6 +53,7 @@ export class AppModule {
             s3: c.s3,
             localDir: c.mediaDir,
             fetcher,
+            imageCacheMaxBytes: c.mediaLimits.imageCacheMaxBytes,
           }),
         }),
       ],

@@ -23,6 +23,7 @@ import {
   type ThresholdRule,
 } from './rate-limit-rules.js';
 import { loadEnvFiles } from './env-files.js';
+import { DEFAULT_MEDIA_LIMITS, MEGABYTE, type MediaLimits } from './media-limits.js';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits.js';
 import { adminPasswordProblem } from './admin-password.js';
 
@@ -62,6 +63,8 @@ export interface AppConfig {
   redisPrefix: string;
   s3: S3Config | null;
   mediaDir: string;
+  /** Image cache size, uploads budget per address, unreferenced uploads' lifetime. */
+  mediaLimits: MediaLimits;
   /** Shared admin password; null: admin login is refused (never in production, where it is required). */
   adminPassword: string | null;
   /** How long an admin session lasts without use. */
@@ -455,6 +458,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisPrefix: env.REDIS_PREFIX || 'nexus',
     s3,
     mediaDir: resolve(root, env.MEDIA_DIR || '.nexus/media'),
+    mediaLimits: {
+      imageCacheMaxBytes:
+        int('IMAGE_CACHE_MAX_MB', DEFAULT_MEDIA_LIMITS.imageCacheMaxBytes / MEGABYTE, 1, 1_048_576) * MEGABYTE,
+      uploadBudgetBytes:
+        int('UPLOAD_BUDGET_MB', DEFAULT_MEDIA_LIMITS.uploadBudgetBytes / MEGABYTE, 1, 100_000) * MEGABYTE,
+      unreferencedUploadTtlMs:
+        int('UPLOAD_UNREFERENCED_MINUTES', DEFAULT_MEDIA_LIMITS.unreferencedUploadTtlMs / 60_000, 1, 7 * 24 * 60) *
+        60_000,
+      uploadSweepIntervalMs:
+        int('UPLOAD_SWEEP_INTERVAL_SECONDS', DEFAULT_MEDIA_LIMITS.uploadSweepIntervalMs / 1000, 1, 24 * 3600) *
+        1000,
+    },
     adminPassword,
     adminSessionTtlMs: int('ADMIN_SESSION_TTL_MINUTES', 12 * 60, 5, 30 * 24 * 60) * 60_000,
     adminSessionLifetimeMs: int('ADMIN_SESSION_LIFETIME_MINUTES', 24 * 60, 5, 90 * 24 * 60) * 60_000,

@@ -6,7 +6,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 import { assertMediaKey, assertMediaPrefix, BaseMediaStorage } from './media.storage.js';
-import type { ByteRange, MediaObject, MediaObjectInfo, MediaSource } from './media.storage.js';
+import type { ByteRange, MediaEntry, MediaObject, MediaObjectInfo, MediaSource } from './media.storage.js';
 
 /** Writes next to the target and renames, so a reader never sees half a file. */
 async function writeAtomically(path: string, data: Buffer | string): Promise<void> {
@@ -108,6 +108,16 @@ export class DiskMediaStorage extends BaseMediaStorage {
       .map((entry) => relative(objects, join(entry.parentPath, entry.name)).split(sep).join('/'))
       .filter((key) => key.startsWith(prefix))
       .sort();
+  }
+
+  async entries(prefix: string): Promise<MediaEntry[]> {
+    const found: MediaEntry[] = [];
+    for (const key of await this.list(prefix)) {
+      // Removed since it was listed: not an entry any more.
+      const info = await this.unlessMissing(() => stat(this.paths(key).data), null);
+      if (info?.isFile()) found.push({ key, size: info.size, modifiedAt: info.mtime });
+    }
+    return found;
   }
 
   protected isMissing(error: unknown): boolean {

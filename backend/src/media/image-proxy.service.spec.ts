@@ -164,6 +164,7 @@ describe(ImageProxyService.name, () => {
         throw new Error('disk full');
       },
       list: async () => [],
+      entries: async () => [],
       get: async () => null,
       stat: async () => null,
       exists: async () => false,

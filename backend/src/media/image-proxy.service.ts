@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 
 import {
   decodeDataPayload,
@@ -10,11 +10,18 @@ import {
   parseNftUri,
   sniffMediaType,
 } from '../outbound/index.js';
+import { IMAGE_CACHE_INDEX, type ImageCacheIndex, MemoryImageCacheIndex } from './image-cache.index.js';
+import { normaliseImageSource } from './image-source.normaliser.js';
+import { exceedsPixelLimit, ImageSizeProbe, pixelLimitMessage, readImageSize } from './image-size.probe.js';
 import { MEDIA_MODULE_OPTIONS, type MediaModuleOptions } from './media.options.js';
-import { MEDIA_STORAGE, type MediaStorage } from './media.storage.js';
+import { MEDIA_STORAGE, readAll, type MediaStorage } from './media.storage.js';
 
 export const DEFAULT_IMAGE_MAX_BYTES = 15 * 1024 * 1024;
 export const DEFAULT_IMAGE_TIMEOUT_MS = 15_000;
+/** Total bytes of the image cache when none is configured (IMAGE_CACHE_MAX_MB). */
+export const DEFAULT_IMAGE_CACHE_MAX_BYTES = 1024 * 1024 * 1024;
+/** Bytes of a cached image read to check the size its header declares (a JPEG's frame header may lie far in). */
+const HEADER_READ_BYTES = 256 * 1024;
 /** Longer sources are refused before any work (a URL in a query string is bounded anyway). */
 export const MAX_IMAGE_SRC_LENGTH = 8 * 1024;
 const CACHE_PREFIX = 'image-cache';
@@ -27,7 +34,9 @@ export type ImageFailure =
   /** Timeout, connection failure or an error status from the source. */
   | 'unreachable'
   | 'not-an-image'
-  | 'too-large';
+  | 'too-large'
+  /** Its header declares more than MAX_IMAGE_PIXELS: never stored nor served. */
+  | 'too-many-pixels';
 
 export class ImageProxyError extends Error {
   override readonly name = 'ImageProxyError';
@@ -76,9 +85,18 @@ function explain(error: unknown, maxBytes: number): ImageProxyError {
   }
 }
 
+/** Refuses an image whose header declares more pixels than a browser should be asked to decode. */
+function refusePixelBomb(bytes: Buffer): void {
+  const declared = readImageSize(bytes);
+  if (declared && exceedsPixelLimit(declared)) {
+    throw new ImageProxyError('too-many-pixels', pixelLimitMessage(declared));
+  }
+}
+
 /**
  * Fetches NFT images through the guarded resolver and keeps them in media storage under the sha256
- * of their canonical URI, so the next request for the same image is served from storage.
+ * of their normalised URI, so the next request for the same image is served from storage. The
+ * cache is bounded by its total size (IMAGE_CACHE_MAX_MB): the least recently served images go.
  */
 @Injectable()
 export class ImageProxyService {
@@ -86,16 +104,21 @@ export class ImageProxyService {
   private readonly fetcher: MediaFetcher;
   private readonly maxBytes: number;
   private readonly timeoutMs: number;
+  private readonly cacheMaxBytes: number;
+  private readonly index: ImageCacheIndex;
   /** Concurrent requests for one uncached image share one fetch. */
   private readonly inFlight = new Map<string, Promise<{ bytes: Buffer; mime: string }>>();
 
   constructor(
     @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
     @Inject(MEDIA_MODULE_OPTIONS) options: MediaModuleOptions,
+    @Optional() @Inject(IMAGE_CACHE_INDEX) index?: ImageCacheIndex,
   ) {
     this.fetcher = options.fetcher;
     this.maxBytes = options.imageMaxBytes ?? DEFAULT_IMAGE_MAX_BYTES;
     this.timeoutMs = options.imageTimeoutMs ?? DEFAULT_IMAGE_TIMEOUT_MS;
+    this.cacheMaxBytes = options.imageCacheMaxBytes ?? DEFAULT_IMAGE_CACHE_MAX_BYTES;
+    this.index = index ?? new MemoryImageCacheIndex();
   }
 
   /** Throws ImageProxyError. */
@@ -114,15 +137,19 @@ export class ImageProxyService {
         'src must be an ipfs://, ar://, http(s):// or data:image URI',
       );
     }
-    const digest = sha256(canonical);
-    const key = this.cacheKey(canonical);
-    const etag = `"${digest}"`;
+    const identity = normaliseImageSource(canonical);
+    const key = this.cacheKey(identity);
+    const etag = `"${sha256(identity)}"`;
     const cached = await this.storage.get(key).catch((error: unknown) => {
       this.logger.warn(`image cache read failed for ${key}: ${String(error)}`);
       return null;
     });
-    if (cached)
+    if (cached) {
+      this.index.touch(key, Date.now()).catch((error: unknown) => {
+        this.logger.warn(`image cache index not updated for ${key}: ${String(error)}`);
+      });
       return { body: cached.body, contentType: cached.contentType, size: cached.size, etag, cacheHit: true };
+    }
     let fetching = this.inFlight.get(key);
     if (!fetching) {
       fetching = this.fetchAndStore(canonical, key).finally(() => this.inFlight.delete(key));
@@ -138,9 +165,9 @@ export class ImageProxyService {
     };
   }
 
-  /** Storage key of the cached copy of an image source. */
+  /** Storage key of the cached copy of an image source (its canonical URI, normalised here). */
   cacheKey(canonicalSrc: string): string {
-    const digest = sha256(canonicalSrc);
+    const digest = sha256(normaliseImageSource(canonicalSrc));
     return `${CACHE_PREFIX}/${digest.slice(0, 2)}/${digest}`;
   }
 
@@ -152,6 +179,7 @@ export class ImageProxyService {
     const sniffed = bytes ? sniffMediaType(bytes) : null;
     if (!bytes || !sniffed)
       throw new ImageProxyError('invalid-source', 'src is a data: URI that holds no supported image');
+    refusePixelBomb(bytes);
     return {
       body: bytes,
       contentType: sniffed.mime,
@@ -174,10 +202,85 @@ export class ImageProxyService {
     }
     const sniffed = sniffMediaType(bytes);
     if (!sniffed) throw new ImageProxyError('not-an-image', 'The source did not answer a supported image');
-    // A failed cache write costs a refetch next time, not this answer.
-    await this.storage.put(key, bytes, sniffed.mime).catch((error: unknown) => {
-      this.logger.warn(`image cache write failed for ${key}: ${String(error)}`);
-    });
+    refusePixelBomb(bytes);
+    await this.keep(key, bytes, sniffed.mime);
     return { bytes, mime: sniffed.mime };
+  }
+
+  /**
+   * Stores a fetched image in the cache within its total size: the index makes room first (least
+   * recently served entries go). A failed cache write costs a refetch next time, not this answer;
+   * without the index (Redis away) nothing is stored, since nothing would bound it.
+   */
+  private async keep(key: string, bytes: Buffer, mime: string): Promise<void> {
+    let evicted: string[];
+    try {
+      evicted = await this.index.add(key, bytes.length, Date.now(), this.cacheMaxBytes);
+    } catch (error) {
+      this.logger.warn(`image cache index unavailable, ${key} not cached: ${String(error)}`);
+      return;
+    }
+    if (!evicted.includes(key)) {
+      try {
+        await this.storage.put(key, bytes, mime);
+      } catch (error) {
+        this.logger.warn(`image cache write failed for ${key}: ${String(error)}`);
+        await this.index.remove(key).catch(() => undefined);
+      }
+    }
+    await this.drop(evicted);
+  }
+
+  private async drop(keys: readonly string[]): Promise<void> {
+    for (const key of keys) {
+      await this.storage.delete(key).catch((error: unknown) => {
+        this.logger.warn(`image cache entry ${key} not removed: ${String(error)}`);
+      });
+    }
+  }
+
+  /**
+   * Counts the cached images the index does not know (stored before it existed, or before Redis
+   * lost it) and removes those over the pixel limit, then trims the cache to its size. Runs once
+   * per index: answers null when there was nothing to do.
+   */
+  async reconcileCache(): Promise<{ counted: number; removed: number; evicted: number } | null> {
+    if (await this.index.reconciled()) return null;
+    const entries = await this.storage.entries(`${CACHE_PREFIX}/`);
+    entries.sort((a, b) => a.modifiedAt.getTime() - b.modifiedAt.getTime());
+    const outcome = { counted: 0, removed: 0, evicted: 0 };
+    for (const entry of entries) {
+      if (await this.index.has(entry.key)) continue;
+      if (await this.declaresTooManyPixels(entry.key, entry.size)) {
+        await this.drop([entry.key]);
+        outcome.removed++;
+        continue;
+      }
+      const evicted = await this.index.add(
+        entry.key,
+        entry.size,
+        entry.modifiedAt.getTime(),
+        this.cacheMaxBytes,
+      );
+      await this.drop(evicted);
+      outcome.counted++;
+      outcome.evicted += evicted.length;
+    }
+    await this.index.markReconciled();
+    return outcome;
+  }
+
+  /** Bytes the image cache holds, as its index counts them. */
+  cachedBytes(): Promise<number> {
+    return this.index.totalBytes();
+  }
+
+  private async declaresTooManyPixels(key: string, size: number): Promise<boolean> {
+    if (size === 0) return false;
+    const head = await this.storage.get(key, { start: 0, end: Math.min(size, HEADER_READ_BYTES) - 1 });
+    if (!head) return false;
+    const probe = new ImageSizeProbe();
+    const declared = probe.push(await readAll(head.body)) ?? probe.end();
+    return declared !== null && exceedsPixelLimit(declared);
   }
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 
 import { type MediaKind, sniffMediaType } from '../outbound/index.js';
+import { exceedsPixelLimit, pixelLimitMessage, readImageSize } from './image-size.probe.js';
 import { MEDIA_STORAGE, type MediaStorage } from './media.storage.js';
 
 export const UPLOAD_PREFIX = 'uploads';
@@ -37,7 +38,7 @@ export interface StoredUpload {
   size: number;
 }
 
-export type UploadRejection = 'empty' | 'too-large' | 'unsupported-type';
+export type UploadRejection = 'empty' | 'too-large' | 'unsupported-type' | 'too-many-pixels';
 
 /** A 400 that says why; catch it to word the message the way a screen expects. */
 export class UploadRejectedException extends BadRequestException {
@@ -77,6 +78,10 @@ export class MediaUploadService {
         'unsupported-type',
         `The file is not a ${describeKinds(rules.kinds)}`,
       );
+    }
+    const size = readImageSize(bytes);
+    if (size && exceedsPixelLimit(size)) {
+      throw new UploadRejectedException('too-many-pixels', pixelLimitMessage(size));
     }
     const { key, url } = newUploadKey(sniffed.extension);
     await this.storage.put(key, bytes, sniffed.mime);

@@ -13,6 +13,7 @@ import {
   Param,
   Query,
   Res,
+  UnprocessableEntityException,
   ValidationPipe,
 } from '@nestjs/common';
 import type { ValidationError } from 'class-validator';
@@ -49,6 +50,8 @@ function toHttpException(error: unknown): HttpException {
       return new BadRequestException(error.message);
     case 'not-found':
       return new NotFoundException(error.message);
+    case 'too-many-pixels':
+      return new UnprocessableEntityException(error.message);
     default:
       return new BadGatewayException(error.message);
   }

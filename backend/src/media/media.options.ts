@@ -16,6 +16,8 @@ export interface MediaModuleOptions {
   imageMaxBytes?: number;
   /** Budget of one image fetch attempt (default 15 s). */
   imageTimeoutMs?: number;
+  /** Total bytes of the image proxy's cache; the least recently served images go (default 1 GiB). */
+  imageCacheMaxBytes?: number;
 }
 
 /** Injection token of MediaModuleOptions: provided by MediaModule.forRoot/forRootAsync, or globally. */

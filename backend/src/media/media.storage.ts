@@ -17,6 +17,14 @@ export interface ByteRange {
   end: number;
 }
 
+/** An object as a listing sees it. */
+export interface MediaEntry {
+  key: string;
+  size: number;
+  /** When the object was written. */
+  modifiedAt: Date;
+}
+
 /** What `putStream` reads: a stream, or any (async) iterable of byte chunks. */
 export type MediaSource = Readable | AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 
@@ -37,6 +45,8 @@ export interface MediaStorage {
   delete(key: string): Promise<void>;
   /** Keys of the objects under a prefix such as `uploads/` (housekeeping and tests; sorted). */
   list(prefix: string): Promise<string[]>;
+  /** The objects under a prefix with their sizes and ages (housekeeping; sorted by key). */
+  entries(prefix: string): Promise<MediaEntry[]>;
 }
 
 /**
@@ -50,6 +60,7 @@ export abstract class BaseMediaStorage implements MediaStorage {
   abstract stat(key: string): Promise<MediaObjectInfo | null>;
   abstract delete(key: string): Promise<void>;
   abstract list(prefix: string): Promise<string[]>;
+  abstract entries(prefix: string): Promise<MediaEntry[]>;
 
   /** Whether an error of this store means that there is nothing under the name asked for. */
   protected abstract isMissing(error: unknown): boolean;

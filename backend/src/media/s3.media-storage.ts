@@ -1,7 +1,7 @@
 import { Client } from 'minio';
 
 import { assertMediaKey, assertMediaPrefix, BaseMediaStorage } from './media.storage.js';
-import type { ByteRange, MediaObject, MediaObjectInfo, MediaSource } from './media.storage.js';
+import type { ByteRange, MediaEntry, MediaObject, MediaObjectInfo, MediaSource } from './media.storage.js';
 
 export interface S3StorageConfig {
   /** `http(s)://host:port`, or `host:port` for plain http. */
@@ -166,6 +166,24 @@ export class S3MediaStorage extends BaseMediaStorage {
       const items = this.client.listObjectsV2(this.bucket, prefix, true) as AsyncIterable<{ name?: string }>;
       for await (const item of items) if (item.name) keys.push(item.name);
       return keys.sort();
+    }, []);
+  }
+
+  async entries(prefix: string): Promise<MediaEntry[]> {
+    assertMediaPrefix(prefix);
+    return this.unlessMissing(async () => {
+      const found: MediaEntry[] = [];
+      const items = this.client.listObjectsV2(this.bucket, prefix, true) as AsyncIterable<{
+        name?: string;
+        size?: number;
+        lastModified?: Date;
+      }>;
+      for await (const item of items) {
+        if (item.name) {
+          found.push({ key: item.name, size: item.size ?? 0, modifiedAt: item.lastModified ?? new Date(0) });
+        }
+      }
+      return found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     }, []);
   }
 

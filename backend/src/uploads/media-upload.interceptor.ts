@@ -4,6 +4,7 @@ import {
   Injectable,
   Logger,
   mixin,
+  Optional,
   PayloadTooLargeException,
   type CallHandler,
   type ExecutionContext,
@@ -15,7 +16,9 @@ import type { Request } from 'express';
 import { catchError, type Observable } from 'rxjs';
 
 import { MEDIA_STORAGE, type MediaStorage } from '../media/media.storage.js';
+import { clientKey } from '../security/client-address.js';
 import { isStoredMediaFile, SniffingStorageEngine, type StoredMediaFile } from './sniffing.storage-engine.js';
+import { UploadBudget } from './upload-budget.service.js';
 import type { UploadPolicy } from './upload.policy.js';
 
 /** Bytes of one multipart text field (a promo description, the promo bar's settings JSON). */
@@ -48,11 +51,19 @@ export function MediaUploadInterceptor(policy: UploadPolicy): Type<NestIntercept
     private readonly logger = new Logger(MediaUploadInterceptor.name);
     private readonly multer: NestInterceptor;
 
-    constructor(@Inject(MEDIA_STORAGE) private readonly storage: MediaStorage) {
+    constructor(
+      @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
+      @Optional() private readonly budget?: UploadBudget,
+    ) {
+      if (policy.budgetPerClient && !budget) {
+        throw new Error(
+          `MediaUploadInterceptor: a public upload route (${policy.fileFields.join(', ')}) needs UploadBudget: import UploadsModule's providers`,
+        );
+      }
       const Multer = FileFieldsInterceptor(
         policy.fileFields.map((name) => ({ name, maxCount: 1 })),
         {
-          storage: new SniffingStorageEngine(storage, policy),
+          storage: new SniffingStorageEngine(storage, policy, policy.budgetPerClient ? budget : null),
           limits: {
             fileSize: policy.maxBytes,
             files: policy.fileFields.length,
@@ -93,7 +104,14 @@ export function MediaUploadInterceptor(policy: UploadPolicy): Type<NestIntercept
     }
 
     private async discard(req: Request): Promise<void> {
-      for (const file of storedFiles(req)) {
+      const files = storedFiles(req);
+      if (policy.budgetPerClient && this.budget) {
+        await this.budget.release(
+          clientKey(req.ip),
+          files.map((file) => file.stored.key),
+        );
+      }
+      for (const file of files) {
         try {
           await this.storage.delete(file.stored.key);
         } catch (error) {

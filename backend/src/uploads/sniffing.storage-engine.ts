@@ -3,8 +3,11 @@ import type { Request } from 'express';
 import type { StorageEngine } from 'multer';
 
 import { sniffMediaType } from '../outbound/index.js';
+import { exceedsPixelLimit, ImageSizeProbe, pixelLimitMessage } from '../media/image-size.probe.js';
 import { newUploadKey, type StoredUpload, UploadRejectedException } from '../media/media-upload.service.js';
 import type { MediaStorage } from '../media/media.storage.js';
+import { clientKey } from '../security/client-address.js';
+import type { UploadBudget, UploadGrant } from './upload-budget.service.js';
 import { claimsMatchContent } from './upload-type.rules.js';
 import type { UploadPolicy } from './upload.policy.js';
 
@@ -33,31 +36,35 @@ export class SniffingStorageEngine implements StorageEngine {
   constructor(
     private readonly storage: MediaStorage,
     private readonly policy: UploadPolicy,
+    /** Counts each client address's stored bytes when the route is public (policy.budgetPerClient). */
+    private readonly budget: UploadBudget | null = null,
   ) {}
 
   _handleFile(
-    _req: Request,
+    req: Request,
     file: Express.Multer.File,
     callback: (error?: unknown, info?: Partial<StoredMediaFile>) => void,
   ): void {
-    this.store(file).then(
+    this.store(req, file).then(
       (stored) => callback(null, { size: stored.size, stored }),
       (error: unknown) => callback(error),
     );
   }
 
-  _removeFile(_req: Request, file: Express.Multer.File, callback: (error: Error | null) => void): void {
+  _removeFile(req: Request, file: Express.Multer.File, callback: (error: Error | null) => void): void {
     if (!isStoredMediaFile(file)) {
       callback(null);
       return;
     }
-    this.storage.delete(file.stored.key).then(
+    const removed = this.storage.delete(file.stored.key);
+    const released = removed.then(() => this.budget?.release(clientKey(req.ip), [file.stored.key]));
+    released.then(
       () => callback(null),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
     );
   }
 
-  private async store(file: Express.Multer.File): Promise<StoredUpload> {
+  private async store(req: Request, file: Express.Multer.File): Promise<StoredUpload> {
     const { policy } = this;
     const stream = file.stream as FileStream;
     let overLimit = false;
@@ -86,25 +93,59 @@ export class SniffingStorageEngine implements StorageEngine {
       throw new UploadRejectedException('unsupported-type', policy.messages.invalidType);
     }
 
+    const { key, url } = newUploadKey(sniffed.extension);
+    const budget = this.budget;
+    let grant: UploadGrant | null = null;
+    if (budget) {
+      try {
+        grant = await budget.reserve(clientKey(req.ip), key);
+      } catch (error) {
+        stream.destroy();
+        throw error;
+      }
+    }
+
     let size = 0;
+    // An image's declared size is read from its header as it streams in (a JPEG's may come late).
+    let probe: ImageSizeProbe | null = sniffed.kind === 'image' ? new ImageSizeProbe() : null;
     const counted = (chunk: Buffer): Buffer => {
       size += chunk.length;
       if (size > policy.maxBytes || overLimit) throw tooLarge();
+      const declared = probe?.push(chunk);
+      if (declared !== undefined) {
+        probe = null;
+        if (declared && exceedsPixelLimit(declared))
+          throw new UploadRejectedException('too-many-pixels', pixelLimitMessage(declared));
+      }
       return chunk;
     };
+    /** The budget grants bytes just before they are stored; Redis away lets the rest through. */
+    const granted = async (chunk: Buffer): Promise<Buffer> => {
+      while (grant && budget && size + chunk.length > grant.bytes) {
+        const more = await budget.extend(grant);
+        if (more === null) grant = null;
+        else if (!more) throw budget.exceeded();
+      }
+      return counted(chunk);
+    };
     async function* body(): AsyncGenerator<Buffer> {
-      for (const chunk of head) yield counted(chunk);
+      for (const chunk of head) yield await granted(chunk);
       for (;;) {
         const next = await chunks.next();
         if (next.done) break;
-        yield counted(next.value);
+        yield await granted(next.value);
       }
       // busboy ends a file cut at the limit normally: the flag is how we know.
       if (overLimit || stream.truncated) throw tooLarge();
     }
 
-    const { key, url } = newUploadKey(sniffed.extension);
-    await this.storage.putStream(key, body(), sniffed.mime);
+    try {
+      await this.storage.putStream(key, body(), sniffed.mime);
+    } catch (error) {
+      if (grant) await budget?.release(grant.client, [key]);
+      throw error;
+    }
+    if (grant) await budget?.settle(grant, size);
     return { key, url, contentType: sniffed.mime, kind: sniffed.kind, size };
   }
 }

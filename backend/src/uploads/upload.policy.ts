@@ -24,6 +24,11 @@ export interface UploadPolicy {
   /** Largest file, in bytes (each file). */
   maxBytes: number;
   messages: UploadMessages;
+  /**
+   * A public route: each client address may keep only so many bytes of uploads that no record uses
+   * yet (UploadBudget, UPLOAD_BUDGET_MB).
+   */
+  budgetPerClient?: boolean;
 }
 
 const megabytes = (bytes: number): number => Math.floor(bytes / 1024 / 1024);
@@ -55,4 +60,5 @@ export const SUBMISSION_IMAGE_UPLOAD: UploadPolicy = {
   types: UPLOAD_IMAGE_TYPES,
   maxBytes: SUBMISSION_IMAGE.maxBytes,
   messages: IMAGE_UPLOAD_MESSAGES,
+  budgetPerClient: true,
 };

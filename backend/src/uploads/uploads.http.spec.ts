@@ -11,6 +11,12 @@ import request from 'supertest';
 import { adminCookie } from '../../../test/support/admin-session.js';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
 import { startCuttableProxy, type CuttableProxy } from '../media/testing/cuttable-proxy.fixture.js';
+import {
+  gifDeclaring,
+  jpegDeclaring,
+  pngDeclaring,
+  webpDeclaring,
+} from '../media/testing/image-headers.fixture.js';
 import { SubmissionUploadsController } from './submission-uploads.controller.js';
 import { MEDIA, writeSizedFile } from './testing/media-files.fixture.js';
 import {
@@ -56,6 +62,8 @@ describe.each(UPLOAD_BACKENDS)(
         files[kind] = join(dir, `sample.${kind}`);
         await writeFile(files[kind], bytes);
       }
+      files.bomb = join(dir, 'bomb.png');
+      await writeFile(files.bomb, pngDeclaring(60_000, 60_000));
       files.empty = join(dir, 'empty.png');
       await writeFile(files.empty, Buffer.alloc(0));
       files.tenMb = await writeSizedFile(dir, 'ten.png', MEDIA.png, TEN_MB);
@@ -145,6 +153,17 @@ describe.each(UPLOAD_BACKENDS)(
       it('judges a file without an extension or declared type by its bytes alone', async () => {
         const res = await upload(files.png!, { filename: 'blob', contentType: 'application/octet-stream' });
         expect(res.status).toBe(201);
+      });
+
+      it('refuses a PNG bomb from the admin too', async () => {
+        const before = await backend.leftovers();
+        const res = await upload(files.bomb!, { filename: 'logo.png', contentType: 'image/png' });
+        await expectRefused(
+          res,
+          400,
+          'The image is 60000×60000 pixels; images may have at most 50 megapixels',
+          before,
+        );
       });
 
       it('refuses an empty file', async () => {
@@ -258,6 +277,47 @@ describe.each(UPLOAD_BACKENDS)(
         const before = await backend.leftovers();
         const res = await submit().attach('logo', files[file]!, { filename, contentType });
         await expectRefused(res, 400, INVALID_IMAGE, before);
+      });
+
+      it.each([
+        ['a 60000×60000 PNG', 'bomb.png', 'image/png', pngDeclaring(60_000, 60_000), '60000×60000'],
+        [
+          'a JPEG declaring 65000×64000 behind 60 KB of EXIF',
+          'bomb.jpg',
+          'image/jpeg',
+          jpegDeclaring(65_000, 64_000, { appBytes: 60_000 }),
+          '65000×64000',
+        ],
+        ['a GIF declaring 65535×65535', 'bomb.gif', 'image/gif', gifDeclaring(65_535, 65_535), '65535×65535'],
+        [
+          'a WebP declaring 20000×20000',
+          'bomb.webp',
+          'image/webp',
+          webpDeclaring('VP8X', 20_000, 20_000),
+          '20000×20000',
+        ],
+      ])(
+        'refuses %s (over 50 megapixels) with 400, keeping nothing',
+        async (_case, filename, type, bytes, size) => {
+          const before = await backend.leftovers();
+          const res = await submit()
+            .attach('banner', files.png!, { filename: 'banner.png', contentType: 'image/png' })
+            .attach('logo', bytes, { filename, contentType: type });
+          await expectRefused(
+            res,
+            400,
+            `The image is ${size} pixels; images may have at most 50 megapixels`,
+            before,
+          );
+        },
+      );
+
+      it('accepts an image of 50 megapixels exactly', async () => {
+        const res = await submit().attach('banner', pngDeclaring(10_000, 5000), {
+          filename: 'banner.png',
+          contentType: 'image/png',
+        });
+        expect(res.status).toBe(201);
       });
 
       it('leaves nothing when the visitor goes away halfway through a file', async () => {

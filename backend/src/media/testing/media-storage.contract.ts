@@ -118,6 +118,22 @@ export function describeMediaStorageContract(create: () => MediaStorage): void {
     await expect(sut.list('../')).rejects.toThrow('invalid media prefix');
   });
 
+  it('lists the objects under a prefix with their sizes and when they were written', async () => {
+    const before = Date.now() - 2000;
+    await sut.put('entries/a.png', Buffer.from('12345'), 'image/png');
+    await sut.putStream('entries/b/c.mp4', [Buffer.from('123')], 'video/mp4');
+    const found = await sut.entries('entries/');
+    expect(found.map(({ key, size }) => ({ key, size }))).toEqual([
+      { key: 'entries/a.png', size: 5 },
+      { key: 'entries/b/c.mp4', size: 3 },
+    ]);
+    for (const entry of found) {
+      expect(entry.modifiedAt.getTime()).toBeGreaterThan(before);
+      expect(entry.modifiedAt.getTime()).toBeLessThan(Date.now() + 2000);
+    }
+    await expect(sut.entries('nothing-here/')).resolves.toEqual([]);
+  });
+
   it.each(['../escape', '/absolute', 'a/../../b', '', 'a//b', 'spaces are bad', '.hidden'])(
     'refuses the key %j',
     async (key) => {
