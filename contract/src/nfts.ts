@@ -65,6 +65,12 @@ export interface NftsRequest {
   includeMetadata?: boolean;
   forceRefresh?: boolean;
   preload?: boolean;
+  /**
+   * A collection is answered by pages whatever its size: `nfts` holds its first page (default sort)
+   * and `paging` names the page route for the rest. What the web app asks; without it, a collection
+   * up to `FULL_ANSWER_MAX_NFTS` is answered whole (SPEC §7).
+   */
+  paged?: boolean;
 }
 
 export type CacheSource = 'redis' | 'database' | 'fresh';
@@ -83,8 +89,9 @@ export interface NftsResponse {
   scanKey: string;
   pending?: boolean;
   /**
-   * Set when the collection is larger than the server answers whole (`FULL_ANSWER_MAX_NFTS`): `nfts`
-   * then holds its first page, and the rest is read from the page route.
+   * Set when the collection is larger than the server answers whole (`FULL_ANSWER_MAX_NFTS`), or the
+   * request asked for pages (`paged`): `nfts` then holds its first page, and the rest is read from
+   * the page route.
    */
   paging?: CollectionPaging;
 }

@@ -31,11 +31,17 @@ export const RARITY_FAILED = 'Failed to calculate rarity';
 /**
  * POST /api/calculate-rarity body: SPEC §7 plus an optional method and forceRefresh. Token objects
  * may carry other NFT fields (the gallery's NFTs as they are); only tokenId and attributes are read.
+ * Without `nfts`, the collection Nexus stored for `contractAddress` on `network` is ranked (404 when
+ * none is stored): what the web app asks, with no NFT list to send.
  */
-export interface CalculateRarityRequest extends RarityRequest {
+export interface CalculateRarityRequest extends Omit<RarityRequest, 'nfts'> {
+  nfts?: RarityRequest['nfts'];
   method?: RarityMethodName;
   forceRefresh?: boolean;
 }
+
+/** Each RARITY_BYTES_PER_POINT of a POST /api/calculate-rarity body counts as one more request against the `rarity` rate limit. */
+export const RARITY_BYTES_PER_POINT = 512 * 1024;
 
 /** `memory`: this API node's cache; `redis`: the shared cache; `fresh`: calculated for this request. */
 export type RarityCacheSource = 'memory' | 'redis' | 'fresh';

@@ -234,6 +234,41 @@ describe('GET /api/collections/{network}/{address}/nfts', () => {
     expect(res.body.nfts.slice(0, 3).map((n: { tokenId: string }) => n.tokenId)).toEqual(['9', '8', '7']);
   });
 
+  it('answers POST /api/nfts asked by pages with the first page and the route, whatever the size', async () => {
+    const small = '0x00000000000000000000000000000000000a9e51';
+    await api.app.get(CollectionsRepository).saveScan({
+      info: { ...info, address: small, name: 'Few Apes', totalSupply: 6 },
+      nfts: Array.from({ length: 6 }, (_, i) => ape(i + 1)),
+      scanDuration: 10,
+      isComplete: true,
+    });
+    const post = (extra: object = {}) =>
+      request(api.app.getHttpServer())
+        .post('/api/nfts')
+        .send({ address: small, network: 'polygon', searchType: 'collection', ...extra });
+    const tokenIds = (body: { nfts: Array<{ tokenId: string }> }) => body.nfts.map((n) => n.tokenId);
+
+    // SPEC §7's answer stays whole for a client that does not ask by pages (and is cached whole).
+    const whole = await post();
+    expect(whole.status).toBe(200);
+    expect(whole.body.paging).toBeUndefined();
+    expect(tokenIds(whole.body)).toEqual(['1', '2', '3', '4', '5', '6']);
+
+    // The web app asks by pages: never the whole answer, from Redis or otherwise.
+    for (let i = 0; i < 2; i++) {
+      const paged = await post({ paged: true });
+      expect(paged.status).toBe(200);
+      expect(paged.body).toMatchObject({
+        fromCache: true,
+        cacheSource: 'database',
+        paging: { total: 6, pageSize: 50, route: `/api/collections/polygon/${small}/nfts` },
+      });
+      expect(tokenIds(paged.body)).toEqual(['6', '5', '4', '3', '2', '1']);
+    }
+    const wrong = await post({ paged: 'yes' });
+    expect([wrong.status, wrong.body.message]).toEqual([400, 'paged must be a boolean']);
+  });
+
   it('answers 400 for a bad address and 404 for a collection never scanned', async () => {
     const bad = await request(api.app.getHttpServer()).get('/api/collections/polygon/0x12/nfts');
     expect(bad.status).toBe(400);

@@ -7,15 +7,19 @@ import {
   type RarityMethodName,
   type RarityRequest,
 } from '@nexus/contract';
-import { IsBoolean, IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
 import { IsRarityTokens } from './rarity-tokens.validator.js';
 
 export const CONTRACT_ADDRESS_MESSAGE = 'contractAddress must be 0x followed by 40 hex characters';
 
-/** POST /api/calculate-rarity body (SPEC §7), checked by CalculateRarityPipe. */
+/**
+ * POST /api/calculate-rarity body (SPEC §7), checked by CalculateRarityPipe. Without `nfts`, the
+ * stored collection is ranked.
+ */
 export class CalculateRarityDto implements CalculateRarityRequest {
+  @ValidateIf((body: CalculateRarityDto) => body.nfts !== undefined)
   @IsRarityTokens()
-  nfts!: RarityRequest['nfts'];
+  nfts?: RarityRequest['nfts'];
 
   @IsString({ message: CONTRACT_ADDRESS_MESSAGE })
   @Matches(EVM_ADDRESS_PATTERN, { message: CONTRACT_ADDRESS_MESSAGE })

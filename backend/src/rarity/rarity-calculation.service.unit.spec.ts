@@ -7,6 +7,8 @@ import { RarityCacheRepository, type CachedRarity } from './rarity-cache.reposit
 import { RarityCalculationService } from './rarity-calculation.service.js';
 import { RarityResultCache } from './rarity-result.cache.js';
 import { RarityEngine } from './rarity.engine.js';
+import type { RarityThread } from './rarity-thread.js';
+import type { CollectionsRepository } from '../collections/index.js';
 
 /** Redis as a map whose reads and writes wait until the test lets them through. */
 class GatedCacheRepository extends RarityCacheRepository {
@@ -57,7 +59,11 @@ describe(RarityCalculationService.name, () => {
 
   beforeEach(() => {
     repository = new GatedCacheRepository();
-    sut = new RarityCalculationService(new RarityResultCache(repository));
+    sut = new RarityCalculationService(
+      new RarityResultCache(repository),
+      {} as RarityThread,
+      {} as CollectionsRepository,
+    );
     rank = jest.spyOn(RarityEngine.prototype, 'rank');
   });
 
@@ -108,7 +114,7 @@ describe(RarityCalculationService.name, () => {
     const statistical = parse((await sut.calculate(request({ method: 'statistical' }))).body);
     expect(statistical).toMatchObject({ method: 'statistical', cacheSource: 'fresh' });
     expect(statistical.nfts).toEqual(
-      new RarityEngine().rank(request().nfts, { method: 'statistical' }).results(),
+      new RarityEngine().rank(request().nfts!, { method: 'statistical' }).results(),
     );
   });
 
@@ -128,7 +134,11 @@ describe(RarityCalculationService.name, () => {
   });
 
   it('answers from Redis when a calculation stored there is not in memory', async () => {
-    const other = new RarityCalculationService(new RarityResultCache(repository));
+    const other = new RarityCalculationService(
+      new RarityResultCache(repository),
+      {} as RarityThread,
+      {} as CollectionsRepository,
+    );
     await other.calculate(request());
     const shared = parse((await sut.calculate(request())).body);
     expect(shared).toMatchObject({ fromCache: true, cacheSource: 'redis' });

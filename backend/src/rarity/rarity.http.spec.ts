@@ -8,6 +8,8 @@ import type {
   RarityMethodName,
   RarityResult,
 } from '@nexus/contract';
+import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import request from 'supertest';
 import { testConfig, testPrefix } from '../../../test/support/test-env.js';
 import { dropDatabase, freshDatabase } from '../../../test/support/fresh-database.js';
@@ -18,9 +20,35 @@ import { CollectionsRepository, type NftRecord } from '../collections/index.js';
 import { CollectionRarityController } from './collection-rarity.controller.js';
 import { RarityController } from './rarity.controller.js';
 import { RarityEngine } from './rarity.engine.js';
+import { RarityThread } from './rarity-thread.js';
 import type { RarityToken } from './rarity.types.js';
 
 const ADDRESS = '0x' + 'ab'.repeat(20);
+
+/** A program of its own (a thread with nothing of the API's): posts six 50,000-token bodies at once. */
+const ATTACKER = `
+const { workerData, parentPort } = require('node:worker_threads');
+const body = (salt) => JSON.stringify({
+  nfts: Array.from({ length: 50000 }, (_, i) => ({
+    tokenId: String(i + 1),
+    attributes: Array.from({ length: 10 }, (_, j) => ({
+      trait_type: 'Trait ' + j,
+      value: 'Value ' + (Math.imul(i + 1 + salt, 2654435761 + j) >>> 0) % (5 + j * 7) + ' ' + salt,
+    })),
+  })),
+  contractAddress: '0x${'ab'.repeat(20)}',
+  network: 'polygon',
+  forceRefresh: true,
+});
+const bodies = [1, 2, 3, 4, 5, 6].map(body);
+Promise.all(bodies.map((text, i) =>
+  fetch(workerData.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': i % 2 ? '198.51.100.21' : '198.51.100.22' },
+    body: text,
+  }).then(async (res) => { await res.arrayBuffer(); return res.status; }),
+)).then((statuses) => parentPort.postMessage({ sizes: bodies.map((b) => Buffer.byteLength(b)), statuses }));
+`;
 const STORED = '0x' + 'cd'.repeat(20);
 
 /** Deterministic traits: common and rare values, a trait some tokens lack (Hat), a numeric trait. */
@@ -69,21 +97,33 @@ describe('rarity HTTP', () => {
   let databaseUrl: string;
   let sut: NestExpressApplication;
   let rank: jest.SpiedFunction<RarityEngine['rank']>;
-  /** Rankings the API made since the test began. */
-  const calculations = () => rank.mock.contexts.filter((engine) => engine !== reference).length;
+  let threadRanks: Array<{ mock: { calls: unknown[] }; mockRestore: () => void }>;
+  /** Rankings the API made since the test began: on the request thread, and on the rarity thread. */
+  const onRequestThread = () => rank.mock.contexts.filter((engine) => engine !== reference).length;
+  const onRarityThread = () => threadRanks.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
+  const calculations = () => onRequestThread() + onRarityThread();
 
   beforeAll(async () => {
     databaseUrl = await freshDatabase('rarity');
-    sut = await createApiApp(testConfig(prefix, { DATABASE_URL: databaseUrl }), { logger: false });
+    // The size of the bodies is charged against the rate limit in its own test.
+    sut = await createApiApp(
+      testConfig(prefix, { DATABASE_URL: databaseUrl, RATE_LIMIT_RARITY: '100000/60' }),
+      { logger: false },
+    );
     await sut.init();
   });
 
   beforeEach(() => {
     rank = jest.spyOn(RarityEngine.prototype, 'rank');
+    threadRanks = [
+      jest.spyOn(RarityThread.prototype, 'rankRead'),
+      jest.spyOn(RarityThread.prototype, 'rankTokens'),
+    ];
   });
 
   afterEach(() => {
     rank.mockRestore();
+    for (const spy of threadRanks) spy.mockRestore();
   });
 
   afterAll(async () => {
@@ -106,7 +146,7 @@ describe('rarity HTTP', () => {
       const valid = body(collection(3));
       it.each([
         ['nfts not a list', { ...valid, nfts: 'all' }, 'nfts must be an array of NFTs'],
-        ['nfts missing', { contractAddress: ADDRESS, network: 'polygon' }, 'nfts must be an array of NFTs'],
+        ['nfts null', { ...valid, nfts: null }, 'nfts must be an array of NFTs'],
         [
           'a malformed contract address',
           { ...valid, contractAddress: '0x123' },
@@ -187,6 +227,70 @@ describe('rarity HTTP', () => {
           'Request body must be a JSON object with nfts, contractAddress and network',
         );
       });
+
+      it('answers 400 for a __proto__ field, in a small body and in a large one (own keys only)', async () => {
+        const raw = (nfts: readonly RarityToken[]) =>
+          request(sut.getHttpServer())
+            .post('/api/calculate-rarity')
+            .set('content-type', 'application/json')
+            .send(`{"__proto__":null,${JSON.stringify(body(nfts)).slice(1)}`);
+        for (const tokens of [collection(3), collection(2000, 9)]) {
+          const res = await raw(tokens);
+          expect(res.status).toBe(400);
+          expect(res.body.message).toBe('property __proto__ should not exist');
+        }
+        expect(calculations()).toBe(0);
+      });
+
+      it('checks a large body on the rarity thread with the same messages', async () => {
+        const tokens = collection(2000, 10);
+        const repeated = [...tokens, { tokenId: '7', attributes: [] }];
+        const cases: Array<[object | string, string]> = [
+          [body(repeated), 'nfts[2000].tokenId "7" appears more than once'],
+          [
+            body(tokens, { network: 'solana', owner: 'me' }),
+            'property owner should not exist; network must be one of: ethereum, polygon, cronos',
+          ],
+          [JSON.stringify(body(tokens)).slice(0, -1), 'Malformed JSON body'],
+          [
+            `[${JSON.stringify(body(tokens))}]`,
+            'Request body must be a JSON object with nfts, contractAddress and network',
+          ],
+          [
+            `${'['.repeat(40)}${JSON.stringify(tokens)}${']'.repeat(40)}`,
+            'JSON body is nested deeper than 32 levels',
+          ],
+        ];
+        for (const [payload, message] of cases) {
+          const res = await request(sut.getHttpServer())
+            .post('/api/calculate-rarity')
+            .set('content-type', 'application/json')
+            .send(typeof payload === 'string' ? payload : JSON.stringify(payload));
+          expect([res.status, res.body.message]).toEqual([400, message]);
+        }
+        expect(calculations()).toBe(0);
+      });
+
+      it('answers 404 for {contractAddress, network} of a collection Nexus has not stored', async () => {
+        const res = await calculate({ contractAddress: ADDRESS, network: 'polygon' });
+        expect(res.status).toBe(404);
+        expect(res.body.message).toBe('Collection Not Found');
+      });
+    });
+
+    it('ranks a large body on the rarity thread, not on the request thread, and caches it the same way', async () => {
+      const tokens = collection(3000, 11);
+      expect(JSON.stringify(body(tokens)).length).toBeGreaterThan(64 * 1024);
+      const first = await calculate(body(shuffled(tokens)));
+      expect(first.status).toBe(200);
+      expect(first.body).toMatchObject({ method: 'openrarity', cacheSource: 'fresh' });
+      expect(first.body.nfts).toEqual(expected(tokens));
+
+      const again = await calculate(body(tokens));
+      expect(again.body).toMatchObject({ fromCache: true, cacheSource: 'memory' });
+      const statistical = await calculate(body(tokens, { method: 'statistical' }));
+      expect(statistical.body.nfts).toEqual(expected(tokens, 'statistical'));
+      expect([onRequestThread(), onRarityThread()]).toEqual([0, 2]);
     });
 
     it("answers the engine's ranking in rank order, whatever order the tokens come in", async () => {
@@ -465,6 +569,24 @@ describe('rarity HTTP', () => {
       ]);
     });
 
+    it('ranks the stored collection for {contractAddress, network}: no NFT list, on the rarity thread', async () => {
+      const res = await calculate({ contractAddress: STORED, network: 'ethereum' });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ method: 'openrarity', cacheSource: 'fresh' });
+      expect(res.body.nfts).toEqual(expected(scored(0)));
+
+      const statistical = await calculate({
+        contractAddress: STORED.toUpperCase().replace('0X', '0x'),
+        network: 'ethereum',
+        method: 'statistical',
+      });
+      expect(statistical.body.nfts).toEqual(expected(scored(0), 'statistical'));
+      const again = await calculate({ contractAddress: STORED, network: 'ethereum' });
+      expect(again.body).toMatchObject({ fromCache: true, cacheSource: 'memory' });
+      expect(again.body.nfts).toEqual(res.body.nfts);
+      expect([onRequestThread(), onRarityThread()]).toEqual([0, 2]);
+    });
+
     it('ranks each stored collection once, and again after a scan stores new NFTs', async () => {
       await http().get(`/api/collections/ethereum/${STORED}/nfts/2`);
       await http().get(`/api/collections/ethereum/${STORED}/nfts/3`);
@@ -480,5 +602,96 @@ describe('rarity HTTP', () => {
       expect(res.body.rarity).toMatchObject({ rank: want.rarityRank, score: want.rarityScore });
       expect(calculations()).toBe(1);
     });
+  });
+  describe('large bodies and the other visitors', () => {
+    let app: NestExpressApplication;
+    const post = (address: string, text: string) =>
+      request(app.getHttpServer())
+        .post('/api/calculate-rarity')
+        .set('X-Forwarded-For', address)
+        .set('content-type', 'application/json')
+        .send(text);
+
+    beforeAll(async () => {
+      app = await createApiApp(
+        testConfig(testPrefix('rarity-load'), {
+          DATABASE_URL: databaseUrl,
+          TRUST_PROXY: 'loopback',
+          RATE_LIMIT_RARITY: '60/60',
+        }),
+        { logger: false },
+      );
+      await app.init();
+    });
+
+    afterAll(async () => {
+      await app.close();
+    });
+
+    it('counts a body against the rarity limit by its size: one more request per 512 KiB', async () => {
+      const text = JSON.stringify(body(collection(8000, 20)));
+      const extra = Math.floor(Buffer.byteLength(text) / (512 * 1024));
+      expect(extra).toBeGreaterThanOrEqual(3);
+      const first = await post('198.51.100.7', text);
+      expect(first.status).toBe(200);
+      expect(Number(first.headers['ratelimit-remaining'])).toBe(60 - 1 - extra);
+
+      const answers: number[] = [];
+      for (let i = 0; i < Math.ceil(60 / (1 + extra)); i++)
+        answers.push((await post('198.51.100.7', text)).status);
+      expect(answers).toContain(429);
+      // Another address keeps its own budget.
+      expect((await post('198.51.100.8', text)).status).toBe(200);
+    });
+
+    it("keeps another visitor's requests fast while 50,000-token bodies are read and ranked", async () => {
+      const server = await app.listen(0, '127.0.0.1');
+      const { port } = server.address() as AddressInfo;
+      const base = `http://127.0.0.1:${port}`;
+      const visit = async () => {
+        const started = performance.now();
+        const res = await fetch(`${base}/api/health/live`, { headers: { 'X-Forwarded-For': '203.0.113.9' } });
+        await res.arrayBuffer();
+        expect(res.status).toBe(200);
+        return performance.now() - started;
+      };
+      // The visitor's first request loads the HTTP client: not part of what is measured.
+      await visit();
+      // The attacker is another program: its own thread builds and sends six bodies of about 20 MB,
+      // each a different token set forced past every cache, three at a time from each of two
+      // addresses (the attack that took other visitors from 2 ms to 1.6 s).
+      const attacker = new Worker(ATTACKER, {
+        eval: true,
+        workerData: { url: `${base}/api/calculate-rarity` },
+      });
+      const attack = new Promise<{ sizes: number[]; statuses: number[] }>((resolve, reject) => {
+        attacker.once('message', resolve);
+        attacker.once('error', reject);
+      });
+
+      const latencies: number[] = [];
+      const cpuBefore = process.threadCpuUsage();
+      let attacking = true;
+      void attack.finally(() => (attacking = false));
+      while (attacking) {
+        latencies.push(await visit());
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      // CPU of this thread (the API's request thread, and the visitor's client) during the attack.
+      const cpu = process.threadCpuUsage(cpuBefore);
+      const requestThreadMs = (cpu.user + cpu.system) / 1000;
+      const { sizes, statuses } = await attack;
+      await attacker.terminate();
+
+      expect(Math.min(...sizes)).toBeGreaterThan(15_000_000);
+      // Each address gets its first body ranked; the size of the others takes it over its limit.
+      expect(statuses.sort()).toEqual([200, 200, 429, 429, 429, 429]);
+      expect(latencies.length).toBeGreaterThan(20);
+      // Generous bounds (the machine may be busy): read and ranked on the request thread, these
+      // bodies took about 5 s of its CPU and held the visitor's requests for up to 4.7 s; read and
+      // ranked on the rarity thread, about 1 s (mostly the visitor's own requests) and 0.5 s.
+      expect(requestThreadMs).toBeLessThan(2_500);
+      expect(Math.max(...latencies)).toBeLessThan(3_000);
+    }, 180_000);
   });
 });

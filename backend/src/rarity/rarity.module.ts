@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CollectionsModule } from '../collections/index.js';
+import { RateLimitModule } from '../security/rate-limit.module.js';
 import { CollectionRarityController } from './collection-rarity.controller.js';
 import { CollectionRarityService } from './collection-rarity.service.js';
 import { CalculateRarityPipe } from './calculate-rarity.pipe.js';
@@ -7,10 +8,11 @@ import { RarityCacheRepository } from './rarity-cache.repository.js';
 import { RarityCalculationService } from './rarity-calculation.service.js';
 import { RarityResultCache } from './rarity-result.cache.js';
 import { RarityController } from './rarity.controller.js';
+import { RarityThread } from './rarity-thread.js';
 
 /** The API side of rarity: POST /api/calculate-rarity, NFT explanations and trait summaries. */
 @Module({
-  imports: [CollectionsModule],
+  imports: [CollectionsModule, RateLimitModule],
   controllers: [RarityController, CollectionRarityController],
   providers: [
     RarityCalculationService,
@@ -18,6 +20,7 @@ import { RarityController } from './rarity.controller.js';
     RarityResultCache,
     RarityCacheRepository,
     CalculateRarityPipe,
+    RarityThread,
   ],
   exports: [RarityCacheRepository],
 })

@@ -33,6 +33,10 @@ export class NftsRequestDto {
   @IsOptional()
   @IsBoolean({ message: 'preload must be a boolean' })
   preload?: boolean;
+
+  @IsOptional()
+  @IsBoolean({ message: 'paged must be a boolean' })
+  paged?: boolean;
 }
 
 const FIELDS = new Set([
@@ -43,8 +47,9 @@ const FIELDS = new Set([
   'includeMetadata',
   'forceRefresh',
   'preload',
+  'paged',
 ]);
-const FLAGS = ['includeAllTokenTypes', 'includeMetadata', 'forceRefresh', 'preload'] as const;
+const FLAGS = ['includeAllTokenTypes', 'includeMetadata', 'forceRefresh', 'preload', 'paged'] as const;
 const NETWORKS: ReadonlySet<unknown> = new Set(ENABLED_NETWORKS);
 
 /**

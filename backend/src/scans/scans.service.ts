@@ -116,7 +116,7 @@ export class ScansService {
         body: [JSON.stringify({ ...this.empty(key, kind, started), error: outcome.event.error })],
       };
     }
-    const cached = await this.cache.get(key);
+    const cached = request.paged && kind === 'collection' ? null : await this.cache.get(key);
     if (!cached) {
       const stored = await this.fromCacheOrDatabase(key, request, address);
       if (!stored) return { status: 202, body: [JSON.stringify(this.pending(key, kind, started))] };
@@ -130,12 +130,14 @@ export class ScansService {
     request: NftsRequest,
     address: string,
   ): Promise<{ cached: CachedScan; source: 'redis' | 'database'; paging?: CollectionPaging } | null> {
-    const cached = await this.cache.get(key);
+    // A collection asked by pages is read from PostgreSQL: its whole answer is never read for it.
+    const paged = request.paged === true && request.searchType === 'collection';
+    const cached = paged ? null : await this.cache.get(key);
     if (cached) return { cached, source: 'redis' };
     if (request.searchType !== 'collection') return null;
     const found = await this.collections.find(request.network, address);
     if (!found?.lastScannedAt || found.nftCount === 0) return null;
-    if (found.nftCount > this.config.fullAnswerMaxNfts) return this.firstPage(found);
+    if (paged || found.nftCount > this.config.fullAnswerMaxNfts) return this.firstPage(found);
     const stored = await this.collections.load(request.network, address);
     if (!stored || !stored.collection.lastScannedAt || stored.nfts.length === 0) return null;
     const c = stored.collection;
@@ -154,7 +156,7 @@ export class ScansService {
   }
 
   /**
-   * A collection larger than the whole answer allows: its first page (default sort, no filter) from
+   * A collection asked by pages, or larger than the whole answer allows: its first page (default sort, no filter) from
    * PostgreSQL, with the totals and the page route for the rest. One indexed read: the trait counts
    * of the filter bar come with the page route, which the gallery asks next. Not cached in Redis.
    */

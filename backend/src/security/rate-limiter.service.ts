@@ -195,9 +195,10 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
    * Counts one request of `key` against `policy`. Once Redis has refused a client, this process
    * refuses its further requests of the window from memory (one flood is not one Redis round trip
    * per request) and adds them to the client's Redis count once a second. A client far from its
-   * limit is counted here (see Tally) and added in Redis within COUNT_FLUSH_MS.
+   * limit is counted here (see Tally) and added in Redis within COUNT_FLUSH_MS. `weight`: what the
+   * request counts for (a large rarity body counts as several requests; always asked of Redis).
    */
-  async consume(policy: RateLimitPolicy, key: string): Promise<RateLimitVerdict> {
+  async consume(policy: RateLimitPolicy, key: string, weight = 1): Promise<RateLimitVerdict> {
     const repeat = this.refusedFromMemory(policy, key);
     if (repeat) return repeat;
     const { rule, store, fallback } = this.limiters[policy];
@@ -205,11 +206,11 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
     let allowed = true;
     let fromRedis = true;
     /** Points this request adds in Redis: itself and the ones counted here since the last answer. */
-    let points = 1;
+    let points = weight;
     let tally: Tally | undefined;
     try {
       this.assertConnected();
-      const local = this.countedHere(policy, key);
+      const local = weight === 1 ? this.countedHere(policy, key) : null;
       if (local) return local;
       tally = this.tallies.get(policy)!.get(key);
       if (tally) {
@@ -220,7 +221,7 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
       try {
         res = await this.inTime(store.consume(key, points));
       } finally {
-        if (tally) tally.sending -= points - 1;
+        if (tally) tally.sending -= points - weight;
       }
     } catch (error) {
       if (error instanceof RateLimiterRes) {
@@ -229,14 +230,14 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
       } else {
         fromRedis = false;
         // The requests counted here wait for the next flush; this one counts in memory.
-        if (tally && points > 1) {
-          tally.pending += points - 1;
+        if (tally && points > weight) {
+          tally.pending += points - weight;
           this.dirty.add(tally);
         }
-        points = 1;
+        points = weight;
         this.outage(error);
         try {
-          res = await fallback.consume(key);
+          res = await fallback.consume(key, weight);
         } catch (rejected) {
           if (!(rejected instanceof RateLimiterRes)) throw rejected;
           res = rejected;

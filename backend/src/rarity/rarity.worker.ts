@@ -1,0 +1,83 @@
+/**
+ * The API's rarity thread (worker_threads): reads, checks, fingerprints and ranks the large bodies of
+ * POST /api/calculate-rarity, and ranks stored collections, so the request thread only moves bytes.
+ * One message at a time, in order; see RarityThread for the protocol.
+ */
+import { parentPort } from 'node:worker_threads';
+import type { RarityMethodName } from '@nexus/contract';
+import { canonicalTokens } from './canonical-tokens.js';
+import { exceedsJsonDepth } from '../common/json-depth.js';
+import { rarityTokensProblem } from './rarity-tokens.validator.js';
+import { RarityEngine } from './rarity.engine.js';
+import type { RarityThreadReply, RarityThreadRequest } from './rarity-thread.protocol.js';
+import type { RarityToken } from './rarity.types.js';
+
+const engine = new RarityEngine();
+/** Token sets read and waiting for the request thread's decision (rank or release), by request id. */
+const held = new Map<number, RarityToken[]>();
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function rank(tokens: RarityToken[], method: RarityMethodName) {
+  const started = performance.now();
+  const ranked = engine.rank(tokens, { method });
+  const nftsJson = JSON.stringify(ranked.results());
+  return { nftsJson, tokenCount: ranked.size, calculationTime: Math.round(performance.now() - started) };
+}
+
+function handle(message: RarityThreadRequest): RarityThreadReply {
+  const { id } = message;
+  switch (message.type) {
+    case 'read': {
+      const bytes = message.bytes;
+      if (exceedsJsonDepth(bytes)) return { id, type: 'refused', reason: 'too-deep' };
+      let body: unknown;
+      try {
+        body = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+      } catch {
+        return { id, type: 'refused', reason: 'malformed' };
+      }
+      if (!isObject(body)) return { id, type: 'refused', reason: 'not-object' };
+      // Own keys only, sent as JSON text: a `__proto__` key stays a field, for validation to refuse.
+      const fields: Record<string, unknown> = {};
+      for (const key of Object.keys(body)) {
+        if (key !== 'nfts') Object.defineProperty(fields, key, { value: body[key], enumerable: true });
+      }
+      const hasNfts = Object.hasOwn(body, 'nfts');
+      const problem = hasNfts ? rarityTokensProblem(body.nfts) : null;
+      if (!hasNfts || problem !== null) {
+        return { id, type: 'read', fields: JSON.stringify(fields), hasNfts, problem, hash: null };
+      }
+      const { tokens, hash } = canonicalTokens(body.nfts as RarityToken[]);
+      held.set(id, tokens);
+      return { id, type: 'read', fields: JSON.stringify(fields), hasNfts, problem: null, hash };
+    }
+    case 'rank': {
+      const tokens = held.get(message.read);
+      held.delete(message.read);
+      if (!tokens) return { id, type: 'failed', message: `no token set read under ${message.read}` };
+      return { id, type: 'ranked', ...rank(tokens, message.method) };
+    }
+    case 'rank-tokens':
+      return { id, type: 'ranked', ...rank(message.tokens, message.method) };
+    case 'release':
+      held.delete(message.read);
+      return { id, type: 'released' };
+  }
+}
+
+parentPort!.on('message', (message: RarityThreadRequest) => {
+  let reply: RarityThreadReply;
+  try {
+    reply = handle(message);
+  } catch (error) {
+    reply = {
+      id: message.id,
+      type: 'failed',
+      message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    };
+  }
+  parentPort!.postMessage(reply);
+});
