@@ -197,6 +197,67 @@ describe('a visit straight to a collection address', () => {
       address: CONTRACT,
       network: 'polygon',
       searchType: 'collection',
+      paged: true,
     });
+  });
+
+  it('reads the collection by pages: no NFT list sent, no whole collection fetched', async () => {
+    window.localStorage.setItem(BETA_WELCOME_SEEN_KEY, 'true');
+    const route = `/api/collections/polygon/${CONTRACT}/nfts`;
+    const byRank = [...answer.nfts].sort((a, b) => a.rarityRank! - b.rarityRank!);
+    const calls = installFetch((url) => {
+      if (url.pathname === '/api/nfts') {
+        return jsonResponse({
+          ...answer,
+          nfts: byRank.slice(0, 50),
+          cacheSource: 'database',
+          paging: { total: TOTAL, pageSize: 50, route },
+        });
+      }
+      if (url.pathname === route) {
+        const page = Number(url.searchParams.get('page') ?? 1);
+        return jsonResponse({
+          network: 'polygon',
+          address: CONTRACT,
+          name: 'Apes',
+          nfts: byRank.slice((page - 1) * 50, page * 50),
+          page,
+          pageSize: 50,
+          pageCount: 3,
+          total: TOTAL,
+          collectionTotal: TOTAL,
+          rankedTotal: TOTAL,
+          sort: 'rarity-rank',
+          order: 'asc',
+          traitTypes: [],
+        });
+      }
+      if (url.pathname === '/api/whitelisted-collections') return jsonResponse([]);
+      return statusResponse(404, 'Not Found');
+    });
+    const queryClient = createQueryClient();
+    render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[`/?view=collection&network=polygon&address=${CONTRACT}`]}>
+          <Routes>
+            <Route path="/" element={<HomeRoute />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+
+    const cards = await screen.findAllByTestId('nft-card');
+    expect(cards).toHaveLength(50);
+    expect(cards[0]!.dataset.tokenId).toBe('120');
+    await waitFor(() => expect(screen.getByTestId('gallery-count').textContent).toBe('120 / 120'));
+    // Past the moment the gallery used to start its own calculation (100 ms after the NFTs load).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+
+    const scan = calls.find((call) => call.url.pathname === '/api/nfts')!;
+    expect(JSON.parse(String(scan.init.body))).toMatchObject({ searchType: 'collection', paged: true });
+    expect(calls.filter((call) => call.url.pathname === '/api/calculate-rarity')).toEqual([]);
+    expect(
+      calls.filter((call) => call.url.pathname === route).map((call) => call.url.searchParams.get('page')),
+    ).toEqual(['1']);
   });
 });

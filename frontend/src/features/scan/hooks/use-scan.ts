@@ -15,8 +15,15 @@ export function scanQueryKey(target: ScanTarget) {
 async function executeScan(target: ScanTarget, signal: AbortSignal): Promise<NftsResponse> {
   const key = scanTargetKey(target);
   useScanStore.getState().setProgress(key, null);
+  // A collection comes by pages (its first page here, the rest from the page route): the web app
+  // never downloads a whole collection.
   const answer = await runScan(
-    { address: target.address, network: target.network, searchType: target.searchType },
+    {
+      address: target.address,
+      network: target.network,
+      searchType: target.searchType,
+      ...(target.searchType === 'collection' ? { paged: true } : {}),
+    },
     {
       channel: getScanChannel(),
       requestNfts,
