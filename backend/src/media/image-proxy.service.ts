@@ -21,7 +21,7 @@ export const DEFAULT_IMAGE_TIMEOUT_MS = 15_000;
 /** Total bytes of the image cache when none is configured (IMAGE_CACHE_MAX_MB). */
 export const DEFAULT_IMAGE_CACHE_MAX_BYTES = 1024 * 1024 * 1024;
 /** Bytes of a cached image read to check the size its header declares (a JPEG's frame header may lie far in). */
-const HEADER_READ_BYTES = 256 * 1024;
+const HEADER_READ_BYTES = 64 * 1024;
 /** Longer sources are refused before any work (a URL in a query string is bounded anyway). */
 export const MAX_IMAGE_SRC_LENGTH = 8 * 1024;
 const CACHE_PREFIX = 'image-cache';
