@@ -213,6 +213,8 @@ export class ImageProxyService {
    * without the index (Redis away) nothing is stored, since nothing would bound it.
    */
   private async keep(key: string, bytes: Buffer, mime: string): Promise<void> {
+    // Larger than the whole cache: served, never kept (it would only push everything else out).
+    if (bytes.length > this.cacheMaxBytes) return;
     let evicted: string[];
     try {
       evicted = await this.index.add(key, bytes.length, Date.now(), this.cacheMaxBytes);
