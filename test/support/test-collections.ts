@@ -35,7 +35,12 @@ export function testChainEnv(): Record<string, string> {
   };
 }
 
-async function deployFrom(from: Address, network: TestChainNetwork, name: string): Promise<string> {
+async function deployFrom(
+  from: Address,
+  network: TestChainNetwork,
+  name: string,
+  holders: readonly string[],
+): Promise<string> {
   const { abi, bytecode } = plain721Artifact();
   const transport = http(readTestManifest().networks[network]!.rpcUrl);
   const chain = createPublicClient({ transport, pollingInterval: 50 });
@@ -54,6 +59,17 @@ async function deployFrom(from: Address, network: TestChainNetwork, name: string
   });
   const receipt = await chain.waitForTransactionReceipt({ hash });
   if (!receipt.contractAddress) throw new Error(`deployment of ${name} on ${network} made no contract`);
+  if (holders.length > 0) {
+    const minted = await createWalletClient({ account: from, transport }).writeContract({
+      address: receipt.contractAddress,
+      abi,
+      functionName: 'mintBatch',
+      args: [holders, 1n],
+      account: from,
+      chain: null,
+    });
+    await chain.waitForTransactionReceipt({ hash: minted });
+  }
   return receipt.contractAddress.toLowerCase();
 }
 
@@ -65,10 +81,20 @@ async function deployFrom(from: Address, network: TestChainNetwork, name: string
 export async function deployTestCollection(
   networks: TestChainNetwork | TestChainNetwork[] = 'polygon',
   name = 'Test Collection',
+  /** One token (ids from 1) minted to each, so that the chain's transfer logs show the contract. */
+  holders: readonly string[] = [],
 ): Promise<string> {
   const from = `0x${randomBytes(20).toString('hex')}` as Address;
   const addresses = await Promise.all(
-    (Array.isArray(networks) ? networks : [networks]).map((network) => deployFrom(from, network, name)),
+    (Array.isArray(networks) ? networks : [networks]).map((network) =>
+      deployFrom(from, network, name, holders),
+    ),
   );
   return addresses[0]!;
+}
+
+/** Mines `count` empty blocks on a test chain (what a transfer needs to be confirmed for the index). */
+export async function mineTestBlocks(network: TestChainNetwork, count: number): Promise<void> {
+  const chain = createPublicClient({ transport: http(readTestManifest().networks[network]!.rpcUrl) });
+  await chain.request({ method: 'anvil_mine' as never, params: [`0x${count.toString(16)}`] as never });
 }

@@ -64,6 +64,17 @@ describe('checkCollectionInput', () => {
   });
 });
 
+describe('a Solana address', () => {
+  const solana = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
+
+  it('is Coming Soon, not invalid, in either search mode (SPEC §1, §5)', () => {
+    const soon = { ok: false, message: SearchMessages.solanaComingSoon };
+    expect(checkWalletInput(solana)).toEqual(soon);
+    expect(checkCollectionInput(` ${solana} `, 0)).toEqual(soon);
+    expect(SearchMessages.solanaComingSoon.title).toBe('Solana Coming Soon');
+  });
+});
+
 describe('shouldSuggest', () => {
   it('starts at two characters and never for an address', () => {
     expect(shouldSuggest('a')).toBe(false);

@@ -25,6 +25,12 @@ export const SearchMessages = {
     title: 'Validation Error',
     description: 'Failed to validate address. Please try again.',
   },
+  // SPEC §1/§5: a 32–44 character base58 string is Solana, and Solana is Coming Soon (not invalid).
+  solanaComingSoon: {
+    title: 'Solana Coming Soon',
+    description:
+      'This looks like a Solana address. Solana support is coming soon: for now, search an Ethereum, Polygon or Cronos address (0x...).',
+  },
 } as const satisfies Record<string, ToastMessage>;
 
 /** Letters, digits and hyphens, ending .eth. */
@@ -60,6 +66,7 @@ export function checkWalletInput(raw: string): WalletCheck {
   if (!value) return { ok: false, message: SearchMessages.walletRequired };
   if (isEvmAddress(value)) return { ok: true, address: value, isEns: false };
   if (isEnsName(value)) return { ok: true, address: value.toLowerCase(), isEns: true };
+  if (isSolanaAddress(value)) return { ok: false, message: SearchMessages.solanaComingSoon };
   return { ok: false, message: SearchMessages.invalidWallet };
 }
 
@@ -73,6 +80,7 @@ export function checkCollectionInput(raw: string, suggestionCount: number): Coll
   const value = raw.trim();
   if (!value) return { ok: false, message: SearchMessages.collectionRequired };
   if (isEvmAddress(value)) return { ok: true, kind: 'address', address: value };
+  if (isSolanaAddress(value)) return { ok: false, message: SearchMessages.solanaComingSoon };
   if (suggestionCount > 0) return { ok: true, kind: 'suggestion' };
   return { ok: false, message: SearchMessages.collectionNotFound };
 }

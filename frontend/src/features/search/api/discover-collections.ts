@@ -31,6 +31,30 @@ export function filterWhitelistForSuggestions(
     .map(fromWhitelist);
 }
 
+/**
+ * One suggestion per contract, and one per name on a network: a contract named like a listed
+ * collection (a copycat the transfer index saw, an entry of another source) showed as the same row
+ * twice. The API answers the best first (verified, then exact and prefix matches), so the first of
+ * each is kept; a contract searched by its address is always kept.
+ */
+export function distinctSuggestions(
+  found: readonly DiscoveredCollection[],
+  term = '',
+): DiscoveredCollection[] {
+  const needle = term.trim().toLowerCase();
+  const contracts = new Set<string>();
+  const names = new Set<string>();
+  return found.filter((c) => {
+    const contract = `${c.network}:${c.contractAddress.toLowerCase()}`;
+    const name = `${c.network}:${c.name.trim().toLowerCase()}`;
+    const byAddress = needle.startsWith('0x') && c.contractAddress.toLowerCase().includes(needle);
+    if (contracts.has(contract) || (!byAddress && c.name.trim() !== '' && names.has(name))) return false;
+    contracts.add(contract);
+    if (c.name.trim() !== '') names.add(name);
+    return true;
+  });
+}
+
 /** Suggestions from the API; when that call fails, the whitelist filtered by name or address (SPEC §7). */
 export function suggestionsQuery(queryClient: QueryClient, query: string) {
   const term = query.trim();
@@ -42,7 +66,7 @@ export function suggestionsQuery(queryClient: QueryClient, query: string) {
           query: { query: term, limit: SUGGEST_LIMIT },
           signal,
         });
-        return Array.isArray(found) ? found.slice(0, SUGGEST_LIMIT) : [];
+        return Array.isArray(found) ? distinctSuggestions(found, term).slice(0, SUGGEST_LIMIT) : [];
       } catch (error) {
         if (signal.aborted) throw error;
         const whitelist = await queryClient.fetchQuery(whitelistedCollectionsQuery).catch(() => []);

@@ -5,6 +5,7 @@ import { sortWhitelist, useWhitelistedCollections } from '../../../api/whitelist
 import { Spinner } from '../../../components/spinner';
 import { toast } from '../../../components/toast/toast-store';
 import { suggestionsQuery, type DiscoveredCollection } from '../api/discover-collections';
+import { locateCollection, type CollectionLocation } from '../api/locate-collection';
 import { validateAddress } from '../api/validate-address';
 import { useCollectionSuggestions } from '../hooks/use-collection-suggestions';
 import {
@@ -15,6 +16,7 @@ import {
   type ToastMessage,
 } from '../search-validation';
 import { useSearchStore } from '../stores/search-store';
+import { AddressNoticeCard, type AddressNotice } from './address-notice';
 import { NetworkSelect } from './network-select';
 import { SuggestionsList, suggestionOptionId } from './suggestions-list';
 import { WhitelistedList } from './whitelisted-list';
@@ -49,6 +51,7 @@ export function SearchForm({ onSearch }: SearchFormProps) {
   const [validating, setValidating] = useState(false);
   const [open, setOpen] = useState(false);
   const [highlighted, setHighlighted] = useState(-1);
+  const [notice, setNotice] = useState<AddressNotice | null>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
@@ -109,6 +112,7 @@ export function SearchForm({ onSearch }: SearchFormProps) {
     }
     setValidating(true);
     let address: string;
+    let collections: CollectionLocation[] | null;
     try {
       const checked = await validateAddress(check.address);
       if (!checked.valid) {
@@ -117,17 +121,39 @@ export function SearchForm({ onSearch }: SearchFormProps) {
       }
       // An ENS name is scanned by the address it resolves to (the scan key names the address).
       address = checked.address ?? check.address;
+      // A collection's contract typed as a wallet would scan to an empty wallet: say what it is.
+      collections = await locateCollection(address);
     } catch {
       showError(SearchMessages.validationFailed);
       return;
     } finally {
       setValidating(false);
     }
+    const label = address === check.address ? undefined : check.address;
+    if (collections && collections.length > 0) {
+      setOpen(false);
+      setNotice({
+        kind: 'collection-not-wallet',
+        address: address.toLowerCase(),
+        network,
+        collections,
+        ...(label ? { label } : {}),
+      });
+      return;
+    }
+    onSearch({ searchType: 'wallet', network, address, label });
+  };
+
+  const openLocatedCollection = (address: string, location: CollectionLocation) => {
+    setNotice(null);
+    setSearchType('collection');
+    setNetwork(location.network);
+    setInput(address);
     onSearch({
-      searchType: 'wallet',
-      network,
+      searchType: 'collection',
+      network: location.network,
       address,
-      label: address === check.address ? undefined : check.address,
+      label: location.name || undefined,
     });
   };
 
@@ -151,6 +177,13 @@ export function SearchForm({ onSearch }: SearchFormProps) {
     }
     if (check.kind === 'address') {
       setOpen(false);
+      setValidating(true);
+      const collections = await locateCollection(check.address).finally(() => setValidating(false));
+      // A collection of another network would scan to 'Collection Not Found' here: say where it is.
+      if (collections && collections.length > 0 && !collections.some((c) => c.network === network)) {
+        setNotice({ kind: 'other-network', address: check.address.toLowerCase(), network, collections });
+        return;
+      }
       onSearch({ searchType: 'collection', network, address: check.address });
       return;
     }
@@ -161,6 +194,7 @@ export function SearchForm({ onSearch }: SearchFormProps) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (validating) return;
+    setNotice(null);
     void (isCollection ? submitCollection() : submitWallet());
   };
 
@@ -184,6 +218,7 @@ export function SearchForm({ onSearch }: SearchFormProps) {
 
   const switchType = (next: SearchType) => {
     setSearchType(next);
+    setNotice(null);
     setOpen(false);
     inputRef.current?.focus();
   };
@@ -206,7 +241,14 @@ export function SearchForm({ onSearch }: SearchFormProps) {
               </button>
             ))}
           </div>
-          <NetworkSelect value={network} onChange={setNetwork} disabled={validating} />
+          <NetworkSelect
+            value={network}
+            onChange={(next) => {
+              setNetwork(next);
+              setNotice(null);
+            }}
+            disabled={validating}
+          />
         </div>
 
         <div className="search-form__row search-form__row--input">
@@ -234,6 +276,7 @@ export function SearchForm({ onSearch }: SearchFormProps) {
               }
               onChange={(event) => {
                 setInput(event.target.value);
+                setNotice(null);
                 setOpen(true);
               }}
               onFocus={() => setOpen(true)}
@@ -275,6 +318,23 @@ export function SearchForm({ onSearch }: SearchFormProps) {
           </button>
         </div>
       </form>
+
+      {notice ? (
+        <AddressNoticeCard
+          notice={notice}
+          onOpenCollection={(location) => openLocatedCollection(notice.address, location)}
+          onSearchWalletAnyway={() => {
+            setNotice(null);
+            onSearch({
+              searchType: 'wallet',
+              network: notice.network,
+              address: notice.address,
+              label: notice.kind === 'collection-not-wallet' ? notice.label : undefined,
+            });
+          }}
+          onDismiss={() => setNotice(null)}
+        />
+      ) : null}
 
       {isCollection ? (
         <WhitelistedList collections={sortWhitelist(whitelist.data ?? [])} onSelect={selectWhitelisted} />

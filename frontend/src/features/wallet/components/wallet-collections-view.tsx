@@ -107,7 +107,20 @@ export function WalletCollectionsView({
         </div>
       ) : null}
 
-      {visible.length === 0 ? (
+      {visible.length === 0 && listed.length === 0 && hiddenCount > 0 ? (
+        // Every collection of this wallet is hidden as likely spam: no search term would help.
+        <EmptyState
+          testId="wallet-spam-only"
+          title="Only Likely Spam Found"
+          description={`This wallet only holds ${formatCount(hiddenCount)} ${
+            hiddenCount === 1 ? 'collection' : 'collections'
+          } hidden as likely spam (airdrops, vouchers, "claim" offers).`}
+        >
+          <button type="button" className="button button--primary" onClick={() => setShowHidden(true)}>
+            Show {hiddenCount === 1 ? 'it' : `all ${formatCount(hiddenCount)}`}
+          </button>
+        </EmptyState>
+      ) : visible.length === 0 ? (
         <EmptyState
           title="No Collections Found"
           description={

@@ -1,0 +1,206 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { returningVisitor, launchChromium, toastText } from '../support/browser.js';
+import { CHROMIUM, describeWith, TEST_CHAIN } from '../support/requirements.js';
+import { readTestManifest, startSystem, type RunningSystem, type TestManifest } from '../support/system.js';
+import { deployTestCollection, mineTestBlocks } from '../support/test-collections.js';
+import { TEST_PORT_OFFSET, testPrefix } from '../support/test-env.js';
+
+/**
+ * Dead ends a new visitor met (issue 21, visitor 9), in Chromium against the built API, a worker
+ * and the test chains: each search below used to end on a screen that did not help.
+ */
+const maybe = describeWith([TEST_CHAIN, CHROMIUM]);
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+/** A base58 Solana address (SPEC §5: 32 to 44 characters is Solana). */
+const SOLANA = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
+
+interface NftsCall {
+  address: string;
+  network: string;
+  searchType: string;
+}
+
+/** The element lies inside the viewport's width, and the page does not scroll sideways. */
+async function expectWithinWidth(page: Page, testId: string, width: number): Promise<void> {
+  const box = await page.getByTestId(testId).first().boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+maybe('dead ends that should help (Chromium, real API, worker and chains)', () => {
+  let system: RunningSystem;
+  let browser: Browser;
+  let manifest: TestManifest;
+  const contexts: BrowserContext[] = [];
+
+  const collection = (name: string) => manifest.collections.find((c) => c.name === name)!;
+
+  /** A returning visitor's page at a viewport, recording the scans it asks for. */
+  const visit = async (viewport: { width: number; height: number }) => {
+    const context = await returningVisitor(browser, { ...viewport, baseURL: system.url });
+    contexts.push(context);
+    const page = await context.newPage();
+    const scans: NftsCall[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/nfts')
+        scans.push(request.postDataJSON() as NftsCall);
+    });
+    await page.goto('/');
+    return { page, scans };
+  };
+
+  const search = async (page: Page, type: 'wallet' | 'collection', network: string, text: string) => {
+    await page.getByTestId(`search-type-${type}`).click();
+    await page.getByTestId('network-select').selectOption(network);
+    await page.getByTestId('search-input').fill(text);
+    await page.getByTestId('search-submit').click();
+  };
+
+  beforeAll(async () => {
+    manifest = readTestManifest();
+    system = await startSystem({
+      prefix: testPrefix('dead-ends'),
+      port: 3263 + TEST_PORT_OFFSET,
+      workers: 1,
+    });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await system?.stop();
+  });
+
+  it('says a collection contract typed in Wallet mode is a collection, and opens its gallery', async () => {
+    const passes = collection('Nexus Polygon Passes');
+    for (const viewport of VIEWPORTS) {
+      const { page, scans } = await visit(viewport);
+
+      await search(page, 'wallet', 'polygon', passes.address);
+
+      const notice = page.getByTestId('search-notice');
+      await notice.waitFor({ timeout: 30_000 });
+      const text = await notice.innerText();
+      expect(text).toContain('This is a collection, not a wallet');
+      expect(text).toContain('Nexus Polygon Passes');
+      await expectWithinWidth(page, 'search-notice', viewport.width);
+      // Nothing was scanned as a wallet.
+      expect(scans.filter((s) => s.searchType === 'wallet')).toEqual([]);
+
+      await page.getByTestId('search-notice-open').first().click();
+      await page.getByTestId('nft-card').first().waitFor({ timeout: 60_000 });
+      expect(scans.at(-1)).toMatchObject({
+        searchType: 'collection',
+        network: 'polygon',
+        address: passes.address,
+      });
+      expect(new URL(page.url()).searchParams.get('view')).toBe('collection');
+    }
+  }, 240_000);
+
+  it('says on which network a collection searched on the wrong one is, and opens it there', async () => {
+    const oddities = collection('Nexus Oddities');
+    for (const viewport of VIEWPORTS) {
+      const { page, scans } = await visit(viewport);
+
+      await search(page, 'collection', 'polygon', oddities.address);
+
+      const notice = page.getByTestId('search-notice');
+      await notice.waitFor({ timeout: 30_000 });
+      const text = await notice.innerText();
+      expect(text).toContain('Not a collection on Polygon');
+      expect(text).toContain('Ethereum');
+      expect(text).not.toContain('Collection Not Found');
+      await expectWithinWidth(page, 'search-notice', viewport.width);
+      // No scan on the wrong network was started (it would end on 'Collection Not Found').
+      expect(scans).toEqual([]);
+
+      await page.getByRole('button', { name: /Open Nexus Oddities on Ethereum/ }).click();
+      await page.getByTestId('nft-card').first().waitFor({ timeout: 60_000 });
+      expect(scans).toEqual([
+        expect.objectContaining({ searchType: 'collection', network: 'ethereum', address: oddities.address }),
+      ]);
+    }
+  }, 240_000);
+
+  it("answers a Solana address with 'coming soon', not 'Invalid Address', in both modes", async () => {
+    for (const viewport of VIEWPORTS) {
+      const { page, scans } = await visit(viewport);
+      for (const mode of ['wallet', 'collection'] as const) {
+        await search(page, mode, 'ethereum', SOLANA);
+        const toast = await toastText(page, 'Solana Coming Soon');
+        expect(toast).toContain('Solana support is coming soon');
+        expect(toast).not.toContain('Invalid');
+      }
+      expect(scans).toEqual([]);
+    }
+  }, 120_000);
+
+  it('lists a collection once in the suggestions, not again for a copycat of its name', async () => {
+    // A contract named like the whitelisted Nexus Oddities, with one transfer: the transfer index
+    // sees and names it, and the API then knows two "Nexus Oddities" on ethereum.
+    const oddities = collection('Nexus Oddities');
+    const copycat = await deployTestCollection('ethereum', 'Nexus Oddities', [manifest.wallets[0]!.address]);
+    // Blocks on top of the transfer, so the index takes it as confirmed.
+    await mineTestBlocks('ethereum', 16);
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const res = await fetch(`${system.url}/api/discover-collections?query=Nexus%20Oddities&limit=8`);
+      const found = (await res.json()) as Array<{ contractAddress: string }>;
+      if (found.some((c) => c.contractAddress === copycat)) break;
+      if (Date.now() > deadline) throw new Error('the transfer index never named the copycat');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+
+    for (const viewport of VIEWPORTS) {
+      const { page } = await visit(viewport);
+      await page.getByTestId('search-type-collection').click();
+      await page.getByTestId('search-input').fill('Nexus Oddities');
+      const options = page.getByTestId('search-suggestions').getByRole('option');
+      await options.first().waitFor({ timeout: 30_000 });
+
+      const rows = await options.evaluateAll((items) =>
+        items.map((item) => ({
+          name: (item.querySelector('.suggestions__name') as HTMLElement).innerText.replace('✓', '').trim(),
+          network: (item.querySelector('.network-badge') as HTMLElement).innerText.trim(),
+        })),
+      );
+      expect(rows).toEqual([{ name: 'Nexus Oddities', network: 'ETH' }]);
+      // The row is the whitelisted collection, not the copycat.
+      await options.first().click();
+      await page.waitForURL((url) => url.searchParams.get('address') === oddities.address);
+    }
+  }, 180_000);
+
+  it('tells a wallet holding only likely spam so, and shows it on request', async () => {
+    const newcomer = manifest.wallets.find((w) => w.network === 'ethereum' && w.label === 'Demo newcomer')!;
+    for (const viewport of VIEWPORTS) {
+      const { page } = await visit(viewport);
+
+      await search(page, 'wallet', 'ethereum', newcomer.address);
+
+      const empty = page.getByTestId('wallet-spam-only');
+      await empty.waitFor({ timeout: 60_000 });
+      const text = await empty.innerText();
+      expect(text).toContain('only holds 1 collection hidden as likely spam');
+      expect(await page.getByTestId('wallet-collections').innerText()).not.toContain(
+        'Try a different search term',
+      );
+      await expectWithinWidth(page, 'wallet-spam-only', viewport.width);
+
+      await empty.getByRole('button', { name: 'Show it' }).click();
+      const row = page.getByTestId('wallet-collection-row');
+      await row.first().waitFor();
+      expect(await row.count()).toBe(1);
+      expect(await row.first().innerText()).toContain('Claim Free Reward Voucher');
+    }
+  }, 240_000);
+});
