@@ -5,7 +5,6 @@ import express from 'express';
 import type { DestinationStream } from 'pino';
 import { isWebAppPath } from '@nexus/contract';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { apiUsageMiddleware } from './admin/api-usage.middleware.js';
 import { ApiUsageRecorder } from './admin/api-usage.recorder.js';
@@ -14,6 +13,8 @@ import { ExpressServerAdapter } from './common/express-server.adapter.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { jsonBodyParser } from './common/json-body.parser.js';
 import { sameOriginMiddleware } from './common/same-origin.middleware.js';
+import { securityHeaders } from './common/security-headers.js';
+import { sendWebAppPage } from './common/web-app-page.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConnectionCaps, ConnectionRefusalsRepository } from './connections/index.js';
@@ -33,6 +34,8 @@ export async function createApiApp(
   // First of all, before any parser a module mounts: every answer carries a request id, and every
   // API request leaves one log line.
   const server = express();
+  // Security headers (CSP, nosniff, Referrer-Policy, HSTS in production) on every answer, refusals too.
+  server.use(securityHeaders({ production: config.production }));
   server.use(requestIdMiddleware(config.trustProxy !== false));
   // A flood's repeated refusals are answered here, before the request log and everything after it.
   let gate: FloodGate | null = null;
@@ -100,11 +103,8 @@ function serveFrontend(app: NestExpressApplication, dist: string): void {
   });
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
     if (req.method !== 'GET' || isApi(req) || !existsSync(index)) return next();
-    if (isWebAppPath(req.path)) return res.sendFile(index);
-    // Any other path: the app still answers (it shows its 404 page), with the status that says so.
-    readFile(index).then(
-      (html) => res.status(404).type('html').set('Cache-Control', 'no-cache').send(html),
-      next,
-    );
+    // The app's page with its CSP nonce; on a path the app does not know, it still answers (it
+    // shows its 404 page), with the status that says so.
+    sendWebAppPage(res, index, isWebAppPath(req.path) ? 200 : 404).catch(next);
   });
 }

@@ -6,6 +6,9 @@ import { App } from './app/app';
 import { parseExplorerParams } from './app/explorer-url';
 import { createQueryClient } from './app/query-client';
 import { prefetchScan } from './features/scan/hooks/use-scan';
+import { applyCspNonce } from './lib/csp-nonce';
+
+applyCspNonce();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
