@@ -21,7 +21,7 @@ const BOMB_MESSAGE = 'The image is 60000×60000 pixels; images may have at most 
 
 const encode = (src: string): string => `/api/media/image?src=${encodeURIComponent(src)}`;
 
-describe('Image proxy cache (IMAGE_CACHE_MAX_MB=1)', () => {
+describe(`${ImageProxyService.name} cache (IMAGE_CACHE_MAX_MB=1)`, () => {
   let source: LoopbackServer;
   let dir: string;
   let storage: DiskMediaStorage;

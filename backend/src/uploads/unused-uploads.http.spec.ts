@@ -20,6 +20,7 @@ import {
   UPLOAD_BACKENDS,
   type UploadBackend,
 } from './testing/upload-backends.fixture.js';
+import { UploadBudget } from './upload-budget.service.js';
 import { UploadSweeper } from './upload-sweeper.service.js';
 
 const HOUR = 60 * 60_000;
@@ -29,7 +30,7 @@ const BUDGET_MESSAGE =
 
 const keyOf = (url: string): string => `uploads/${url.split('/').pop()}`;
 
-describe.each(UPLOAD_BACKENDS)('Uploads that nothing uses (%s)', (name) => {
+describe.each(UPLOAD_BACKENDS)(`${UploadSweeper.name} and ${UploadBudget.name} (%s)`, (name) => {
   let backend: UploadBackend;
   let isolated: IsolatedApi;
   let sut: NestExpressApplication;
