@@ -131,6 +131,29 @@ maybe('dead ends that should help (Chromium, real API, worker and chains)', () =
     }
   }, 240_000);
 
+  it("names the network on the 'Collection Not Found' card of a link to the wrong one", async () => {
+    const critters = collection('Nexus Cronos Critters');
+    for (const viewport of VIEWPORTS) {
+      const { page, scans } = await visit(viewport);
+      await page.goto(`/?view=collection&network=ethereum&address=${critters.address}`);
+
+      const card = page.getByTestId('collection-error');
+      await card.waitFor({ timeout: 60_000 });
+      const hint = card.getByTestId('collection-elsewhere');
+      await hint.waitFor({ timeout: 30_000 });
+      expect(await hint.innerText()).toContain('Nexus Cronos Critters on Cronos');
+      await expectWithinWidth(page, 'collection-elsewhere', viewport.width);
+
+      await hint.getByRole('button', { name: 'Open on Cronos' }).click();
+      await page.getByTestId('nft-card').first().waitFor({ timeout: 120_000 });
+      expect(scans.at(-1)).toMatchObject({
+        searchType: 'collection',
+        network: 'cronos',
+        address: critters.address,
+      });
+    }
+  }, 300_000);
+
   it("answers a Solana address with 'coming soon', not 'Invalid Address', in both modes", async () => {
     for (const viewport of VIEWPORTS) {
       const { page, scans } = await visit(viewport);

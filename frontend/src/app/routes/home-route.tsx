@@ -19,6 +19,7 @@ import {
   useScanStore,
   type ScanTarget,
 } from '../../features/scan/stores/scan-store';
+import { CollectionElsewhere } from '../../features/search/components/collection-elsewhere';
 import { SearchForm, type SearchRequest } from '../../features/search/components/search-form';
 import { SearchHelp } from '../../features/search/components/search-help';
 import { useSearchStore } from '../../features/search/stores/search-store';
@@ -201,6 +202,20 @@ export function HomeRoute() {
           message={message}
           onBack={backHome}
           onRetry={() => retryScan(target)}
+          hint={
+            <CollectionElsewhere
+              address={target.address}
+              network={target.network}
+              onOpen={(location) =>
+                search({
+                  searchType: 'collection',
+                  network: location.network,
+                  address: target.address,
+                  label: location.name || undefined,
+                })
+              }
+            />
+          }
         />
       ) : (
         <WalletLoadError message={message} onBack={backHome} />

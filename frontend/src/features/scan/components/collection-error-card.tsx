@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { NetworkBadge } from '../../../components/network-badge';
 import type { ScanTarget } from '../stores/scan-store';
 
@@ -6,10 +7,12 @@ interface CollectionErrorCardProps {
   message: string;
   onBack: () => void;
   onRetry: () => void;
+  /** What else is known of the address (e.g. the network where it is a collection). */
+  hint?: ReactNode;
 }
 
 /** SPEC §2 collection scanner error card. */
-export function CollectionErrorCard({ target, message, onBack, onRetry }: CollectionErrorCardProps) {
+export function CollectionErrorCard({ target, message, onBack, onRetry, hint }: CollectionErrorCardProps) {
   return (
     <section className="status-card status-card--error" data-testid="collection-error">
       <div className="status-card__icon" aria-hidden="true">
@@ -23,6 +26,7 @@ export function CollectionErrorCard({ target, message, onBack, onRetry }: Collec
       <p className="status-card__message" data-testid="scan-error-message">
         {message}
       </p>
+      {hint}
       <div className="status-card__checklist">
         <p>Please check that:</p>
         <ul>
