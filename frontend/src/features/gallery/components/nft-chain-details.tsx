@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isEvmAddress, type Network, type Nft } from '@nexus/contract';
+import { isEvmAddress, type Network, type Nft, type NftsResponse } from '@nexus/contract';
 import { CopyButton } from '../../../components/copy-button';
 import { ExplorerLink } from '../../../components/explorer-link';
 import { toast } from '../../../components/toast/toast-store';
@@ -7,6 +7,7 @@ import { errorText } from '../../../lib/api-client';
 import { explorerAddressUrl, explorerTokenUrl, nftShareUrl } from '../../../lib/block-explorer';
 import { shortenAddress } from '../../../lib/format';
 import { nftMetadataQuery, postRefreshMetadata } from '../api/nft-metadata-api';
+import { withRefreshedNft } from '../refreshed-nft';
 import { collectionQueryKey } from '../api/rarity-api';
 import '../../../components/chain-links.css';
 
@@ -40,6 +41,10 @@ export function NftChainDetails({ nft, network, contractAddress }: NftChainDetai
               ? 'The NFT shows its latest metadata.'
               : 'The metadata has not changed.',
       });
+      // A wallet's gallery shows the NFTs of its scan's answer: they take the refreshed metadata too.
+      queryClient.setQueriesData<NftsResponse>({ queryKey: ['scan'] }, (scan) =>
+        scan ? withRefreshedNft(scan, answer.nft) : scan,
+      );
       await queryClient.invalidateQueries({ queryKey: collectionQueryKey(network, contract) });
     },
     onError: (error) =>

@@ -1,0 +1,24 @@
+import type { Nft, NftsResponse } from '@nexus/contract';
+
+/** The scan's answer with the refreshed NFT's metadata (its balance and ranks kept); itself when absent. */
+export function withRefreshedNft(scan: NftsResponse, refreshed: Nft): NftsResponse {
+  const contract = refreshed.contract.address.toLowerCase();
+  let changed = false;
+  const nfts = scan.nfts.map((nft) => {
+    if (nft.tokenId !== refreshed.tokenId || nft.contract.address.toLowerCase() !== contract) return nft;
+    changed = true;
+    const { name, description, image, imageFallback, attributes, metadata, metadataUnavailable } = refreshed;
+    const { metadataUnavailable: _before, ...kept } = nft;
+    return {
+      ...kept,
+      name,
+      description,
+      image,
+      imageFallback,
+      attributes,
+      metadata,
+      ...(metadataUnavailable ? { metadataUnavailable } : {}),
+    };
+  });
+  return changed ? { ...scan, nfts } : scan;
+}
