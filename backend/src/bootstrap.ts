@@ -10,6 +10,7 @@ import { apiUsageMiddleware } from './admin/api-usage.middleware.js';
 import { ApiUsageRecorder } from './admin/api-usage.recorder.js';
 import { AppModule } from './app.module.js';
 import { ExpressServerAdapter } from './common/express-server.adapter.js';
+import { compressedAssets } from './common/compressed-assets.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { jsonBodyParser } from './common/json-body.parser.js';
 import { sameOriginMiddleware } from './common/same-origin.middleware.js';
@@ -95,11 +96,13 @@ export async function createApiApp(
 function serveFrontend(app: NestExpressApplication, dist: string): void {
   const index = join(dist, 'index.html');
   const files = express.static(dist, { index: false, maxAge: '1h' });
+  // Scripts and styles go compressed to a browser that takes it (brotli or gzip), else as they are.
+  const compressed = compressedAssets(dist, 3600);
   const isApi = (req: express.Request) => req.path.startsWith('/api') || req.path.startsWith('/socket.io');
   // API requests skip the file lookup: a disk stat per request on the hottest routes otherwise.
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
     if (isApi(req)) next();
-    else files(req, res, next);
+    else compressed(req, res, () => files(req, res, next));
   });
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
     if (req.method !== 'GET' || isApi(req) || !existsSync(index)) return next();

@@ -6,17 +6,25 @@
  * Measures
  * 1. the visitor's initial JavaScript: the entry script and its modulepreloads in
  *    frontend/dist/index.html, gzip-compressed (level 9, as the build's size report);
- * 2. time to the first NFT card of a cached 10,000-token collection: a new browser context (empty
- *    browser cache, the server's cache warm) opens the collection's address
- *    (/?view=collection&network=…&address=…); measured in the page from navigation start to the
- *    first card in the DOM and to the frame that paints it;
- * 3. filter change time on that gallery: a trait value ticked or unticked, from the click to the
- *    first frame after the count changed (median and worst over the runs).
+ * 2. time to the first NFT card of each cached collection (by default the dev chains' ERC-721
+ *    collections nearest 10,000 and 100,000 tokens): a new browser context (empty browser cache, the
+ *    server's cache warm) opens the collection's address (/?view=collection&network=…&address=…);
+ *    measured in the page from navigation start to the first card in the DOM and to the frame that
+ *    paints it, with the bytes the page had received by then (the document and every response
+ *    finished before the card: Resource Timing transferSize, headers included) and the bytes it sent
+ *    and received until the gallery settled (no request for 1 s; Chrome's own counts, over the
+ *    DevTools protocol);
+ * 3. filter change time on the first collection's gallery: a trait value ticked or unticked, from
+ *    the click to the first frame after the count changed (median and worst over the runs).
  *
- * Settings: NEXUS_BENCH_URL (default http://127.0.0.1:3000), NEXUS_BENCH_COLLECTION
- * (network:address; default the largest ERC-721 collection of the dev-chain manifest),
- * NEXUS_BENCH_MANIFEST (default .nexus/devchain.json), NEXUS_BENCH_RUNS (default 7),
- * CHROMIUM_PATH (default /usr/bin/chromium).
+ * Chromium is throttled to a mobile profile unless NEXUS_BENCH_THROTTLE=off: 10 Mbit/s down and
+ * up, 40 ms round trip (DevTools protocol Network.emulateNetworkConditions, for every request of
+ * the page, the socket included).
+ *
+ * Settings: NEXUS_BENCH_URL (default http://127.0.0.1:3000), NEXUS_BENCH_COLLECTION (one or more
+ * network:address, comma-separated; default the manifest's ERC-721 collections nearest 10,000 and
+ * 100,000 tokens), NEXUS_BENCH_MANIFEST (default .nexus/devchain.json), NEXUS_BENCH_RUNS (default 7),
+ * NEXUS_BENCH_THROTTLE (default on), CHROMIUM_PATH (default /usr/bin/chromium).
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { existsSync, readFileSync } from 'node:fs';
@@ -31,6 +39,11 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const MANIFEST = resolve(repoRoot, process.env.NEXUS_BENCH_MANIFEST ?? '.nexus/devchain.json');
 const BETA_WELCOME_SEEN_KEY = 'betaWelcomeSeen';
 const WARM_TIMEOUT_MS = 15 * 60_000;
+const THROTTLE = process.env.NEXUS_BENCH_THROTTLE !== 'off';
+/** The mobile profile: 10 Mbit/s each way (in bytes per second), 40 ms round trip. */
+const MOBILE = { offline: false, latency: 40, downloadThroughput: 10e6 / 8, uploadThroughput: 10e6 / 8 };
+/** The gallery has settled once no request has been under way for this long. */
+const SETTLED_QUIET_MS = 1000;
 
 interface Target {
   network: string;
@@ -68,12 +81,14 @@ function initialJavaScript(): { files: Array<{ file: string; raw: number; gzip: 
   return { files, gzip: files.reduce((sum, f) => sum + f.gzip, 0) };
 }
 
-function benchTarget(): Target {
+function benchTargets(): Target[] {
   const named = process.env.NEXUS_BENCH_COLLECTION;
   if (named) {
-    const [network, address] = named.split(':');
-    if (!network || !address) throw new Error('NEXUS_BENCH_COLLECTION must be network:address');
-    return { network, address, name: address };
+    return named.split(',').map((entry) => {
+      const [network, address] = entry.trim().split(':');
+      if (!network || !address) throw new Error('NEXUS_BENCH_COLLECTION must be network:address[,…]');
+      return { network, address, name: address };
+    });
   }
   if (!existsSync(MANIFEST))
     throw new Error(`No dev-chain manifest at ${MANIFEST}: set NEXUS_BENCH_COLLECTION`);
@@ -86,12 +101,13 @@ function benchTarget(): Target {
       totalSupply: number;
     }>;
   };
-  // The ERC-721 collection nearest 10,000 tokens (the dev chains mint one of exactly 10,000).
-  const chosen = manifest.collections
-    .filter((c) => c.standard === 'ERC-721')
-    .sort((a, b) => Math.abs(a.totalSupply - 10_000) - Math.abs(b.totalSupply - 10_000))[0];
-  if (!chosen) throw new Error('The manifest lists no ERC-721 collection');
-  return chosen;
+  const erc721 = manifest.collections.filter((c) => c.standard === 'ERC-721');
+  // The ERC-721 collections nearest 10,000 and 100,000 tokens (the full dev world mints both).
+  const nearest = (size: number) =>
+    [...erc721].sort((a, b) => Math.abs(a.totalSupply - size) - Math.abs(b.totalSupply - size))[0];
+  const chosen = [nearest(10_000), nearest(100_000)].filter((c, i, all) => c && all.indexOf(c) === i);
+  if (chosen.length === 0) throw new Error('The manifest lists no ERC-721 collection');
+  return chosen as Target[];
 }
 
 /** Scans the collection if it is not cached yet, and waits until the API answers it from cache. */
@@ -108,9 +124,10 @@ async function warm(target: Target): Promise<number> {
       pending?: boolean;
       fromCache?: boolean;
       error?: string;
+      paging?: { total: number };
     };
     if (answer.error) throw new Error(`The API could not scan ${target.address}: ${answer.error}`);
-    if (!answer.pending && answer.fromCache) return answer.nfts?.length ?? 0;
+    if (!answer.pending && answer.fromCache) return answer.paging?.total ?? answer.nfts?.length ?? 0;
     if (Date.now() - started > WARM_TIMEOUT_MS)
       throw new Error('The collection did not finish scanning in time');
     await new Promise((r) => setTimeout(r, answer.pending ? 2000 : 200));
@@ -134,7 +151,48 @@ async function newPage(browser: Browser): Promise<Page> {
     });
     observer.observe(document, { childList: true, subtree: true });
   });
-  return context.newPage();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  if (THROTTLE) await cdp.send('Network.emulateNetworkConditions', MOBILE);
+  // Chrome's own byte counts per request: received (headers and body as sent) and request bodies.
+  const traffic = { received: 0, sent: 0, inFlight: 0, lastActivity: Date.now() };
+  (page as Page & { nexusTraffic?: typeof traffic }).nexusTraffic = traffic;
+  cdp.on('Network.requestWillBeSent', (event) => {
+    traffic.inFlight++;
+    traffic.lastActivity = Date.now();
+    traffic.sent += Buffer.byteLength(event.request.postData ?? '');
+  });
+  const done = () => {
+    traffic.inFlight = Math.max(0, traffic.inFlight - 1);
+    traffic.lastActivity = Date.now();
+  };
+  cdp.on('Network.loadingFinished', (event) => {
+    traffic.received += event.encodedDataLength;
+    done();
+  });
+  cdp.on('Network.loadingFailed', done);
+  cdp.on('Network.webSocketFrameReceived', (event) => {
+    traffic.received += event.response.payloadData.length;
+  });
+  cdp.on('Network.webSocketFrameSent', (event) => {
+    traffic.sent += event.response.payloadData.length;
+  });
+  return page;
+}
+
+function trafficOf(page: Page): { received: number; sent: number; inFlight: number; lastActivity: number } {
+  return (page as Page & { nexusTraffic?: ReturnType<typeof trafficOf> }).nexusTraffic!;
+}
+
+/** Waits until no request has been under way for SETTLED_QUIET_MS (at most 60 s). */
+async function settled(page: Page): Promise<void> {
+  const traffic = trafficOf(page);
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (traffic.inFlight === 0 && Date.now() - traffic.lastActivity >= SETTLED_QUIET_MS) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 async function firstCard(browser: Browser, target: Target) {
@@ -153,7 +211,25 @@ async function firstCard(browser: Browser, target: Target) {
       PerformanceResourceTiming | undefined;
     return entry ? { start: entry.startTime, end: entry.responseEnd, bytes: entry.transferSize } : null;
   });
-  return { page, firstCard: marks.firstCard!, frame: marks.firstCardFrame!, api };
+  // Bytes received before the card: the document and every response that had ended by then.
+  const bytesBefore = await page.evaluate((card) => {
+    const entries = [
+      ...performance.getEntriesByType('navigation'),
+      ...performance.getEntriesByType('resource'),
+    ] as PerformanceResourceTiming[];
+    return entries.filter((e) => e.responseEnd <= card).reduce((sum, e) => sum + e.transferSize, 0);
+  }, marks.firstCard!);
+  await settled(page);
+  const traffic = trafficOf(page);
+  return {
+    page,
+    firstCard: marks.firstCard!,
+    frame: marks.firstCardFrame!,
+    api,
+    bytesBefore,
+    settledReceived: traffic.received,
+    settledSent: traffic.sent,
+  };
 }
 
 /** Ticks (or unticks) one trait value; resolves with the time to the first frame after the count changed. */
@@ -192,12 +268,10 @@ async function main(): Promise<void> {
   for (const file of js.files) console.log(`  ${file.file}  ${kb(file.raw)} raw, ${kb(file.gzip)} gzip`);
   console.log(`  total ${kb(js.gzip)} gzip`);
 
-  const target = benchTarget();
-  console.log(`\nCollection ${target.name} (${target.network} ${target.address}) on ${BASE}`);
-  const warmStarted = Date.now();
-  const tokens = await warm(target);
-  console.log(`  cached: ${tokens} NFTs (warm-up ${((Date.now() - warmStarted) / 1000).toFixed(1)} s)`);
-
+  const targets = benchTargets();
+  console.log(
+    `\nNetwork: ${THROTTLE ? 'mobile profile, 10 Mbit/s each way, 40 ms round trip' : 'not throttled'}`,
+  );
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -212,35 +286,59 @@ async function main(): Promise<void> {
     ],
   });
   try {
-    // One untimed visit: the server's first answer after a start warms its own code paths.
-    await (await firstCard(browser, target)).page.context().close();
+    for (const [index, target] of targets.entries()) {
+      console.log(`\nCollection ${target.name} (${target.network} ${target.address}) on ${BASE}`);
+      const warmStarted = Date.now();
+      const tokens = await warm(target);
+      console.log(`  cached: ${tokens} NFTs (warm-up ${((Date.now() - warmStarted) / 1000).toFixed(1)} s)`);
 
-    const cards: number[] = [];
-    const frames: number[] = [];
-    const apiEnds: number[] = [];
-    const filters: number[] = [];
-    for (let run = 0; run < RUNS; run += 1) {
-      const result = await firstCard(browser, target);
-      cards.push(result.firstCard);
-      frames.push(result.frame);
-      if (result.api) apiEnds.push(result.api.end);
-      if (run === 0) {
-        await result.page.getByTestId('trait-filter-toggle').click();
-        await result.page.locator('.trait-group input[type="checkbox"]').first().waitFor();
-        // On, off, on, off…: each toggle filters (or restores) all 10,000.
-        for (let i = 0; i < 2 * RUNS; i += 1) {
-          filters.push(await toggleTime(result.page, Math.floor(i / 2)));
-          await result.page.waitForTimeout(150);
+      // One untimed visit: the server's first answer after a start warms its own code paths.
+      await (await firstCard(browser, target)).page.context().close();
+
+      const cards: number[] = [];
+      const frames: number[] = [];
+      const apiEnds: number[] = [];
+      const before: number[] = [];
+      const received: number[] = [];
+      const sent: number[] = [];
+      const filters: number[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        const result = await firstCard(browser, target);
+        cards.push(result.firstCard);
+        frames.push(result.frame);
+        before.push(result.bytesBefore);
+        received.push(result.settledReceived);
+        sent.push(result.settledSent);
+        if (result.api) apiEnds.push(result.api.end);
+        if (run === 0 && index === 0) {
+          await result.page.getByTestId('trait-filter-toggle').click();
+          await result.page.locator('.trait-group input[type="checkbox"]').first().waitFor();
+          // On, off, on, off…: each toggle filters (or restores) the whole collection.
+          for (let i = 0; i < 2 * RUNS; i += 1) {
+            filters.push(await toggleTime(result.page, Math.floor(i / 2)));
+            await result.page.waitForTimeout(150);
+          }
         }
+        await result.page.context().close();
       }
-      await result.page.context().close();
+      console.log(`  time to first NFT card (${RUNS} fresh visits, from navigation start):`);
+      console.log(`    in the DOM: median ${ms(median(cards))}, worst ${ms(Math.max(...cards))}`);
+      console.log(`    painted:    median ${ms(median(frames))}, worst ${ms(Math.max(...frames))}`);
+      if (apiEnds.length)
+        console.log(`    of which POST /api/nfts answered by: median ${ms(median(apiEnds))}`);
+      console.log(
+        `  bytes received before the first card: median ${kb(median(before))}, worst ${kb(Math.max(...before))}`,
+      );
+      console.log(
+        `  until the gallery settled: received median ${kb(median(received))}, sent median ${kb(median(sent))}`,
+      );
+      if (filters.length) {
+        console.log(
+          `  filter change (${filters.length} trait toggles on ${tokens} NFTs, click to next frame):`,
+        );
+        console.log(`    median ${ms(median(filters))}, worst ${ms(Math.max(...filters))}`);
+      }
     }
-    console.log(`\nTime to first NFT card (${RUNS} fresh visits, from navigation start):`);
-    console.log(`  in the DOM: median ${ms(median(cards))}, worst ${ms(Math.max(...cards))}`);
-    console.log(`  painted:    median ${ms(median(frames))}, worst ${ms(Math.max(...frames))}`);
-    if (apiEnds.length) console.log(`  of which POST /api/nfts answered by: median ${ms(median(apiEnds))}`);
-    console.log(`\nFilter change (${filters.length} trait toggles on ${tokens} NFTs, click to next frame):`);
-    console.log(`  median ${ms(median(filters))}, worst ${ms(Math.max(...filters))}`);
   } finally {
     await browser.close();
   }
