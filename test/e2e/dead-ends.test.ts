@@ -6,8 +6,9 @@ import { deployTestCollection, mineTestBlocks } from '../support/test-collection
 import { TEST_PORT_OFFSET, testPrefix } from '../support/test-env.js';
 
 /**
- * Dead ends a new visitor met (issue 21, visitor 9), in Chromium against the built API, a worker
- * and the test chains: each search below used to end on a screen that did not help.
+ * Dead ends a new visitor met (issue 21, visitors 6 and 9), in Chromium against the built API, a
+ * worker and the test chains: each search below used to end on a screen that did not help, and a
+ * random address could be submitted as a collection.
  */
 const maybe = describeWith([TEST_CHAIN, CHROMIUM]);
 
@@ -202,6 +203,32 @@ maybe('dead ends that should help (Chromium, real API, worker and chains)', () =
       await page.waitForURL((url) => url.searchParams.get('address') === oddities.address);
     }
   }, 180_000);
+
+  it('refuses to submit an address that is no collection on the chosen network, saying where it is one', async () => {
+    const apes = collection('Nexus Apes');
+    const nobody = `0x${'5a'.repeat(20)}`;
+    for (const viewport of VIEWPORTS) {
+      const { page } = await visit(viewport);
+      await page.goto('/submit-collection');
+      await page.getByRole('heading', { name: 'Submit Collection for Whitelist' }).waitFor();
+      await page.getByLabel('Collection Name').fill(`Not Apes ${viewport.name}`);
+
+      // A random address: no collection anywhere.
+      await page.getByLabel('Contract Address').fill(nobody);
+      await page.getByLabel('Network').selectOption('polygon');
+      await page.getByRole('button', { name: 'Submit for Community Voting' }).click();
+      const nowhere = await toastText(page, 'not an ERC-721 or ERC-1155 collection on Polygon');
+      expect(nowhere).toContain('It is not one on any other network Nexus reads either.');
+
+      // A collection of ethereum submitted for polygon.
+      await page.getByLabel('Contract Address').fill(apes.address);
+      await page.getByRole('button', { name: 'Submit for Community Voting' }).click();
+      const elsewhere = await toastText(page, 'It is one on Ethereum');
+      expect(elsewhere).toContain('This address is not an ERC-721 or ERC-1155 collection on Polygon.');
+      // Nothing was submitted: the form is still there.
+      expect(await page.getByRole('heading', { name: 'Collection Submitted Successfully!' }).count()).toBe(0);
+    }
+  }, 120_000);
 
   it('tells a wallet holding only likely spam so, and shows it on request', async () => {
     const newcomer = manifest.wallets.find((w) => w.network === 'ethereum' && w.label === 'Demo newcomer')!;
