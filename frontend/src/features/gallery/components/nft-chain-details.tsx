@@ -116,7 +116,7 @@ export function NftChainDetails({ nft, network, contractAddress }: NftChainDetai
       </dl>
 
       <div className="chain-links nft-chain__actions">
-        <CopyButton value={share} label="link to this NFT" text="🔗 Copy link" testId="nft-share" />
+        <CopyButton value={share} label="link to this NFT" text="Copy link" testId="nft-share" />
         <button
           type="button"
           className="copy-button"
