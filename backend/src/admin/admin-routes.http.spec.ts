@@ -146,6 +146,7 @@ const GUARDED: GuardedRoute[] = [
       metadataCount: count,
       rankingsCount: count,
       apiRequestsCount: count,
+      cachedEntries: count,
       // The transfer index's progress per indexed network (none is indexed in this test).
       transferIndex: expect.any(Array) as unknown,
       networkStats: ['ethereum', 'polygon', 'cronos'].map((network) => ({
