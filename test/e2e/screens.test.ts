@@ -589,7 +589,7 @@ maybe('the screens of the SPEC in Chromium (real API, workers and chains)', () =
 
     // Logging out ends the server session too: the subpages ask for the login again.
     await page.goto('/admin');
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Log out', exact: true }).click();
     await page.getByRole('heading', { name: 'Admin Authentication' }).waitFor();
     await page.goto('/admin/collections');
     await page.getByTestId('admin-access-required').waitFor();
