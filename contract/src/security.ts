@@ -45,8 +45,8 @@ export interface SuspiciousIp {
  * Connections and socket traffic refused by the connection limits (docs/API.md "Connections and
  * sockets"): `httpPerClient` / `httpTotal` HTTP connections over the cap of one address / of all,
  * `socketsPerClient` / `socketsTotal` live-progress sockets over theirs, `socketHandshakes` sockets
- * refused by the address's `api` budget, `socketEvents` sockets closed for sending events too fast,
- * `socketRooms` subscriptions over a socket's room cap.
+ * refused by the address's `api` budget or while it cools down from a flood, `socketEvents` sockets
+ * closed for sending events too fast, `socketRooms` subscriptions over a socket's room cap.
  */
 export const CONNECTION_REFUSALS = [
   'httpPerClient',

@@ -32,16 +32,22 @@ interface EngineConnection {
   close(): void;
 }
 
+/** Addresses kept in the cool-down list at most; past it, the ones whose cool-down ended are forgotten. */
+const MAX_COOLING = 10_000;
+
 /**
  * The live-progress socket's limits: sockets per client address and in all, each handshake
  * charged to the address's `api` budget, a token bucket of events per socket (a socket that
- * empties it is closed: a browser sends a few events per page, a flood thousands a second) and a
- * cap on the scan rooms one socket watches. Without them, one connection subscribing to 300,000
+ * empties it is closed, and its address opens no socket for the bucket's window: a browser sends
+ * a few events per page, a flood thousands a second) and a cap on the scan rooms one socket
+ * watches. Without them, one connection subscribing to 300,000
  * rooms took the API from 206 MB to 1.86 GB and other visitors' requests to seconds.
  */
 export class SocketLimits {
   private readonly perClient = new Map<string, number>();
   private total = 0;
+  /** Client key → until when (epoch ms) it may not open a socket, after one of its sockets flooded. */
+  private readonly cooling = new Map<string, number>();
 
   constructor(
     private readonly limits: ConnectionLimits,
@@ -63,6 +69,12 @@ export class SocketLimits {
     if (over) {
       this.deps.refused(over);
       callback('Too many connections', false);
+      return;
+    }
+    // Refused without a word to the limiter: a flooding client's reconnections cost a map lookup.
+    if ((this.cooling.get(client) ?? 0) > Date.now()) {
+      this.deps.refused('socketHandshakes');
+      callback('Too many requests', false);
       return;
     }
     this.deps.consume('api', client).then(
@@ -108,6 +120,15 @@ export class SocketLimits {
     });
   }
 
+  private coolDown(client: string, until: number): void {
+    if (this.cooling.size >= MAX_COOLING) {
+      const now = Date.now();
+      for (const [key, end] of this.cooling) if (end <= now) this.cooling.delete(key);
+      if (this.cooling.size >= MAX_COOLING) this.cooling.clear();
+    }
+    this.cooling.set(client, until);
+  }
+
   /** The event bucket and the room cap of one socket, checked before any handler runs. */
   private watch(socket: Socket): void {
     const { points, durationS } = this.limits.socketEvents;
@@ -125,7 +146,9 @@ export class SocketLimits {
       if (tokens < 1) {
         closed = true;
         this.deps.refused('socketEvents');
-        this.deps.breach(clientOf(socket.request));
+        const client = clientOf(socket.request);
+        this.deps.breach(client);
+        this.coolDown(client, now + durationS * 1000);
         socket.disconnect(true);
         // What else it sent is not read: the connection ends now, not after the close handshake.
         socket.request.socket.destroy();

@@ -76,7 +76,7 @@ const REFUSAL_LABELS: Record<ConnectionRefusal, string> = {
   httpTotal: 'HTTP connections over the total cap',
   socketsPerClient: 'Sockets over one address’s cap',
   socketsTotal: 'Sockets over the total cap',
-  socketHandshakes: 'Socket handshakes over the request budget',
+  socketHandshakes: 'Socket handshakes over the request budget or after a flood',
   socketEvents: 'Sockets closed for sending events too fast',
   socketRooms: 'Subscriptions over a socket’s room cap',
 };
