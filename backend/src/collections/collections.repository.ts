@@ -215,6 +215,22 @@ export class CollectionsRepository {
     }
   }
 
+  /**
+   * What `rankingBatches` reads (token ids, and the attributes of the tokens whose metadata
+   * resolved), as one JSON text `[{tokenId, attributes}, …]` in token id order, built by PostgreSQL:
+   * nothing is parsed on this thread (the rarity thread parses it).
+   */
+  async rankingTokensJson(collectionId: string): Promise<string> {
+    const rows = await executeBound<{ tokens: string }>(
+      this.em.fork(),
+      `select coalesce(json_agg(json_build_object('tokenId', token_id, 'attributes', attributes)
+         order by length(token_id), token_id collate "C"), '[]')::text as tokens
+       from nft where collection_id = $1 and metadata_status = 'ok'`,
+      [collectionId],
+    );
+    return rows[0]?.tokens ?? '[]';
+  }
+
   /** `rankingBatches` gathered in one list. */
   async rankingTokens(
     collectionId: string,

@@ -125,7 +125,10 @@ export class RarityCalculationService {
   /**
    * `{contractAddress, network}` without `nfts`: the collection as Nexus stored it (the tokens whose
    * metadata resolved, as the rarity job ranks them), ranked on the rarity thread once per stored
-   * version of the collection and method. 404 when no scan of it is stored.
+   * version of the collection and method; PostgreSQL writes the tokens as one JSON text, which the
+   * rarity thread parses. `forceRefresh` has nothing to refresh: the version names the result (a
+   * new scan makes a new version), so a forced request is answered from cache like any other and
+   * cannot make the API rank a large collection over and over. 404 when no scan of it is stored.
    */
   private async stored(request: CalculateRarityRequest): Promise<RarityAnswer> {
     const started = Date.now();
@@ -135,16 +138,13 @@ export class RarityCalculationService {
     // Every scan that writes the collection's NFTs changes the row's updated_at: a new version.
     const version = `stored-${collection.updatedAt.getTime()}`;
     const key = this.cache.key(collection.network, collection.address, method, version);
-    const cached = await this.fromCache(key, request, started);
+    const cached = await this.fromCache(key, { ...request, forceRefresh: false }, started);
     if (cached) return cached;
     const result = await this.shared(
       key,
       method,
-      async () => {
-        const { tokens } = await this.collections.rankingTokens(collection.id);
-        return this.thread.rankTokens(tokens, method);
-      },
-      !request.forceRefresh,
+      async () => this.thread.rankJson(await this.collections.rankingTokensJson(collection.id), method),
+      true,
     );
     return this.answer(result, 'fresh', started);
   }

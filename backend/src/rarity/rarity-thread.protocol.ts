@@ -9,6 +9,8 @@ export type RarityThreadRequest =
   | { id: number; type: 'read'; bytes: Uint8Array }
   | { id: number; type: 'rank'; read: number; method: RarityMethodName }
   | { id: number; type: 'rank-tokens'; tokens: RarityToken[]; method: RarityMethodName }
+  /** `tokens`: a JSON text `[{tokenId, attributes}, …]` (a stored collection, as PostgreSQL wrote it). */
+  | { id: number; type: 'rank-json'; tokens: string; method: RarityMethodName }
   | { id: number; type: 'release'; read: number };
 
 /** Why a body was refused before validation: the exception filter's 400s for each. */

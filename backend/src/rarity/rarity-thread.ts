@@ -89,6 +89,11 @@ export class RarityThread implements OnModuleDestroy {
     return this.ranked(await this.send({ type: 'rank-tokens', tokens, method }));
   }
 
+  /** Ranks tokens given as JSON text `[{tokenId, attributes}, …]`, parsed there. */
+  async rankJson(tokens: string, method: RarityMethodName): Promise<RarityThreadRanking> {
+    return this.ranked(await this.send({ type: 'rank-json', tokens, method }));
+  }
+
   /** Drops the token set a `read` kept (answered from cache, or refused). */
   release(read: number): void {
     void this.send({ type: 'release', read }).catch(() => undefined);

@@ -118,6 +118,7 @@ describe('rarity HTTP', () => {
     threadRanks = [
       jest.spyOn(RarityThread.prototype, 'rankRead'),
       jest.spyOn(RarityThread.prototype, 'rankTokens'),
+      jest.spyOn(RarityThread.prototype, 'rankJson'),
     ];
   });
 
@@ -584,6 +585,9 @@ describe('rarity HTTP', () => {
       const again = await calculate({ contractAddress: STORED, network: 'ethereum' });
       expect(again.body).toMatchObject({ fromCache: true, cacheSource: 'memory' });
       expect(again.body.nfts).toEqual(res.body.nfts);
+      // The stored version names the result: forcing cannot make the API rank it again.
+      const forced = await calculate({ contractAddress: STORED, network: 'ethereum', forceRefresh: true });
+      expect(forced.body).toMatchObject({ cacheSource: 'memory' });
       expect([onRequestThread(), onRarityThread()]).toEqual([0, 2]);
     });
 

@@ -62,6 +62,8 @@ function handle(message: RarityThreadRequest): RarityThreadReply {
     }
     case 'rank-tokens':
       return { id, type: 'ranked', ...rank(message.tokens, message.method) };
+    case 'rank-json':
+      return { id, type: 'ranked', ...rank(JSON.parse(message.tokens) as RarityToken[], message.method) };
     case 'release':
       held.delete(message.read);
       return { id, type: 'released' };
