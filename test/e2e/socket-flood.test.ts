@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
 import { readFile, writeFile } from 'node:fs/promises';
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 import { resolve } from 'node:path';
 
 import type { SecurityStatus } from '@nexus/contract';
@@ -101,7 +101,10 @@ describe('the API under a live-progress socket flood', () => {
     });
   });
 
+  const ownPriority = getPriority();
+
   afterAll(async () => {
+    setPriority(ownPriority);
     await system?.stop();
   });
 
