@@ -243,3 +243,70 @@ describe(SocketLimits.name, () => {
     expect(counted.httpPerClient).toBe(3);
   });
 });
+
+describe(`${SocketLimits.name}: in all`, () => {
+  let isolated: IsolatedApi;
+  let url: string;
+  const sockets: ClientSocket[] = [];
+  const tcp: TcpSocket[] = [];
+
+  beforeAll(async () => {
+    isolated = await startIsolatedApi('socket-limits-total', {
+      env: { SOCKETS_TOTAL: '2', HTTP_CONNECTIONS_TOTAL: '6' },
+    });
+    await isolated.app.listen(0, '127.0.0.1');
+    url = await isolated.app.getUrl();
+  });
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    for (const socket of tcp) socket.destroy();
+    await isolated.close();
+  });
+
+  const connects = (from: string) =>
+    new Promise<boolean>((resolve) => {
+      const socket: ClientSocket = io(url, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false,
+        localAddress: from,
+      } as Parameters<typeof io>[1]);
+      sockets.push(socket);
+      socket.once('connect', () => resolve(true));
+      socket.once('connect_error', () => resolve(false));
+    });
+
+  it('refuses sockets past SOCKETS_TOTAL and connections past HTTP_CONNECTIONS_TOTAL, whatever their address', async () => {
+    expect(await connects('127.0.0.21')).toBe(true);
+    expect(await connects('127.0.0.22')).toBe(true);
+    expect(await connects('127.0.0.23')).toBe(false);
+
+    // Two websockets hold two connections; four silent ones fill the rest, a fifth takes the place
+    // of the longest idle one (an address's own cap is far).
+    const open = (from: string) =>
+      new Promise<TcpSocket>((resolve) => {
+        const socket = connect({ host: '127.0.0.1', port: Number(new URL(url).port), localAddress: from });
+        tcp.push(socket);
+        socket.on('error', () => undefined);
+        socket.once('connect', () => resolve(socket));
+      });
+    const silent: TcpSocket[] = [];
+    for (let i = 0; i < 4; i++) silent.push(await open(`127.0.0.${30 + i}`));
+    await sleep(100);
+    const closed = new Promise<void>((resolve) => silent[0]!.once('close', () => resolve()));
+    await open('127.0.0.40');
+    await closed;
+    await sleep(100);
+    expect(silent.slice(1).every((socket) => !socket.destroyed)).toBe(true);
+    expect(sockets.slice(0, 2).every((socket) => socket.connected)).toBe(true);
+
+    const status = await request(url)
+      .get('/api/admin/security-status')
+      .set('Cookie', await adminCookie(url));
+    // The login above took an idle connection's place too.
+    expect((status.body as SecurityStatus).connectionRefusals).toMatchObject({ socketsTotal: 1 });
+    expect((status.body as SecurityStatus).connectionRefusals.httpTotal).toBeGreaterThanOrEqual(1);
+  });
+});
