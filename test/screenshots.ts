@@ -232,6 +232,14 @@ async function walk(browser: Browser, baseUrl: string, viewport: Viewport): Prom
   await page.unroute('**/api/nfts');
   await shot(page, viewport, 'wallet-collections');
 
+  // The same wallet on all networks at once: a section per network.
+  await page.goto(`/?view=wallets&address=${wallet}`);
+  await page
+    .locator('[data-testid="all-networks-section"]:not([data-state="scanning"])')
+    .nth(2)
+    .waitFor({ timeout: 120_000 });
+  await shot(page, viewport, 'wallet-all-networks');
+
   // A collection: gallery, traits, NFT dialog.
   const collection = manifest.collections
     .filter((c) => c.standard === 'ERC-721' && c.totalSupply > 100)
@@ -249,6 +257,11 @@ async function walk(browser: Browser, baseUrl: string, viewport: Viewport): Prom
   await page.getByTestId('nft-card').first().click();
   await page.getByRole('dialog').waitFor();
   await shot(page, viewport, 'nft-detail', true);
+  // What a block explorer shows: contract, token and owner, the token URI and raw metadata.
+  await page.getByTestId('nft-raw-metadata').locator('summary').click();
+  await page.getByTestId('nft-metadata-text').waitFor({ timeout: 30_000 });
+  await page.getByTestId('nft-chain').scrollIntoViewIfNeeded();
+  await shot(page, viewport, 'nft-detail-on-chain', true);
   await page.keyboard.press('Escape');
 
   for (const [path, name, ready] of [

@@ -5,7 +5,8 @@ import { adminCookie } from '../support/admin-session.js';
 import { launchChromium, returningVisitor, toastText } from '../support/browser.js';
 import { CHROMIUM, describeWith, TEST_CHAIN } from '../support/requirements.js';
 import { readTestManifest, startSystem, type RunningSystem } from '../support/system.js';
-import { TEST_PORT_OFFSET, testPrefix } from '../support/test-env.js';
+import { join } from 'node:path';
+import { TEST_PORT_OFFSET, TEST_STATE_DIR, testPrefix } from '../support/test-env.js';
 
 /**
  * What every block explorer shows (issue 21, visitor item 11), in Chromium against the built API,
@@ -156,6 +157,7 @@ maybe('explorer features in Chromium (issue 21, visitor item 11)', () => {
       expect(await scrollsSideways(page)).toBe(false);
       const box = await copyOwner.boundingBox();
       expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+      await page.screenshot({ path: join(TEST_STATE_DIR, `explorer-nft-chain-${_name}.png`) });
     },
     SCAN_TIMEOUT + 60_000,
   );
@@ -221,6 +223,8 @@ maybe('explorer features in Chromium (issue 21, visitor item 11)', () => {
       expect(metadata.description).toContain('on chain');
       // The document is a text node of a <pre>: no element of it reached the page.
       expect(await text.evaluate((el) => el.children.length)).toBe(0);
+      await text.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(TEST_STATE_DIR, 'explorer-raw-metadata.png') });
       expect(ran).toBe(false);
     },
     SCAN_TIMEOUT,
@@ -294,6 +298,7 @@ maybe('explorer features in Chromium (issue 21, visitor item 11)', () => {
         `https://explorer.cronos.org/address/${demo.genesis}`,
       );
       expect(await scrollsSideways(page)).toBe(false);
+      await page.screenshot({ path: join(TEST_STATE_DIR, `explorer-header-links-${_name}.png`) });
     },
     SCAN_TIMEOUT + 30_000,
   );
@@ -378,6 +383,10 @@ maybe('explorer features in Chromium (issue 21, visitor item 11)', () => {
       }
       expect([...new Set(scans)].sort()).toEqual(['cronos', 'ethereum', 'polygon']);
       expect(await scrollsSideways(page)).toBe(false);
+      await page.screenshot({
+        path: join(TEST_STATE_DIR, `explorer-all-networks-${_name}.png`),
+        fullPage: true,
+      });
 
       // A row opens that collection in the network's wallet view.
       const cronos = view.locator('[data-testid="all-networks-section"][data-network="cronos"]');
