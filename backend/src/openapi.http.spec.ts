@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { EVM_ADDRESS_PATTERN } from '@nexus/contract';
 import request from 'supertest';
 
 import { startIsolatedApi, type IsolatedApi } from '../../test/support/isolated-api.js';
@@ -104,6 +105,32 @@ describe('OpenAPI reference: every SPEC §7 route', () => {
         }),
     );
     expect(undescribed).toEqual([]);
+  });
+
+  it("states the contract's address pattern wherever it describes a 0x address", () => {
+    // Every `pattern` of the document, with where it is.
+    const patterns: Array<[string, string]> = [];
+    const walk = (node: unknown, at: string): void => {
+      if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${at}[${i}]`));
+      else if (node && typeof node === 'object')
+        for (const [key, value] of Object.entries(node)) {
+          if (key === 'pattern' && typeof value === 'string') patterns.push([at, value]);
+          else walk(value, `${at}.${key}`);
+        }
+    };
+    walk(document, '');
+    const addresses = patterns.filter(([, pattern]) => pattern.includes('0x'));
+    expect(addresses.length).toBeGreaterThan(0);
+    expect(addresses.filter(([, pattern]) => pattern !== EVM_ADDRESS_PATTERN.source)).toEqual([]);
+    // Every `{address}` of a path is such an address.
+    const pathAddresses = Object.values(document.paths).flatMap((item) =>
+      (['get', 'post', 'put', 'patch', 'delete'] as const).flatMap((method) =>
+        (item[method]?.parameters ?? []).filter((p) => 'in' in p && p.in === 'path' && p.name === 'address'),
+      ),
+    );
+    expect(pathAddresses.length).toBeGreaterThan(0);
+    for (const parameter of pathAddresses)
+      expect(parameter).toMatchObject({ schema: { pattern: EVM_ADDRESS_PATTERN.source } });
   });
 
   it('names every SPEC §7 route in docs/API.md, written out in full', () => {

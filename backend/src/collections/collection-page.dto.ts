@@ -35,7 +35,7 @@ export class CollectionPagePathDto {
   @IsIn(ENABLED_NETWORKS, { message: `network must be one of: ${ENABLED_NETWORKS.join(', ')}` })
   network!: Network;
 
-  @ApiProperty({ pattern: '^0x[0-9a-fA-F]{40}$' })
+  @ApiProperty({ pattern: EVM_ADDRESS_PATTERN.source })
   @Matches(EVM_ADDRESS_PATTERN, { message: 'address must be 0x followed by 40 hex characters' })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.toLowerCase() : value))
   address!: string;

@@ -1,4 +1,4 @@
-import type { Network } from '@nexus/contract';
+import { isEvmAddress, type Network } from '@nexus/contract';
 
 /**
  * The public block explorer of each network, as the donations page links them. A network served by
@@ -11,12 +11,11 @@ export const BLOCK_EXPLORERS: Readonly<Record<Network, { name: string; url: stri
   cronos: { name: 'Cronos Explorer', url: 'https://explorer.cronos.org' },
 };
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const TOKEN_ID = /^\d{1,78}$/;
 
 /** An account or contract page; null for anything that is not an address. */
 export function explorerAddressUrl(network: Network, address: string): string | null {
-  if (!ADDRESS.test(address)) return null;
+  if (!isEvmAddress(address)) return null;
   return `${BLOCK_EXPLORERS[network].url}/address/${address.toLowerCase()}`;
 }
 
@@ -25,7 +24,7 @@ export function explorerAddressUrl(network: Network, address: string): string | 
  * shows a token instance at `/token/{contract}?a={id}`.
  */
 export function explorerTokenUrl(network: Network, contract: string, tokenId: string): string | null {
-  if (!ADDRESS.test(contract) || !TOKEN_ID.test(tokenId)) return null;
+  if (!isEvmAddress(contract) || !TOKEN_ID.test(tokenId)) return null;
   const { url } = BLOCK_EXPLORERS[network];
   const lower = contract.toLowerCase();
   return network === 'cronos' ? `${url}/token/${lower}?a=${tokenId}` : `${url}/nft/${lower}/${tokenId}`;
