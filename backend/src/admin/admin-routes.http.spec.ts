@@ -350,6 +350,11 @@ const PUBLIC: Record<RouteName, string> = {
   'GET /api/collections/:network/:address/traits': 'trait filter, visitors',
   'GET /api/collections/:network/:address/nfts': 'a page of a stored collection, visitors',
   'GET /api/collections/:network/:address/ranks': "a wallet's NFTs ranked in their collection, visitors",
+  'GET /api/collections/:network/:address/nfts/:tokenId/metadata':
+    "an NFT's token URI and raw metadata, read on request, visitors",
+  'POST /api/collections/:network/:address/nfts/:tokenId/refresh-metadata':
+    "'refresh metadata' on an NFT, visitors (rate-limited per client and per token)",
+  'GET /api/networks': 'which networks run on a local dev chain (explorer links), visitors',
   'POST /api/validate-address': 'SPEC §7, visitors (a read: nothing is stored)',
   'POST /api/detect-network': 'SPEC §7, visitors (a read: nothing is stored)',
   'POST /api/locate-collection': 'where a contract is a collection, visitors (a read: nothing is stored)',
