@@ -29,8 +29,9 @@ describe(securityHeaders.name, () => {
       '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>',
     );
     dev = await startIsolatedApi('headers-dev', { env: { FRONTEND_DIST: dist } });
+    // Behind its proxy (loopback here), which says whether the visitor came over HTTPS.
     production = await startIsolatedApi('headers-production', {
-      env: { FRONTEND_DIST: dist, NODE_ENV: 'production' },
+      env: { FRONTEND_DIST: dist, NODE_ENV: 'production', TRUST_PROXY: 'loopback' },
     });
   });
 
@@ -44,10 +45,10 @@ describe(securityHeaders.name, () => {
   const answers = (api: IsolatedApi) => {
     const http = () => request(api.app.getHttpServer());
     return Promise.all([
-      http().get('/'),
-      http().get('/api/health/live'),
-      http().post('/api/nfts').send({}),
-      http().get('/api/no-such-route'),
+      http().get('/').set('X-Forwarded-Proto', 'https'),
+      http().get('/api/health/live').set('X-Forwarded-Proto', 'https'),
+      http().post('/api/nfts').set('X-Forwarded-Proto', 'https').send({}),
+      http().get('/api/no-such-route').set('X-Forwarded-Proto', 'https'),
     ]);
   };
 
@@ -89,6 +90,16 @@ describe(securityHeaders.name, () => {
       }
     },
   );
+
+  it('upgrades insecure requests only of a page that came over HTTPS (production)', async () => {
+    const http = () => request(production.app.getHttpServer());
+    const plain = csp((await http().get('/')).headers['content-security-policy']);
+    expect(plain.has('upgrade-insecure-requests')).toBe(false);
+    const secure = csp(
+      (await http().get('/').set('X-Forwarded-Proto', 'https')).headers['content-security-policy'],
+    );
+    expect(secure.has('upgrade-insecure-requests')).toBe(true);
+  });
 
   it("writes a fresh nonce into each answer's page and policy, and keeps the page from caches", async () => {
     const pages = await Promise.all([1, 2].map(() => request(dev.app.getHttpServer()).get('/')));

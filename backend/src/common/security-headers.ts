@@ -51,13 +51,13 @@ const API_PATH = /^\/(?:api|socket\.io)(?:\/|$)/;
 /** HSTS in production: a year, subdomains included (a browser then never asks over plain HTTP). */
 export const HSTS_MAX_AGE_S = 365 * 24 * 3600;
 
-function policy(directives: Directives, production: boolean): RequestHandler {
+function policy(directives: Directives, production: boolean, secure: boolean): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
-      // Production is served over HTTPS (behind its proxy); a development server on plain HTTP
-      // must not have its own requests upgraded.
-      directives: { ...directives, 'upgrade-insecure-requests': production ? [] : null },
+      // Only a page that came over HTTPS has its requests upgraded: a production build opened over
+      // plain HTTP (docker compose on localhost) must still load its own files.
+      directives: { ...directives, 'upgrade-insecure-requests': production && secure ? [] : null },
     },
     strictTransportSecurity: production ? { maxAge: HSTS_MAX_AGE_S, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'no-referrer' },
@@ -72,13 +72,18 @@ function policy(directives: Directives, production: boolean): RequestHandler {
  * Security headers on every answer, HTML and JSON, in development and production (helmet): the
  * CSP above, `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer` (URLs name the
  * wallets a visitor looks at), `X-Frame-Options: DENY` beside `frame-ancestors 'none'`, and HSTS
- * in production.
+ * in production (with `upgrade-insecure-requests` on answers over HTTPS, as TRUST_PROXY tells).
  */
 export function securityHeaders(options: { production: boolean }): RequestHandler {
-  const api = policy(APP_CSP, options.production);
-  const page = policy(PAGE_CSP, options.production);
-  const reference = policy(REFERENCE_CSP, options.production);
+  const policies = (secure: boolean) => ({
+    api: policy(APP_CSP, options.production, secure),
+    page: policy(PAGE_CSP, options.production, secure),
+    reference: policy(REFERENCE_CSP, options.production, secure),
+  });
+  const plain = policies(false);
+  const secure = policies(true);
   return (req: Request, res: Response, next: NextFunction) => {
+    const { api, page, reference } = options.production && req.secure ? secure : plain;
     if (REFERENCE_PATH.test(req.path)) return reference(req, res, next);
     if (API_PATH.test(req.path)) return api(req, res, next);
     // A fresh nonce per page answer: the page hands it to the styles it adds (sendWebAppPage).
