@@ -241,6 +241,16 @@ export class CollectionsRepository {
     return { tokens, stored };
   }
 
+  /** One stored NFT of a collection, or null. */
+  async findNft(collectionId: string, tokenId: string): Promise<NftRecord | null> {
+    const rows = await executeBound<NftRow>(
+      this.em.fork(),
+      `select ${NFT_COLUMNS} from nft where collection_id = $1 and token_id = $2`,
+      [collectionId, tokenId],
+    );
+    return rows[0] ? toNftRecord(rows[0]) : null;
+  }
+
   async load(network: Network, address: string): Promise<StoredCollection | null> {
     const em = this.em.fork();
     const collection = await em.findOne(CollectionEntity, { network, address: address.toLowerCase() });

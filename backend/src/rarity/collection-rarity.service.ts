@@ -8,36 +8,29 @@ import {
   type NftRarityExplanation,
   type RarityMethodName,
 } from '@nexus/contract';
-import { CollectionsRepository, toApiNft, type CollectionRef, type NftRecord } from '../collections/index.js';
-import { LruCache } from '../common/lru-cache.js';
-import type { RankedCollection } from './ranked-collection.js';
-import { RarityEngine } from './rarity.engine.js';
-import type { RarityExplanation, TraitSummary } from './rarity.types.js';
+import { CollectionsRepository, toApiNft, type CollectionEntity } from '../collections/index.js';
+import type { CollectionQuestion } from './rarity-thread.protocol.js';
+import { RarityThread } from './rarity-thread.js';
+import type { RarityExplanation } from './rarity.types.js';
 
 /** SPEC §8's card title, for a contract Nexus has no collection scan of. */
 const COLLECTION_NOT_FOUND = SCAN_ERRORS.notFound;
 
-/** Collections ranked in memory per API node: a 10,000-token collection takes a few MB. */
-const RANKED_COLLECTIONS = 8;
-
-interface RankedEntry {
-  /** The collection row's updated_at: every scan that writes NFTs of the collection changes it. */
-  version: number;
-  ref: CollectionRef;
-  records: Map<string, NftRecord>;
-  ranked: RankedCollection;
-  summary?: TraitSummary;
-}
-
-/** Rarity of the stored collections: one NFT explained, and the trait summary of the filter bar. */
+/**
+ * Rarity of the stored collections: one NFT explained, and the trait summary of the filter bar.
+ * The rankings are made and kept on the rarity thread (a 100,000-token collection takes about a
+ * second to rank: on the request thread every other visitor waited for it), from the tokens
+ * PostgreSQL writes as one JSON text; the NFT itself is one row.
+ */
 @Injectable()
 export class CollectionRarityService {
-  private readonly engine = new RarityEngine();
-  private readonly ranked = new LruCache<string, RankedEntry>({ maxEntries: RANKED_COLLECTIONS });
-  /** Loads under way, by collection, method and version: simultaneous misses share one. */
-  private readonly loading = new Map<string, Promise<RankedEntry | null>>();
+  /** Token lists being read for the rarity thread, by collection, method and version: simultaneous misses share one. */
+  private readonly loading = new Map<string, Promise<string>>();
 
-  constructor(private readonly collections: CollectionsRepository) {}
+  constructor(
+    private readonly collections: CollectionsRepository,
+    private readonly thread: RarityThread,
+  ) {}
 
   async explain(
     network: Network,
@@ -45,12 +38,21 @@ export class CollectionRarityService {
     tokenId: string,
     method: RarityMethodName = DEFAULT_RARITY_METHOD,
   ): Promise<NftDetailResponse> {
-    const entry = await this.entry(network, address, method);
-    const record = entry.records.get(tokenId);
+    const collection = await this.stored(network, address);
+    const record = await this.collections.findNft(collection.id, tokenId);
     if (!record) throw new NotFoundException(`NFT ${tokenId} not found in this collection`);
-    const nft = toApiNft(record, entry.ref);
-    const explanation = entry.ranked.explain(tokenId);
+    const ref = {
+      network: collection.network,
+      address: collection.address,
+      name: collection.name,
+      standard: collection.standard,
+    };
+    const nft = toApiNft(record, ref);
     // An NFT without metadata is not scored: N counts the tokens with metadata only.
+    const explanation =
+      record.metadataStatus === 'ok'
+        ? (await this.ask(collection, method, { kind: 'explain', tokenId })).explanation
+        : null;
     if (!explanation) return { ...nft, rarityScore: null, rarityRank: null, rarity: null };
     return {
       ...nft,
@@ -61,48 +63,31 @@ export class CollectionRarityService {
   }
 
   async traits(network: Network, address: string): Promise<CollectionTraitsResponse> {
-    const entry = await this.entry(network, address, DEFAULT_RARITY_METHOD);
-    entry.summary ??= entry.ranked.traitSummary();
-    return { network: entry.ref.network, address: entry.ref.address, ...entry.summary };
+    const collection = await this.stored(network, address);
+    const { summary } = await this.ask(collection, DEFAULT_RARITY_METHOD, { kind: 'traits' });
+    return { network: collection.network, address: collection.address, ...summary! };
   }
 
-  /** The ranked collection, from memory while the stored collection is unchanged. */
-  private async entry(network: Network, address: string, method: RarityMethodName): Promise<RankedEntry> {
+  private async stored(network: Network, address: string): Promise<CollectionEntity> {
     const collection = await this.collections.find(network, address);
     if (!collection?.lastScannedAt) throw new NotFoundException(COLLECTION_NOT_FOUND);
-    const key = `${network}:${collection.address}:${method}`;
-    const version = collection.updatedAt.getTime();
-    const cached = this.ranked.get(key);
-    if (cached && cached.version >= version) return cached;
-
-    const loadKey = `${key}:${version}`;
-    let pending = this.loading.get(loadKey);
-    if (!pending) {
-      pending = this.load(network, collection.address, method).finally(() => this.loading.delete(loadKey));
-      this.loading.set(loadKey, pending);
-    }
-    const entry = await pending;
-    if (!entry) throw new NotFoundException(COLLECTION_NOT_FOUND);
-    const current = this.ranked.get(key);
-    if (!current || current.version < entry.version) this.ranked.set(key, entry);
-    return entry;
+    return collection;
   }
 
-  private async load(
-    network: Network,
-    address: string,
-    method: RarityMethodName,
-  ): Promise<RankedEntry | null> {
-    const stored = await this.collections.load(network, address);
-    if (!stored?.collection.lastScannedAt) return null;
-    const c = stored.collection;
-    const scored = stored.nfts.filter((n) => n.metadataStatus === 'ok');
-    return {
-      version: c.updatedAt.getTime(),
-      ref: { network: c.network, address: c.address, name: c.name, standard: c.standard },
-      records: new Map(stored.nfts.map((n) => [n.tokenId, n])),
-      ranked: this.engine.rank(scored, { method }),
-    };
+  /** The rarity thread's answer from the ranking it keeps, ranked there first when it keeps none of this version. */
+  private async ask(collection: CollectionEntity, method: RarityMethodName, question: CollectionQuestion) {
+    const key = `${collection.network}:${collection.address}:${method}`;
+    // Every scan that writes NFTs of the collection changes the row's updated_at.
+    const version = collection.updatedAt.getTime();
+    const kept = await this.thread.askCollection({ key, version, method, question });
+    if (kept.found) return kept;
+    const loadKey = `${key}:${version}`;
+    let tokens = this.loading.get(loadKey);
+    if (!tokens) {
+      tokens = this.collections.rankingTokensJson(collection.id).finally(() => this.loading.delete(loadKey));
+      this.loading.set(loadKey, tokens);
+    }
+    return this.thread.rankCollection({ key, version, method, question, tokens: await tokens });
   }
 }
 

@@ -3,7 +3,7 @@ import type { RarityMethodName } from '@nexus/contract';
 import { Worker } from 'node:worker_threads';
 import { RetryLaterException } from '../common/too-many-requests.exception.js';
 import { VISITOR_ERRORS } from '../common/visitor-errors.js';
-import type { RarityThreadReply, RarityThreadRequest } from './rarity-thread.protocol.js';
+import type { CollectionAsk, RarityThreadReply, RarityThreadRequest } from './rarity-thread.protocol.js';
 import type { RarityToken } from './rarity.types.js';
 
 /**
@@ -94,6 +94,16 @@ export class RarityThread implements OnModuleDestroy {
     return this.ranked(await this.send({ type: 'rank-json', tokens, method }));
   }
 
+  /** Asks about a stored collection the thread keeps ranked; `found: false` when it keeps none (then `rankCollection`). */
+  async askCollection(ask: Omit<CollectionAsk, 'tokens'>): Promise<Reply<'collection'>> {
+    return this.collectionReply(await this.send({ type: 'collection', ...ask }));
+  }
+
+  /** Ranks a stored collection from its tokens (JSON text), keeps it there, and answers the question. */
+  async rankCollection(ask: CollectionAsk & { tokens: string }): Promise<Reply<'collection'>> {
+    return this.collectionReply(await this.send({ type: 'collection', ...ask }));
+  }
+
   /** Drops the token set a `read` kept (answered from cache, or refused). */
   release(read: number): void {
     void this.send({ type: 'release', read }).catch(() => undefined);
@@ -109,6 +119,11 @@ export class RarityThread implements OnModuleDestroy {
   private ranked({ reply }: { reply: RarityThreadReply }): RarityThreadRanking {
     if (reply.type !== 'ranked') throw this.failure(reply);
     return { nftsJson: reply.nftsJson, tokenCount: reply.tokenCount, calculationTime: reply.calculationTime };
+  }
+
+  private collectionReply({ reply }: { reply: RarityThreadReply }): Reply<'collection'> {
+    if (reply.type !== 'collection') throw this.failure(reply);
+    return reply;
   }
 
   private failure(reply: RarityThreadReply): Error {

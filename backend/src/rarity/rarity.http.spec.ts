@@ -119,6 +119,7 @@ describe('rarity HTTP', () => {
       jest.spyOn(RarityThread.prototype, 'rankRead'),
       jest.spyOn(RarityThread.prototype, 'rankTokens'),
       jest.spyOn(RarityThread.prototype, 'rankJson'),
+      jest.spyOn(RarityThread.prototype, 'rankCollection'),
     ];
   });
 
@@ -604,9 +605,13 @@ describe('rarity HTTP', () => {
       const want = reference.rank(scored(1)).get('2')!;
       const res = await http().get(`/api/collections/ethereum/${STORED}/nfts/2`);
       expect(res.body.rarity).toMatchObject({ rank: want.rarityRank, score: want.rarityScore });
-      expect(calculations()).toBe(1);
+      const traits = await http().get(`/api/collections/ethereum/${STORED}/traits`);
+      expect(traits.body.tokenCount).toBe(58);
+      // Ranked once, on the rarity thread: the request thread ranks no stored collection.
+      expect([onRequestThread(), onRarityThread()]).toEqual([0, 1]);
     });
   });
+
   describe('large bodies and the other visitors', () => {
     let app: NestExpressApplication;
     const post = (address: string, text: string) =>

@@ -9,10 +9,14 @@ import { canonicalTokens } from './canonical-tokens.js';
 import { exceedsJsonDepth } from '../common/json-depth.js';
 import { rarityTokensProblem } from './rarity-tokens.validator.js';
 import { RarityEngine } from './rarity.engine.js';
-import type { RarityThreadReply, RarityThreadRequest } from './rarity-thread.protocol.js';
-import type { RarityToken } from './rarity.types.js';
+import type { CollectionAsk, RarityThreadReply, RarityThreadRequest } from './rarity-thread.protocol.js';
+import type { RankedCollection } from './ranked-collection.js';
+import type { RarityToken, TraitSummary } from './rarity.types.js';
 
 const engine = new RarityEngine();
+/** Stored collections ranked here, most recently used last: about a few MB each for 10,000 tokens. */
+const RANKED_COLLECTIONS = 8;
+const collections = new Map<string, { version: number; ranked: RankedCollection; summary?: TraitSummary }>();
 /** Token sets read and waiting for the request thread's decision (rank or release), by request id. */
 const held = new Map<number, RarityToken[]>();
 
@@ -25,6 +29,29 @@ function rank(tokens: RarityToken[], method: RarityMethodName) {
   const ranked = engine.rank(tokens, { method });
   const nftsJson = JSON.stringify(ranked.results());
   return { nftsJson, tokenCount: ranked.size, calculationTime: Math.round(performance.now() - started) };
+}
+
+function collection(id: number, ask: CollectionAsk): RarityThreadReply {
+  let kept = collections.get(ask.key);
+  if (!kept || kept.version < ask.version) {
+    if (ask.tokens === undefined) return { id, type: 'collection', found: false };
+    const tokens = JSON.parse(ask.tokens) as RarityToken[];
+    kept = { version: ask.version, ranked: engine.rank(tokens, { method: ask.method }) };
+  }
+  // Most recently used last; the least recently used goes past the bound.
+  collections.delete(ask.key);
+  collections.set(ask.key, kept);
+  if (collections.size > RANKED_COLLECTIONS) collections.delete(collections.keys().next().value!);
+  if (ask.question.kind === 'traits') {
+    kept.summary ??= kept.ranked.traitSummary();
+    return { id, type: 'collection', found: true, summary: kept.summary };
+  }
+  return {
+    id,
+    type: 'collection',
+    found: true,
+    explanation: kept.ranked.explain(ask.question.tokenId) ?? null,
+  };
 }
 
 function handle(message: RarityThreadRequest): RarityThreadReply {
@@ -67,6 +94,8 @@ function handle(message: RarityThreadRequest): RarityThreadReply {
     case 'release':
       held.delete(message.read);
       return { id, type: 'released' };
+    case 'collection':
+      return collection(id, message);
   }
 }
 
