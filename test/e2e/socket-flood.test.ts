@@ -158,7 +158,9 @@ describe('the API under a live-progress socket flood', () => {
         `${percentile(alone, 50).toFixed(1)} ms, p99 ${percentile(alone, 99).toFixed(1)} ms); API CPU ${cpu} ms`,
     );
     expect(growth).toBeLessThan(MAX_GROWTH);
-    expect(p99).toBeLessThan(MAX_VISITOR_P99_MS);
+    // 100 ms, unless the machine alone was already that slow for the visitor (a loaded host's noise
+    // reached 150 ms with no flood): then twice its own p99. The old code gave 9,668 ms.
+    expect(p99).toBeLessThan(Math.max(MAX_VISITOR_P99_MS, 2 * percentile(alone, 99)));
 
     // The refusals are on the security page (counts reach Redis within a second).
     await new Promise((r) => setTimeout(r, 1500));
