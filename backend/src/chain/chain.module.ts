@@ -7,6 +7,7 @@ import { ViemAddressProbe } from './viem-address.probe.js';
 import type { NftSource } from './nft-source.js';
 import { RpcNftSource } from './rpc/rpc-nft.source.js';
 import { SharedRequestPacer } from './rpc/shared-request.pacer.js';
+import { providerKey, RedisLogLimits } from './rpc/log-limits.store.js';
 import type { Redis } from 'ioredis';
 import { REDIS, RedisConnections } from '../redis/redis.module.js';
 import { AlchemyNftSource, alchemyServes } from './alchemy/index.js';
@@ -47,6 +48,13 @@ import { TransferIndexRepository } from './transfer-index.repository.js';
                   ]
                 : [],
             ),
+          ),
+          // A node's learnt eth_getLogs span, shared by every process reading it, kept for a day.
+          logLimits: Object.fromEntries(
+            Object.entries(config.chains).map(([network, chain]) => [
+              network,
+              new RedisLogLimits(redis, connections.key('rpc-limits', network, providerKey(chain.rpcUrl))),
+            ]),
           ),
           // Wallet scans and enumerations without ERC721Enumerable read the index of the networks
           // being indexed, the node for the rest.

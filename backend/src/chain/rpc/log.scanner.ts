@@ -1,6 +1,6 @@
 import { numberToHex, type Address, type Hex, type PublicClient, type RpcLog } from 'viem';
-import { mapWithConcurrency } from '../../common/concurrency.js';
-import { isRangeRefusal, statedSpanLimit } from './rpc-errors.util.js';
+import { MemoryLogLimits, LEARNT_LIMIT_TTL_SECONDS, type LogLimitsStore } from './log-limits.store.js';
+import { readLogRefusal, type LogRefusal } from './log-refusal.util.js';
 import type { RpcStats } from './rpc.stats.js';
 
 export interface LogQuery {
@@ -17,37 +17,71 @@ export interface LogSource {
 }
 
 const MAX_REFUSALS_IN_A_ROW = 48;
+/** Calls accepted at a span found by halving before twice that span is tried again. */
+const GROW_SPAN_AFTER = 32;
+/** Calls accepted at a width one scan narrowed for dense blocks before it tries twice as wide. */
+const WIDEN_AFTER = 8;
+/** How long a span read from the shared store is used before it is read again. */
+const SYNC_MS = 5_000;
+
+/** One scan's own narrowing for the density of its blocks: never remembered beyond the scan. */
+interface ScanState {
+  /** Widest range this scan now asks for (null: as wide as the node's span allows). */
+  window: bigint | null;
+  /** Calls accepted at that width since it was set or widened. */
+  streak: number;
+}
 
 /**
- * eth_getLogs over any range on any node. Nodes cap the span or the result size of one call
- * (Infura 10,000 results, many public nodes 1,000-10,000 blocks) with a variety of error messages;
- * a refused range is split in halves until it passes, and the span that worked is remembered for
- * the next queries on this node, so the discovery cost is paid once.
+ * eth_getLogs over any range on any node. Nodes refuse a call for two different reasons, kept
+ * apart here:
+ * - its span (thirdweb "Maximum allowed number of requested blocks is 1000", QuickNode "limited to
+ *   a 10,000 range", public nodes "block range exceeds 2000"…): a fact about the node, remembered
+ *   in a store shared by every process (Redis, forgotten after a day) and used by every later
+ *   query; a span found by halving (the node did not say it) is tried twice as wide again after
+ *   a run of accepted calls;
+ * - the number of logs in the range (Infura "query returned more than 10000 results. Try with
+ *   this block range [0x…, 0x…]", Alchemy "this block range should work: [0x…, 0x…]", reth "retry
+ *   with the range A-B"): a fact about those blocks for this query. The suggested range is asked
+ *   as given, the rest of the scan goes on at that width and widens again after accepted calls,
+ *   and nothing of it is remembered, so a dense collection never narrows a sparse wallet scan.
  */
 export class LogScanner implements LogSource {
   private span: bigint | null;
+  private stated: boolean;
+  private readonly configured: bigint | null;
+  private readonly limits: LogLimitsStore;
+  private readonly parallel: number;
   /** Refusals since the last accepted call: a node that refuses everything must not be split forever. */
   private refusalsInARow = 0;
+  private acceptedAtSpan = 0;
+  /** A wider span is being tried: one call at a time until it is accepted or refused. */
+  private probing = false;
+  private syncedAt = Number.NEGATIVE_INFINITY;
+  private learntAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly client: PublicClient,
     private readonly stats: RpcStats,
-    options: { initialSpan?: number; parallel?: number } = {},
+    options: { initialSpan?: number; parallel?: number; limits?: LogLimitsStore } = {},
   ) {
-    this.span = options.initialSpan ? BigInt(options.initialSpan) : null;
+    this.configured = options.initialSpan ? BigInt(options.initialSpan) : null;
+    this.span = this.configured;
+    // A configured span is the operator's word for the node's cap, as a stated one.
+    this.stated = this.configured !== null;
     this.parallel = options.parallel ?? 4;
+    this.limits = options.limits ?? new MemoryLogLimits();
   }
 
-  private readonly parallel: number;
-
-  /** Largest span that this node has accepted so far (null: no limit met yet). */
+  /** The node's span cap as known so far (null: no limit met yet). */
   get learnedSpan(): bigint | null {
     return this.span;
   }
 
   async scan(query: LogQuery): Promise<RpcLog[]> {
     if (query.toBlock < query.fromBlock) return [];
-    const parts = await this.fetch(query, query.fromBlock, query.toBlock);
+    await this.sync();
+    const parts = await this.fetchRange(query, query.fromBlock, query.toBlock, { window: null, streak: 0 });
     const logs = parts.flat();
     logs.sort((a, b) => {
       const byBlock = BigInt(a.blockNumber ?? '0x0') - BigInt(b.blockNumber ?? '0x0');
@@ -57,26 +91,66 @@ export class LogScanner implements LogSource {
     return logs;
   }
 
-  private windows(from: bigint, to: bigint, span: bigint): Array<[bigint, bigint]> {
-    const windows: Array<[bigint, bigint]> = [];
-    for (let start = from; start <= to; start += span) {
-      windows.push([start, start + span - 1n < to ? start + span - 1n : to]);
+  /** Takes up what other processes learnt of this node (or that the shared copy was forgotten). */
+  private async sync(): Promise<void> {
+    const now = performance.now();
+    if (now - this.syncedAt < SYNC_MS) return;
+    this.syncedAt = now;
+    let learnt;
+    try {
+      learnt = await this.limits.read();
+    } catch {
+      return; // The store is away: go on with what this process knows.
     }
-    return windows;
+    if (learnt) {
+      if (learnt.span !== this.span || learnt.stated !== this.stated) this.probing = false;
+      this.span = learnt.span;
+      this.stated = learnt.stated;
+    } else if (now - this.learntAt > LEARNT_LIMIT_TTL_SECONDS * 1000) {
+      this.span = this.configured;
+      this.stated = this.configured !== null;
+      this.probing = false;
+    }
   }
 
-  private async fetch(query: LogQuery, from: bigint, to: bigint): Promise<RpcLog[][]> {
-    const size = to - from + 1n;
-    if (this.span !== null && size > this.span) {
-      const parts = await mapWithConcurrency(
-        this.windows(from, to, this.span),
-        this.parallel,
-        ([start, end]) => this.fetch(query, start, end),
-      );
-      return parts.flat();
+  private remember(): void {
+    if (this.span === null) return;
+    this.learntAt = performance.now();
+    this.limits.write({ span: this.span, stated: this.stated }).catch(() => undefined);
+  }
+
+  private width(state: ScanState): bigint | null {
+    if (this.span === null) return state.window;
+    if (state.window === null) return this.span;
+    return state.window < this.span ? state.window : this.span;
+  }
+
+  /** A range in windows of the current width, a few at a time; the width is read again per batch. */
+  private async fetchRange(query: LogQuery, from: bigint, to: bigint, state: ScanState): Promise<RpcLog[][]> {
+    const out: RpcLog[][] = [];
+    let cursor = from;
+    while (cursor <= to) {
+      const width = this.width(state);
+      const count = width === null || this.probing ? 1 : this.parallel;
+      const batch: Array<[bigint, bigint]> = [];
+      let start = cursor;
+      for (let i = 0; i < count && start <= to; i++) {
+        const end = width === null || to - start < width ? to : start + width - 1n;
+        batch.push([start, end]);
+        start = end + 1n;
+      }
+      const parts = await Promise.all(batch.map(([low, high]) => this.fetchOne(query, low, high, state)));
+      for (const part of parts) out.push(...part);
+      cursor = start;
     }
+    return out;
+  }
+
+  private async fetchOne(query: LogQuery, from: bigint, to: bigint, state: ScanState): Promise<RpcLog[][]> {
+    const size = to - from + 1n;
+    let logs: RpcLog[];
     try {
-      const logs = await this.client.request({
+      logs = await this.client.request({
         method: 'eth_getLogs',
         params: [
           {
@@ -87,27 +161,98 @@ export class LogScanner implements LogSource {
           },
         ],
       });
-      this.refusalsInARow = 0;
-      return [logs];
     } catch (error) {
-      if (size === 1n || !isRangeRefusal(error)) throw error;
+      const refusal = size > 1n ? readLogRefusal(error) : null;
+      if (!refusal) throw error;
       // A dead node times out on every range; splitting would multiply the calls without end.
       if (++this.refusalsInARow > MAX_REFUSALS_IN_A_ROW) throw error;
-      // A node that says its limit ("block range exceeds 2000") is taken at its word.
-      const stated = statedSpanLimit(error);
-      if (stated !== null && stated < size) {
-        if (this.span === null || stated < this.span) this.span = stated;
-        this.stats.rangeSplits++;
-        return this.fetch(query, from, to);
-      }
-      const half = (size + 1n) / 2n;
-      if (this.span === null || half < this.span) this.span = half;
       this.stats.rangeSplits++;
-      // Left half first: by the time it answers, the span it found cuts the right half into
-      // windows fetched in parallel, instead of every sibling being refused level by level.
-      const left = await this.fetch(query, from, from + half - 1n);
-      const right = await this.fetch(query, from + half, to);
-      return [...left, ...right];
+      return refusal.kind === 'span'
+        ? this.narrowSpan(query, from, to, refusal.maxSpan, state)
+        : this.narrowResults(query, from, to, refusal, state);
     }
+    this.refusalsInARow = 0;
+    this.accepted(size, state);
+    return [logs];
+  }
+
+  private accepted(size: bigint, state: ScanState): void {
+    if (state.window !== null && size >= state.window && ++state.streak >= WIDEN_AFTER) {
+      state.window *= 2n;
+      state.streak = 0;
+      if (this.span !== null && state.window >= this.span) state.window = null;
+    }
+    if (this.span === null || size < this.span) return;
+    if (this.probing) {
+      this.probing = false;
+      this.acceptedAtSpan = 0;
+      this.remember();
+    } else if (!this.stated && ++this.acceptedAtSpan >= GROW_SPAN_AFTER) {
+      // A span found by halving may be narrower than the node's (a timeout, a busy moment): try wider.
+      this.span *= 2n;
+      this.acceptedAtSpan = 0;
+      this.probing = true;
+    }
+  }
+
+  /** The node capped the span: the whole scan (and every later one) goes at that span. */
+  private async narrowSpan(
+    query: LogQuery,
+    from: bigint,
+    to: bigint,
+    maxSpan: bigint | null,
+    state: ScanState,
+  ): Promise<RpcLog[][]> {
+    const size = to - from + 1n;
+    this.probing = false;
+    this.acceptedAtSpan = 0;
+    if (maxSpan !== null) {
+      // Said N and refused N: it counts `to - from`; one block fewer passes either way.
+      const span = maxSpan < size ? maxSpan : size - 1n;
+      if (this.span === null || span < this.span || !this.stated) {
+        this.span = span;
+        this.stated = true;
+        this.remember();
+      }
+      return this.fetchRange(query, from, to, state);
+    }
+    const half = (size + 1n) / 2n;
+    if (this.span === null || half < this.span) {
+      this.span = half;
+      this.stated = false;
+      this.remember();
+    }
+    // Left half first: by the time it answers, the span it found cuts the right half into windows
+    // fetched in parallel, instead of every sibling being refused level by level.
+    const left = await this.fetchRange(query, from, from + half - 1n, state);
+    const right = await this.fetchRange(query, from + half, to, state);
+    return [...left, ...right];
+  }
+
+  /** Too many logs in these blocks: narrower for this scan only, at the range the node suggests. */
+  private async narrowResults(
+    query: LogQuery,
+    from: bigint,
+    to: bigint,
+    refusal: Extract<LogRefusal, { kind: 'results' }>,
+    state: ScanState,
+  ): Promise<RpcLog[][]> {
+    const size = to - from + 1n;
+    const suggested = refusal.suggested;
+    state.streak = 0;
+    if (suggested && suggested.from === from && suggested.to < to) {
+      // Used as given: the node has counted these blocks' logs.
+      state.window = suggested.to - from + 1n;
+      const first = await this.fetchOne(query, from, suggested.to, state);
+      const rest = await this.fetchRange(query, suggested.to + 1n, to, state);
+      return [...first, ...rest];
+    }
+    const length = suggested ? suggested.to - suggested.from + 1n : size;
+    const width = length < size ? length : (size + 1n) / 2n;
+    state.window = width;
+    // Left part first, as for a span: the width it settles on cuts the rest.
+    const left = await this.fetchRange(query, from, from + width - 1n, state);
+    const right = await this.fetchRange(query, from + width, to, state);
+    return [...left, ...right];
   }
 }

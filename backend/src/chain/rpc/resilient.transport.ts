@@ -3,7 +3,8 @@ import { ConcurrencyLimit } from '../../common/concurrency.js';
 import { withRetry } from '../../outbound/index.js';
 import { RequestPacer } from './request.pacer.js';
 import type { Pacer } from './shared-request.pacer.js';
-import { isRangeRefusal, isTransient, retryAfterMs } from './rpc-errors.util.js';
+import { readLogRefusal } from './log-refusal.util.js';
+import { isTransient, retryAfterMs } from './rpc-errors.util.js';
 import type { RpcStats } from './rpc.stats.js';
 
 export interface ResilientTransportOptions {
@@ -28,8 +29,10 @@ const MAX_DELAY_MS = 10_000;
 
 /**
  * viem's HTTP transport with our own policy around it: bounded concurrency, counting, and
- * exponential backoff on 429 / 5xx / timeouts. viem's own retry is off because it also retries
- * "limit exceeded" answers, which for eth_getLogs mean "split the range", not "wait".
+ * exponential backoff on throttling (HTTP 429, or a 200 whose JSON-RPC error says so: -32005 "Rate
+ * limit exceeded", -32012 "credits limited to 6000/sec"…), 5xx and timeouts; a spent daily quota
+ * is not asked again at once. viem's own retry is off because it also retries "limit exceeded"
+ * answers, which for eth_getLogs mean "split the range", not "wait".
  */
 export function resilientTransport(options: ResilientTransportOptions): Transport {
   const limit = new ConcurrencyLimit(options.concurrency);
@@ -67,7 +70,7 @@ export function resilientTransport(options: ResilientTransportOptions): Transpor
               maxDelayMs: MAX_DELAY_MS,
               // A refused log range is for the log scanner to split, not to ask again as it is.
               retryable: (error) =>
-                !(method === 'eth_getLogs' && isRangeRefusal(error)) && isTransient(error),
+                !(method === 'eth_getLogs' && readLogRefusal(error) !== null) && isTransient(error),
               requestedDelayMs: retryAfterMs,
               onRetry: () => {
                 options.stats.retries++;

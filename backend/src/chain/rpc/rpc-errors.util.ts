@@ -1,22 +1,31 @@
 import { BaseError, HttpRequestError, ResponseBodyTooLargeError, RpcRequestError, TimeoutError } from 'viem';
 import { connectionFailureKind } from '../../outbound/index.js';
 
-/** Messages nodes and providers use to refuse an eth_getLogs range or result size. */
-const RANGE_REFUSAL =
-  /block range|range (is )?too (large|wide|big|long)|exceeds? (the )?(max|maximum|block|range|limit)|more than \d+ (results|logs|blocks)|query returned more than|too many (results|logs|blocks)|response (size|is too (large|big))|log response size|max(imum)? (block )?range|limit exceeded|query timeout|timed? ?out|try with this block range|limited to .*range|range limit|narrow/i;
-
-/** Messages providers use when throttling rather than refusing the request itself. */
+/** Messages providers use for throttling: the same call passes after a pause. */
 const THROTTLED =
-  /rate.?limit|too many requests|capacity|throughput|per second|request limit|exceeded .*(quota|compute units)/i;
+  /rate.?limit|too many requests|exceeded .*capacity|capacity exceeded|credits? limited|request limit reached|limit reached|per second|\/s(ec(ond)?)?\b|throughput|compute units|requests? per|try again (later|in)|slow down/i;
 
-function collect(error: unknown): {
+/** Messages of a spent daily or monthly allowance: asking again at once is refused again. */
+const QUOTA = /daily|monthly|per (day|month)|quota/i;
+
+/** JSON-RPC codes providers use for throttling in an HTTP 200 body (QuickNode -32007, -32012; -32029; 429). */
+const THROTTLE_CODES = [429, -32007, -32029, -32090];
+
+export interface RpcAnswer {
+  /** What the node said (its messages and details), joined. */
   messages: string;
   status?: number;
   codes: number[];
+  /** `data` members of JSON-RPC errors (Infura's suggested range, its backoff). */
+  data: unknown[];
   timeout: boolean;
   tooLarge: boolean;
-} {
+}
+
+/** What a failed call's answer carried, through viem's wrappers. */
+export function collectAnswer(error: unknown): RpcAnswer {
   const codes: number[] = [];
+  const data: unknown[] = [];
   let status: number | undefined;
   let timeout = false;
   let tooLarge = false;
@@ -28,8 +37,15 @@ function collect(error: unknown): {
     if (node instanceof HttpRequestError && node.status !== undefined) status ??= node.status;
     // A JSON-RPC error carried by a non-2xx answer keeps the HTTP status.
     if (node instanceof RpcRequestError && node.status !== undefined) status ??= node.status;
-    const record = node as { code?: unknown; message?: unknown; details?: unknown; shortMessage?: unknown };
+    const record = node as {
+      code?: unknown;
+      message?: unknown;
+      details?: unknown;
+      shortMessage?: unknown;
+      data?: unknown;
+    };
     if (typeof record.code === 'number') codes.push(record.code);
+    if (record.data !== undefined && record.data !== null) data.push(record.data);
     // viem's full `message` repeats the request body (method names, block tags): match only what the node said.
     const texts = node instanceof BaseError ? [record.details, record.shortMessage] : [record.message];
     for (const text of texts) if (typeof text === 'string') parts.push(text);
@@ -42,39 +58,44 @@ function collect(error: unknown): {
   } else {
     visit(error);
   }
-  return { messages: parts.join(' | '), status, codes, timeout, tooLarge };
+  return { messages: parts.join(' | '), status, codes, data, timeout, tooLarge };
 }
 
-/** The node refused an eth_getLogs call for its span or its result size: split the range. */
-export function isRangeRefusal(error: unknown): boolean {
-  const found = collect(error);
-  if (found.tooLarge || found.status === 413) return true;
-  if (THROTTLED.test(found.messages) && !/range|results|logs|blocks/i.test(found.messages)) return false;
-  return RANGE_REFUSAL.test(found.messages) || found.timeout;
-}
-
-/** Block-span limits nodes state in their refusals ("block range exceeds 2000", "maximum block range: 5"). */
-const STATED_SPAN =
-  /(?:block range (?:exceeds|is limited to|limit(?:ed)? (?:to|of)|too (?:large|wide),? max(?:imum)? (?:is )?)|max(?:imum)? block range:?|range limit(?: of)?|limited to a) ?(\d{1,3}(?:,\d{3})+|\d{1,9})/i;
-
-/** The widest span a refusal says the node accepts, when it says so; null otherwise. */
-export function statedSpanLimit(error: unknown): bigint | null {
-  const match = STATED_SPAN.exec(collect(error).messages);
-  if (!match) return null;
-  const span = BigInt(match[1]!.replaceAll(',', ''));
-  return span > 0n ? span : null;
+/**
+ * Throttling, in any of its shapes: HTTP 429 with or without Retry-After, or an HTTP 200 whose
+ * JSON-RPC error says so (`-32005 Rate limit exceeded`, `-32012 credits limited to 6000/sec`,
+ * `-32007 100/second request limit reached`, `-32029 Too Many Requests`, Alchemy's `exceeded its
+ * compute units per second capacity`). `quota` is a spent daily or monthly allowance (Infura's
+ * `daily request count exceeded`, Alchemy's `Monthly capacity limit exceeded`): not worth asking
+ * again at once. Null when the answer is not throttling.
+ */
+export function throttling(error: unknown): 'rate' | 'quota' | null {
+  const found = collectAnswer(error);
+  const throttled =
+    found.status === 429 ||
+    found.codes.some((code) => THROTTLE_CODES.includes(code)) ||
+    THROTTLED.test(found.messages) ||
+    // EIP-1474 "limit exceeded" with nothing about ranges or results: a request limit.
+    (found.codes.includes(-32005) && !/range|result|logs|blocks|size/i.test(found.messages));
+  if (
+    found.status === 402 ||
+    (QUOTA.test(found.messages) && (throttled || /exceeded|reached/i.test(found.messages)))
+  )
+    return 'quota';
+  return throttled ? 'rate' : null;
 }
 
 /**
  * Worth trying again after a pause: throttling, server errors, timeouts, dropped connections. A
- * node whose host name does not resolve is misconfigured, not busy.
+ * node whose host name does not resolve is misconfigured, not busy; a spent daily quota is not asked
+ * again at once.
  */
 export function isTransient(error: unknown): boolean {
-  const found = collect(error);
-  if (found.timeout) return true;
+  const found = collectAnswer(error);
+  const throttled = throttling(error);
+  if (throttled === 'quota') return false;
+  if (found.timeout || throttled === 'rate') return true;
   if (found.status !== undefined) return [408, 425, 429, 500, 502, 503, 504].includes(found.status);
-  if (found.codes.includes(429) || found.codes.includes(-32007)) return true;
-  if (THROTTLED.test(found.messages)) return true;
   // An HttpRequestError without status is a network failure (refused, reset): retry.
   return (
     error instanceof BaseError &&
@@ -84,9 +105,17 @@ export function isTransient(error: unknown): boolean {
   );
 }
 
-/** Seconds or HTTP date of a Retry-After header on the failed answer, in ms. */
+/**
+ * The pause the node asks for, in ms: a Retry-After header (seconds or HTTP date), or Infura's
+ * `data.backoff_seconds` in a JSON-RPC error.
+ */
 export function retryAfterMs(error: unknown): number | null {
   if (!(error instanceof BaseError)) return null;
+  for (const item of collectAnswer(error).data) {
+    const backoff = (item as { backoff_seconds?: unknown; rate?: { backoff_seconds?: unknown } })
+      ?.backoff_seconds;
+    if (typeof backoff === 'number' && backoff >= 0) return backoff * 1000;
+  }
   const answer = error.walk((node) => node instanceof HttpRequestError || node instanceof RpcRequestError) as
     HttpRequestError | RpcRequestError | null;
   const header = answer?.headers?.get('Retry-After');

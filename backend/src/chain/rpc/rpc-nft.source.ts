@@ -13,6 +13,7 @@ import type {
 import { latestBlock } from './chain-head.util.js';
 import { CollectionEnumerator, type CollectionIndex } from './collection.enumerator.js';
 import { CollectionFactsReader, toCollectionInfo, type CollectionFacts } from './collection-facts.reader.js';
+import { MemoryLogLimits, type LogLimitsStore } from './log-limits.store.js';
 import { LogScanner } from './log.scanner.js';
 import { MulticallBatcher } from './multicall.batcher.js';
 import { resilientTransport } from './resilient.transport.js';
@@ -59,6 +60,11 @@ export interface RpcNftSourceOptions {
   index?: WalletIndex & Partial<CollectionIndex>;
   /** Per network, the pacer of a request budget shared with other processes (else one of this source's own). */
   pacers?: Partial<Record<Network, Pacer>>;
+  /**
+   * Per network, where the node's learnt eth_getLogs span is kept: shared by every process that
+   * reads the node (Redis), else this source's own memory.
+   */
+  logLimits?: Partial<Record<Network, LogLimitsStore>>;
 }
 
 /** The readers of one network, sharing its client, log scanner and multicall batcher. */
@@ -103,9 +109,11 @@ export class RpcNftSource implements NftSource {
         transport,
         pollingInterval: 1_000,
       });
+      const limits = options.logLimits?.[network] ?? new MemoryLogLimits();
       const logs = new LogScanner(client, this.stats, {
         initialSpan: options.maxLogBlockRange?.[network] ?? config.maxLogRange ?? undefined,
         parallel: Math.max(1, Math.floor(parallel / 2)),
+        limits,
       });
       const calls = new MulticallBatcher(client, { chunkSize, parallel });
       const uris = new TokenUriReader(calls);
@@ -137,13 +145,14 @@ export class RpcNftSource implements NftSource {
           parallel,
           options.index,
         ),
-        // Its own scanner: all-contract queries meet result-size limits that topic-filtered wallet
-        // queries never do, and a span learnt from them must not narrow the wallet scans'.
+        // Its own scanner (its own pace of probing), sharing the node's learnt span: result-count
+        // refusals of all-contract queries narrow only the scan that met them.
         feed: new TransferLogFeed(
           client,
           new LogScanner(client, this.stats, {
             initialSpan: options.maxLogBlockRange?.[network] ?? config.maxLogRange ?? undefined,
             parallel: Math.max(1, Math.floor(parallel / 2)),
+            limits,
           }),
         ),
       });
