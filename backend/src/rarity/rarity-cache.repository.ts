@@ -1,9 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { scanKey, type Network, type RarityMethodName } from '@nexus/contract';
 import type { Redis } from 'ioredis';
-import { REDIS, RedisConnections } from '../redis/redis.module.js';
+import { REDIS_CACHE, RedisConnections, untilReady } from '../redis/redis.module.js';
 import { deleteMatching, readPayload, writePayload } from '../redis/redis-json.js';
+import { SoftCache } from '../redis/soft-cache.js';
 import { SCAN_CACHE_TTL_S } from '../scans/index.js';
+
+/** A ranking written by the rarity job waits this long for a Redis that is (re)connecting. */
+const WRITE_WAITS_FOR_REDIS_MS = 5000;
 
 /** A calculated ranking: SPEC §7's `nfts` list kept as the JSON text the API sends. */
 export interface CachedRarity {
@@ -26,25 +30,35 @@ export function rarityResultKey(
 
 type CachedRarityMeta = Omit<CachedRarity, 'nftsJson'>;
 
-/** Rankings in Redis, shared by every API node and worker. */
+/**
+ * Rankings in Redis, shared by every API node and worker, on the cache connection: a read that
+ * Redis does not answer within CACHE_READ_TIMEOUT_MS, or a Redis away, is a miss (SoftCache).
+ */
 @Injectable()
 export class RarityCacheRepository {
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS_CACHE) private readonly redis: Redis,
     private readonly connections: RedisConnections,
+    private readonly soft: SoftCache,
   ) {}
 
   private key(rarityKey: string): string {
     return this.connections.key('cache', 'rarity', rarityKey);
   }
 
+  /** The cached ranking, or null: none, or Redis away or too slow. */
   async get(rarityKey: string): Promise<CachedRarity | null> {
-    const found = await readPayload<CachedRarityMeta>(this.redis, this.key(rarityKey));
+    const found = await this.soft.read(
+      'a ranking',
+      () => readPayload<CachedRarityMeta>(this.redis, this.key(rarityKey)),
+      null,
+    );
     return found && { ...found.meta, nftsJson: found.payload.toString() };
   }
 
   async set(rarityKey: string, value: CachedRarity): Promise<void> {
     const { nftsJson, ...meta } = value;
+    await untilReady(this.redis, WRITE_WAITS_FOR_REDIS_MS);
     await writePayload(this.redis, this.key(rarityKey), meta, nftsJson, SCAN_CACHE_TTL_S.rarity.complete);
   }
 

@@ -3,6 +3,7 @@ import { InternalServerErrorException, Logger } from '@nestjs/common';
 import { RARITY_FAILED, type CalculateRarityRequest, type CalculateRarityResponse } from '@nexus/contract';
 import type { Redis } from 'ioredis';
 import type { RedisConnections } from '../redis/redis.module.js';
+import type { SoftCache } from '../redis/soft-cache.js';
 import { RarityCacheRepository, type CachedRarity } from './rarity-cache.repository.js';
 import { RarityCalculationService } from './rarity-calculation.service.js';
 import { RarityResultCache } from './rarity-result.cache.js';
@@ -17,7 +18,7 @@ class GatedCacheRepository extends RarityCacheRepository {
   writes: Promise<void> = Promise.resolve();
 
   constructor() {
-    super({} as Redis, {} as RedisConnections);
+    super({} as Redis, {} as RedisConnections, {} as SoftCache);
   }
 
   override async get(key: string): Promise<CachedRarity | null> {
