@@ -93,6 +93,48 @@ export async function deployTestCollection(
   return addresses[0]!;
 }
 
+/**
+ * A new ERC-721 on a test chain whose tokens 1..n carry the given traits (each token's metadata a
+ * `data:` URI, held by an address of its own), and a way to burn one of them.
+ */
+export async function deployTraitCollection(
+  network: TestChainNetwork,
+  name: string,
+  traits: ReadonlyArray<ReadonlyArray<{ trait_type: string; value: string | number }>>,
+): Promise<{ address: string; burn: (tokenId: number) => Promise<void> }> {
+  const from = `0x${randomBytes(20).toString('hex')}` as Address;
+  const holders = traits.map(() => `0x${randomBytes(20).toString('hex')}` as Address);
+  const address = (await deployFrom(from, network, name, holders)) as Address;
+  const { abi } = plain721Artifact();
+  const transport = http(readTestManifest().networks[network]!.rpcUrl);
+  const chain = createPublicClient({ transport, pollingInterval: 50 });
+  const send = async (sender: Address, functionName: string, args: unknown[]) => {
+    await chain.request({ method: 'anvil_impersonateAccount' as never, params: [sender] as never });
+    await chain.request({
+      method: 'anvil_setBalance' as never,
+      params: [sender, '0x56bc75e2d63100000'] as never,
+    });
+    const hash = await createWalletClient({ account: sender, transport }).writeContract({
+      address,
+      abi,
+      functionName,
+      args,
+      account: sender,
+      chain: null,
+    });
+    await chain.waitForTransactionReceipt({ hash });
+  };
+  for (const [i, attributes] of traits.entries()) {
+    const json = JSON.stringify({ name: `${name} #${i + 1}`, attributes });
+    const uri = `data:application/json;base64,${Buffer.from(json).toString('base64')}`;
+    await send(from, 'setTokenUriOverride', [BigInt(i + 1), uri]);
+  }
+  return {
+    address,
+    burn: (tokenId) => send(holders[tokenId - 1]!, 'burn', [BigInt(tokenId)]),
+  };
+}
+
 /** Mines `count` empty blocks on a test chain (what a transfer needs to be confirmed for the index). */
 export async function mineTestBlocks(network: TestChainNetwork, count: number): Promise<void> {
   const chain = createPublicClient({ transport: http(readTestManifest().networks[network]!.rpcUrl) });

@@ -90,7 +90,7 @@ export class CollectionsRepository {
         ],
       );
       const collectionId = row!.id;
-      const { rows } = await upsertNfts(em, collectionId, result.nfts, now);
+      const { rows } = await upsertNfts(em, collectionId, result.nfts, now, { seen: true });
       // Tokens burned since the last scan.
       await executeBound(
         em,
@@ -114,11 +114,11 @@ export class CollectionsRepository {
   }
 
   /**
-   * Upserts one chunk of a scan's NFTs, stamped with the scan's start: rows the scan did not see keep
-   * an older stamp, and `finishScan` removes them (tokens burned since the last scan).
+   * Upserts one chunk of a scan's NFTs, seen at the scan's start (`seen_at`): rows the scan did not
+   * see keep an older one (or none), and `finishScan` removes them (tokens burned since the last scan).
    */
   async storeChunk(collectionId: string, nfts: NftRecord[], scanStartedAt: Date): Promise<void> {
-    await upsertNfts(this.em.fork(), collectionId, nfts, scanStartedAt, false);
+    await upsertNfts(this.em.fork(), collectionId, nfts, scanStartedAt, { seen: true, answer: false });
   }
 
   /**
@@ -131,10 +131,13 @@ export class CollectionsRepository {
     result: { scanStartedAt: Date; scanDuration: number; isComplete: boolean },
   ): Promise<CollectionEntity> {
     return this.em.fork().transactional(async (em) => {
-      await executeBound(em, `delete from nft where collection_id = $1 and updated_at < $2`, [
-        collectionId,
-        result.scanStartedAt,
-      ]);
+      // By `seen_at`, never `updated_at`: a rarity job or a metadata retry writing a row meanwhile
+      // does not say the token is still on chain.
+      await executeBound(
+        em,
+        `delete from nft where collection_id = $1 and (seen_at is null or seen_at < $2)`,
+        [collectionId, result.scanStartedAt],
+      );
       await executeBound(
         em,
         `update collection set updated_at = $2, last_scanned_at = $2, scan_duration = $3, is_complete = $4,
@@ -159,7 +162,7 @@ export class CollectionsRepository {
       const now = new Date();
       for (const { info, nfts } of holdings) {
         const row = await upsertCollection(connection, info, now, nfts.find((n) => n.image)?.image ?? null);
-        const { stored } = await upsertNfts(em, row.id, nfts, now);
+        const { stored } = await upsertNfts(em, row.id, nfts, now, { seen: true });
         const ranks = new Map(stored.map((r) => [r.token_id, r]));
         for (const nft of nfts) {
           nft.rarityScore = ranks.get(nft.tokenId)?.rarity_score ?? null;
@@ -177,7 +180,7 @@ export class CollectionsRepository {
     return this.em.fork().transactional(async (em) => {
       const collection = await em.findOne(CollectionEntity, { network, address: address.toLowerCase() });
       if (!collection) return false;
-      if (nfts.length > 0) await upsertNfts(em, collection.id, nfts, new Date());
+      if (nfts.length > 0) await upsertNfts(em, collection.id, nfts, new Date(), { seen: false });
       return true;
     });
   }
@@ -265,13 +268,16 @@ export class CollectionsRepository {
   }
 }
 
-/** Upserts NFT rows: all rows travel as one JSON parameter and are expanded server-side. */
+/**
+ * Upserts NFT rows: all rows travel as one JSON parameter and are expanded server-side. `seen`: a
+ * scan saw these tokens on chain at `now` (a metadata retry did not: their `seen_at` stays).
+ */
 async function upsertNfts(
   em: EntityManager,
   collectionId: string,
   nfts: NftRecord[],
   now: Date,
-  answer = true,
+  { seen, answer = true }: { seen: boolean; answer?: boolean },
 ): Promise<{ rows: string; stored: StoredRank[] }> {
   const rows = JSON.stringify(
     nfts.map((x) => ({
@@ -289,18 +295,19 @@ async function upsertNfts(
   );
   const stored = await executeBound<StoredRank>(
     em,
-    `insert into nft (created_at, updated_at, collection_id, ${NFT_COLUMNS})
-     select $1, $1, $2, ${NFT_COLUMNS} from jsonb_to_recordset($3::jsonb) as t(token_id text, token_uri text,
+    `insert into nft (created_at, updated_at, seen_at, collection_id, ${NFT_COLUMNS})
+     select $1, $1, $4::timestamptz, $2, ${NFT_COLUMNS} from jsonb_to_recordset($3::jsonb) as t(token_id text, token_uri text,
        name text, description text, image text, image_fallback text, attributes jsonb, metadata_status text,
        rarity_score float8, rarity_rank int)
      on conflict (collection_id, token_id) do update set updated_at = excluded.updated_at,
-       token_uri = excluded.token_uri, name = excluded.name, description = excluded.description,
+       seen_at = coalesce(excluded.seen_at, nft.seen_at), token_uri = excluded.token_uri,
+       name = excluded.name, description = excluded.description,
        image = excluded.image, image_fallback = excluded.image_fallback, attributes = excluded.attributes,
        metadata_status = excluded.metadata_status,
        rarity_score = coalesce(excluded.rarity_score, nft.rarity_score),
        rarity_rank = coalesce(excluded.rarity_rank, nft.rarity_rank)
      ${answer ? 'returning token_id, rarity_score, rarity_rank' : ''}`,
-    [now, collectionId, rows],
+    [now, collectionId, rows, seen ? now : null],
   );
   return { rows, stored };
 }

@@ -82,4 +82,12 @@ export class NftEntity extends BaseEntity {
 
   @Property({ type: 'integer', nullable: true })
   rarityRank: number | null = null;
+
+  /**
+   * When a scan last saw the token (a collection scan's start, a wallet scan's time); null before
+   * any. A collection scan ends by removing its rows older than its start: burned tokens. Ranks and
+   * metadata retries stamp `updatedAt` only, so they never keep a burned token.
+   */
+  @Property({ type: 'datetime', nullable: true })
+  seenAt: Date | null = null;
 }

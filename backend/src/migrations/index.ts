@@ -8,6 +8,7 @@ import { Migration20261129000000_transfer_index } from './Migration2026112900000
 import { Migration20261130000000_nft_trait_keys } from './Migration20261130000000_nft_trait_keys.js';
 import { Migration20261130100000_nft_collection_updated } from './Migration20261130100000_nft_collection_updated.js';
 import { Migration20261201120000_indexed_contract } from './Migration20261201120000_indexed_contract.js';
+import { Migration20261202000000_nft_seen_at } from './Migration20261202000000_nft_seen_at.js';
 
 /** Every migration in order; listed explicitly so compiled and test runs find the same set. */
 export const MIGRATIONS = [
@@ -24,4 +25,5 @@ export const MIGRATIONS = [
     class: Migration20261130100000_nft_collection_updated,
   },
   { name: 'Migration20261201120000_indexed_contract', class: Migration20261201120000_indexed_contract },
+  { name: 'Migration20261202000000_nft_seen_at', class: Migration20261202000000_nft_seen_at },
 ];
