@@ -9,7 +9,32 @@ export interface PublicNodeLimits {
   requestsPerSecond: number;
   /** Most logs one eth_getLogs may return (default 10,000). */
   maxLogResults: number;
+  /** How the front words its refusals (a provider's own texts); Nexus' own where not given. */
+  answers?: Partial<PublicNodeAnswers>;
 }
+
+/** A provider's wording of the front's three refusals. */
+export interface PublicNodeAnswers {
+  /** An eth_getLogs over [from, to], more blocks than `limit`. */
+  span(limit: number, from: bigint, to: bigint): RpcError;
+  /**
+   * An eth_getLogs over [from, to] holding more logs than `limit`; `fits` is the last block from
+   * `from` whose logs stay within it (the range a suggesting provider names).
+   */
+  results(limit: number, from: bigint, to: bigint, fits: bigint): RpcError;
+  /** Calls beyond the rate: the HTTP status (429, or 200 with the error in the body) and headers. */
+  throttled(limit: number): { status: number; headers?: Record<string, string>; error: RpcError };
+}
+
+const NEXUS_ANSWERS: PublicNodeAnswers = {
+  span: (limit) => ({ code: -32005, message: `block range exceeds ${limit}` }),
+  results: (limit) => ({ code: -32005, message: `query returned more than ${limit} results` }),
+  throttled: (limit) => ({
+    status: 429,
+    headers: { 'Retry-After': '1' },
+    error: { code: -32005, message: `Too Many Requests: limit ${limit} per second` },
+  }),
+};
 
 export const DEFAULT_PUBLIC_NODE_LIMITS: PublicNodeLimits = {
   maxLogRange: 2_000,
@@ -24,16 +49,18 @@ interface JsonRpcRequest {
   params?: unknown[];
 }
 
-interface RpcError {
+export interface RpcError {
   code: number;
   message: string;
+  data?: unknown;
 }
 
 /**
  * A JSON-RPC front of a local node that enforces a public node's limits with the answers real
  * providers give: an eth_getLogs wider than the range limit gets `-32005 block range exceeds N`,
  * one returning too many logs `-32005 query returned more than N results`, and calls beyond the
- * rate get HTTP 429 with Retry-After. Everything else is passed through as it is.
+ * rate get HTTP 429 with Retry-After. `answers` words them as another provider does (its texts,
+ * its suggested ranges, throttling in a 200 body). Everything else is passed through as it is.
  */
 export class PublicNodeProxy {
   /** Calls refused for their log range or result size, and HTTP requests refused for the rate. */
@@ -41,12 +68,15 @@ export class PublicNodeProxy {
   /** Calls answered or refused (a batch counts each). */
   calls = 0;
   private readonly recent: number[] = [];
+  private readonly answers: PublicNodeAnswers;
 
   private constructor(
     private readonly server: Server,
     readonly url: string,
     readonly limits: PublicNodeLimits,
-  ) {}
+  ) {
+    this.answers = { ...NEXUS_ANSWERS, ...limits.answers };
+  }
 
   static async start(
     target: string,
@@ -103,15 +133,21 @@ export class PublicNodeProxy {
     this.calls += list.length;
     if (!this.admit(list.length)) {
       this.refused.rate++;
-      response.setHeader('Retry-After', '1');
-      this.send(response, 429, {
+      const throttled = this.answers.throttled(this.limits.requestsPerSecond);
+      for (const [name, value] of Object.entries(throttled.headers ?? {})) response.setHeader(name, value);
+      const refusal = (item: JsonRpcRequest | null) => ({
         jsonrpc: '2.0',
-        id: null,
-        error: {
-          code: -32005,
-          message: `Too Many Requests: limit ${this.limits.requestsPerSecond} per second`,
-        },
+        id: item?.id ?? null,
+        error: throttled.error,
       });
+      // A 200 answers each call of a batch with its own error, as providers do.
+      this.send(
+        response,
+        throttled.status,
+        throttled.status === 200 && Array.isArray(body)
+          ? list.map(refusal)
+          : refusal(Array.isArray(body) ? null : body),
+      );
       return;
     }
     const answers = await Promise.all(list.map((item) => this.answer(target, item)));
@@ -127,10 +163,16 @@ export class PublicNodeProxy {
     if (item.method === 'eth_getLogs' && Array.isArray(answer.result)) {
       if (answer.result.length > this.limits.maxLogResults) {
         this.refused.logResults++;
+        const filter = (item.params?.[0] ?? {}) as { fromBlock?: string; toBlock?: string };
+        const from = BigInt(filter.fromBlock?.startsWith('0x') ? filter.fromBlock : '0x0');
+        const to = BigInt(filter.toBlock?.startsWith('0x') ? filter.toBlock : '0x0');
+        const over = answer.result[this.limits.maxLogResults] as { blockNumber?: string };
+        const firstOver = BigInt(over.blockNumber ?? '0x0');
+        const fits = firstOver > from ? firstOver - 1n : from;
         return {
           jsonrpc: '2.0',
           id: item.id,
-          error: { code: -32005, message: `query returned more than ${this.limits.maxLogResults} results` },
+          error: this.answers.results(this.limits.maxLogResults, from, to, fits),
         };
       }
     }
@@ -148,10 +190,11 @@ export class PublicNodeProxy {
       };
       return BigInt(head.result);
     };
-    const span = (await block(filter.toBlock)) - (await block(filter.fromBlock ?? 'latest')) + 1n;
-    if (span <= BigInt(this.limits.maxLogRange)) return null;
+    const from = await block(filter.fromBlock ?? 'latest');
+    const to = await block(filter.toBlock);
+    if (to - from + 1n <= BigInt(this.limits.maxLogRange)) return null;
     this.refused.logRange++;
-    return { code: -32005, message: `block range exceeds ${this.limits.maxLogRange}` };
+    return this.answers.span(this.limits.maxLogRange, from, to);
   }
 
   private async forward(target: string, item: JsonRpcRequest): Promise<unknown> {
