@@ -9,6 +9,7 @@ import { Migration20261130000000_nft_trait_keys } from './Migration2026113000000
 import { Migration20261130100000_nft_collection_updated } from './Migration20261130100000_nft_collection_updated.js';
 import { Migration20261201120000_indexed_contract } from './Migration20261201120000_indexed_contract.js';
 import { Migration20261202000000_nft_seen_at } from './Migration20261202000000_nft_seen_at.js';
+import { Migration20261202100000_trait_number_text } from './Migration20261202100000_trait_number_text.js';
 
 /** Every migration in order; listed explicitly so compiled and test runs find the same set. */
 export const MIGRATIONS = [
@@ -26,4 +27,5 @@ export const MIGRATIONS = [
   },
   { name: 'Migration20261201120000_indexed_contract', class: Migration20261201120000_indexed_contract },
   { name: 'Migration20261202000000_nft_seen_at', class: Migration20261202000000_nft_seen_at },
+  { name: 'Migration20261202100000_trait_number_text', class: Migration20261202100000_trait_number_text },
 ];

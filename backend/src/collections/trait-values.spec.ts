@@ -1,0 +1,108 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { NftAttribute, TraitTypeCounts } from '@nexus/contract';
+import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
+import type { CollectionInfo } from '../chain/nft-source.js';
+import { summarizeTraits, TraitIndex } from '../rarity/index.js';
+import { CollectionPageService } from './collection-page.service.js';
+import { CollectionsRepository, type NftRecord } from './collections.repository.js';
+
+const ADDRESS = '0x00000000000000000000000000000000007a1e50';
+const info: CollectionInfo = {
+  network: 'polygon',
+  address: ADDRESS,
+  name: 'Number Traits',
+  symbol: 'NUM',
+  standard: 'ERC-721',
+  totalSupply: 10,
+  enumerable: true,
+};
+
+/** Size values as metadata gives them: numbers (JS spells them once parsed) and strings. */
+const SIZES: Array<string | number> = [1.5, 1.5, '1.5', '1.50', 1.5e-7, 1e21, 100, 2e-7, 0.5, 7];
+
+const nft = (i: number, size: string | number): NftRecord => ({
+  tokenId: String(i + 1),
+  tokenUri: null,
+  name: `Number #${i + 1}`,
+  description: '',
+  image: null,
+  attributes: [{ trait_type: 'Size', value: size as NftAttribute['value'] }],
+  metadataStatus: 'ok',
+  rarityScore: null,
+  rarityRank: null,
+});
+
+/** A trait type's value keys with their counts, in key order. */
+const counts = (types: TraitTypeCounts[], key: string): Array<[string, number]> =>
+  (types.find((t) => t.key === key)?.values ?? [])
+    .map((v): [string, number] => [v.key, v.count])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+
+/**
+ * A trait value is its text as the metadata gives it; a number is spelled as JSON and JavaScript
+ * spell it (1.5, 1e+21, 1.5e-7), which is what the rarity engine counts and the filter shows. The
+ * page route's SQL path, its in-memory index and the rarity engine count the same values.
+ */
+describe('trait values in PostgreSQL and in JS', () => {
+  let api: IsolatedApi;
+  let pages: CollectionPageService;
+
+  beforeAll(async () => {
+    api = await startIsolatedApi('trait_values');
+    pages = api.app.get(CollectionPageService);
+    await api.app.get(CollectionsRepository).saveScan({
+      info,
+      nfts: SIZES.map((size, i) => nft(i, size)),
+      scanDuration: 1,
+      isComplete: true,
+    });
+    // Stored JSON that keeps a number's own spelling (1.50, 100.0): JS reads 1.5 and 100.
+    await api.app
+      .get(EntityManager)
+      .getConnection()
+      .execute(
+        `update nft set attributes = case token_id
+           when '9' then '[{"trait_type": "Size", "value": 1.50}]'::jsonb
+           else '[{"trait_type": "Size", "value": 100.0}]'::jsonb end
+         where token_id in ('9', '10') and collection_id = (select id from collection where address = ?)`,
+        [ADDRESS],
+      );
+  });
+
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  const engine = async () => {
+    const { nfts } = (await api.app.get(CollectionsRepository).load('polygon', ADDRESS))!;
+    return summarizeTraits(TraitIndex.build(nfts));
+  };
+
+  it('counts one value per spelling JS gives, on every path', async () => {
+    const expected: Array<[string, number]> = [
+      ['1.5', 4],
+      ['1.50', 1],
+      ['1.5e-7', 1],
+      ['100', 2],
+      ['1e+21', 1],
+      ['2e-7', 1],
+    ];
+    expect(counts((await engine()).traitTypes, 'size')).toEqual(expected);
+    const sql = await pages.page('polygon', ADDRESS, { pageSize: 1 }, { index: false });
+    expect(counts(sql.traitTypes, 'size')).toEqual(expected);
+    const indexed = await pages.page('polygon', ADDRESS, { pageSize: 1 });
+    expect(counts(indexed.traitTypes, 'size')).toEqual(expected);
+  });
+
+  it('filters on the value the engine and the filter bar name', async () => {
+    const summary = counts((await engine()).traitTypes, 'size');
+    for (const [value, count] of summary) {
+      const query = { traits: [`size:${value}`], pageSize: 10 };
+      const [sql, indexed] = await Promise.all([
+        pages.page('polygon', ADDRESS, query, { index: false }),
+        pages.page('polygon', ADDRESS, query),
+      ]);
+      expect([value, sql.total, indexed.total]).toEqual([value, count, count]);
+    }
+  });
+});
