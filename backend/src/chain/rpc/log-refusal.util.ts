@@ -1,4 +1,4 @@
-import { collectAnswer } from './rpc-errors.util.js';
+import { collectAnswer, throttling } from './rpc-errors.util.js';
 
 /** An inclusive block range. */
 export interface BlockRange {
@@ -156,6 +156,19 @@ export function readLogRefusal(error: unknown): LogRefusal | null {
   }
   if (answer.tooLarge || answer.status === 413) return { kind: 'results', suggested };
   if (UNSTATED_SPANS.some((pattern) => pattern.test(messages)) || answer.timeout) {
+    return { kind: 'span', maxSpan: null, suggested };
+  }
+  // Words no provider above uses yet, but a cap all the same ("… block range … too …", "… blocks
+  // … exceed …"): halving costs a few calls, rethrowing a whole scan. Not a range past the head or
+  // an invalid one, which no narrower call fixes.
+  if (
+    /\b(block ?range|blocks|range)\b/i.test(messages) &&
+    /exceed|too (many|large|wide|big|long)|limit|max(imum)?\b|at most|not supported|greater than|over \d/i.test(
+      messages,
+    ) &&
+    !/beyond|head block|invalid|must be (less|greater)|fromBlock.*toBlock|after/i.test(messages) &&
+    throttling(error) === null
+  ) {
     return { kind: 'span', maxSpan: null, suggested };
   }
   return null;

@@ -30,6 +30,8 @@ interface ScanState {
   window: bigint | null;
   /** Calls accepted at that width since it was set or widened. */
   streak: number;
+  /** Narrowest width this scan was refused for its results: tried again only after a longer run. */
+  refused: bigint | null;
 }
 
 /**
@@ -81,7 +83,11 @@ export class LogScanner implements LogSource {
   async scan(query: LogQuery): Promise<RpcLog[]> {
     if (query.toBlock < query.fromBlock) return [];
     await this.sync();
-    const parts = await this.fetchRange(query, query.fromBlock, query.toBlock, { window: null, streak: 0 });
+    const parts = await this.fetchRange(query, query.fromBlock, query.toBlock, {
+      window: null,
+      streak: 0,
+      refused: null,
+    });
     const logs = parts.flat();
     logs.sort((a, b) => {
       const byBlock = BigInt(a.blockNumber ?? '0x0') - BigInt(b.blockNumber ?? '0x0');
@@ -177,10 +183,15 @@ export class LogScanner implements LogSource {
   }
 
   private accepted(size: bigint, state: ScanState): void {
-    if (state.window !== null && size >= state.window && ++state.streak >= WIDEN_AFTER) {
-      state.window *= 2n;
-      state.streak = 0;
-      if (this.span !== null && state.window >= this.span) state.window = null;
+    if (state.window !== null && size >= state.window) {
+      const wider = state.window * 2n;
+      const known = state.refused !== null && wider >= state.refused;
+      if (++state.streak >= (known ? WIDEN_AFTER * 4 : WIDEN_AFTER)) {
+        state.window = wider;
+        state.streak = 0;
+        if (known) state.refused = null;
+        if (this.span !== null && state.window >= this.span) state.window = null;
+      }
     }
     if (this.span === null || size < this.span) return;
     if (this.probing) {
@@ -240,6 +251,7 @@ export class LogScanner implements LogSource {
     const size = to - from + 1n;
     const suggested = refusal.suggested;
     state.streak = 0;
+    if (state.refused === null || size < state.refused) state.refused = size;
     if (suggested && suggested.from === from && suggested.to < to) {
       // Used as given: the node has counted these blocks' logs.
       state.window = suggested.to - from + 1n;

@@ -107,6 +107,26 @@ describe('rpc errors', () => {
     expect(isTransient(error)).toBe(false);
   });
 
+  it.each([
+    'eth_getLogs: the block range of this request exceeds what your plan allows',
+    'too many blocks in range, narrow the query',
+    'requested blocks over the maximum for this endpoint',
+  ])('reads a cap in words no provider uses yet as a span to halve: %s', (message) => {
+    expect(readLogRefusal(rpcError(-32000, message))).toEqual({
+      kind: 'span',
+      maxSpan: null,
+      suggested: null,
+    });
+  });
+
+  it.each([
+    'block range extends beyond current head block',
+    'invalid block range params',
+    'Rate limit exceeded: too many requests in range',
+  ])('does not split for %s', (message) => {
+    expect(readLogRefusal(rpcError(-32602, message))).toBeNull();
+  });
+
   it('does not read a bad request as a refusal of the range', () => {
     expect(readLogRefusal(rpcError(-32602, 'invalid argument 0: hex string has odd length'))).toBeNull();
     expect(readLogRefusal(new HttpRequestError({ url: 'http://node', status: 429 }))).toBeNull();
