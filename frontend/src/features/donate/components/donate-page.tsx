@@ -4,7 +4,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageShell } from '../../../components/page-shell';
 import { Spinner } from '../../../components/spinner';
 import { useDonations } from '../api/donations';
-import { useCopyToClipboard } from '../hooks/use-copy-to-clipboard';
+import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard';
 import './donate.css';
 
 function DonationCard({ entry }: { entry: DonationEntry }) {
