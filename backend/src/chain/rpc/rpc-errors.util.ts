@@ -125,3 +125,15 @@ export function retryAfterMs(error: unknown): number | null {
   const date = Date.parse(header) - Date.now();
   return date > 0 ? date : null;
 }
+
+/**
+ * A refusal of the JSON-RPC batch itself, whole or one error per call: geth `batch too large`,
+ * Besu `Number of requests in batch exceeds --rpc-max-batch-size`, Nethermind `Batch size limit
+ * exceeded`, jsonrpsee `The batch request was too large`, dRPC `Batch of more than 3 requests are
+ * not allowed on free tier`.
+ */
+export function isBatchRefusal(error: unknown): boolean {
+  return /batch (request )?(was )?too large|batch size (limit )?(exceeded|too large)|batch limit|requests in batch exceeds|batch of more than \d+|batch(es| requests?)? (are |is )?not (allowed|supported)/i.test(
+    collectAnswer(error).messages,
+  );
+}
