@@ -1,10 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsIn, Matches } from 'class-validator';
+import { Matches } from 'class-validator';
 import {
   CHAIN_IDS,
   ENABLED_NETWORKS,
-  EVM_ADDRESS_PATTERN,
   type Network,
   type NetworkInfo,
   type NetworksResponse,
@@ -12,21 +10,13 @@ import {
   type NftMetadataResponse,
   type NftRefreshResponse,
 } from '@nexus/contract';
+import { CollectionParamsDto } from '../rarity/index.js';
 
 /** Decimal token ids up to 2^256 (78 digits). */
 export const TOKEN_ID_PATTERN = /^\d{1,78}$/;
 
 /** `/api/collections/:network/:address/nfts/:tokenId/…` of the metadata and refresh routes. */
-export class NftTokenParamsDto {
-  @ApiProperty({ enum: ENABLED_NETWORKS })
-  @IsIn(ENABLED_NETWORKS, { message: `network must be one of: ${ENABLED_NETWORKS.join(', ')}` })
-  network!: Network;
-
-  @ApiProperty({ pattern: EVM_ADDRESS_PATTERN.source, example: '0x' + 'a1'.repeat(20) })
-  @Matches(EVM_ADDRESS_PATTERN, { message: 'address must be 0x followed by 40 hex characters' })
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.toLowerCase() : value))
-  address!: string;
-
+export class NftTokenParamsDto extends CollectionParamsDto {
   @ApiProperty({ pattern: TOKEN_ID_PATTERN.source, example: '1', description: 'Decimal token id' })
   @Matches(TOKEN_ID_PATTERN, { message: 'tokenId must be a decimal number of at most 78 digits' })
   tokenId!: string;

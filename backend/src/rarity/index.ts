@@ -10,3 +10,4 @@ export { StatisticalMethod } from './statistical.method.js';
 export { canonicalTokens, TokenSetHash, type CanonicalTokens } from './canonical-tokens.js';
 export { RarityModule } from './rarity.module.js';
 export { RarityCacheRepository, rarityResultKey, type CachedRarity } from './rarity-cache.repository.js';
+export { CollectionParamsDto } from './collection-params.dto.js';
