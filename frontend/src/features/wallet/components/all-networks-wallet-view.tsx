@@ -15,7 +15,7 @@ import { toProgressView } from '../../scan/scan-progress-view';
 import { useScanProgressOf, type ScanTarget } from '../../scan/stores/scan-store';
 import { isSpamCollection } from '../spam-filter';
 import { groupByContract, sortWalletCollections } from '../wallet-collections';
-import { displayCollectionName } from './wallet-collections-view';
+import { WalletCollectionRow } from './wallet-collections-view';
 import './wallet.css';
 import './all-networks.css';
 
@@ -133,24 +133,7 @@ function NetworkSection({
           <ul className="wallet__list">
             {collections.slice(0, SECTION_ROWS).map((collection) => (
               <li key={collection.contractAddress}>
-                <button
-                  type="button"
-                  className="wallet-row"
-                  data-testid="wallet-collection-row"
-                  data-contract={collection.contractAddress}
-                  onClick={() => onSelect(network, collection)}
-                >
-                  <span className="wallet-row__text">
-                    <span className="wallet-row__name">{displayCollectionName(collection)}</span>
-                    <span className="wallet-row__address">{shortenAddress(collection.contractAddress)}</span>
-                  </span>
-                  <span className="wallet-row__count">
-                    {formatCount(collection.count)} {collection.count === 1 ? 'NFT' : 'NFTs'}
-                  </span>
-                  <span className="wallet-row__chevron" aria-hidden="true">
-                    ›
-                  </span>
-                </button>
+                <WalletCollectionRow collection={collection} onSelect={() => onSelect(network, collection)} />
               </li>
             ))}
           </ul>

@@ -133,39 +133,61 @@ export function WalletCollectionsView({
         <ul className="wallet__list">
           {visible.map((collection) => (
             <li key={collection.contractAddress}>
-              <button
-                type="button"
-                className="wallet-row"
-                data-testid="wallet-collection-row"
-                data-contract={collection.contractAddress}
-                onClick={() => onSelect(collection)}
+              <WalletCollectionRow
+                collection={collection}
+                featured={featuredContracts.has(collection.contractAddress.toLowerCase())}
+                onSelect={() => onSelect(collection)}
               >
                 <SampleImage collection={collection} />
-                <span className="wallet-row__text">
-                  <span className="wallet-row__name">{displayCollectionName(collection)}</span>
-                  <span className="wallet-row__address">{shortenAddress(collection.contractAddress)}</span>
-                </span>
-                {featuredContracts.has(collection.contractAddress.toLowerCase()) ? (
-                  <span className="pill pill--accent">Featured</span>
-                ) : null}
-                <span className="wallet-row__count" data-testid="wallet-collection-count-held">
-                  {formatCount(collection.count)} {collection.count === 1 ? 'NFT' : 'NFTs'}
-                  {collection.quantity !== undefined && collection.quantity > collection.count ? (
-                    <span className="wallet-row__quantity">
-                      {' · '}
-                      {formatCount(collection.quantity)} copies
-                    </span>
-                  ) : null}
-                </span>
-                <span className="wallet-row__chevron" aria-hidden="true">
-                  ›
-                </span>
-              </button>
+              </WalletCollectionRow>
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** One collection of a wallet: name, contract, NFTs held (and copies, for ERC-1155), opens its gallery. */
+export function WalletCollectionRow({
+  collection,
+  featured = false,
+  onSelect,
+  children,
+}: {
+  collection: CollectionSummary;
+  featured?: boolean;
+  onSelect: () => void;
+  /** Shown before the name (the sample image). */
+  children?: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="wallet-row"
+      data-testid="wallet-collection-row"
+      data-contract={collection.contractAddress}
+      onClick={onSelect}
+    >
+      {children}
+      <span className="wallet-row__text">
+        <span className="wallet-row__name">{displayCollectionName(collection)}</span>
+        <span className="wallet-row__address">{shortenAddress(collection.contractAddress)}</span>
+      </span>
+      {featured ? <span className="pill pill--accent">Featured</span> : null}
+      <span className="wallet-row__count" data-testid="wallet-collection-count-held">
+        {formatCount(collection.count)} {collection.count === 1 ? 'NFT' : 'NFTs'}
+        {collection.quantity !== undefined && collection.quantity > collection.count ? (
+          <span className="wallet-row__quantity">
+            {' · '}
+            {formatCount(collection.quantity)} copies
+          </span>
+        ) : null}
+      </span>
+      <span className="wallet-row__chevron" aria-hidden="true">
+        ›
+      </span>
+    </button>
   );
 }
 
