@@ -460,15 +460,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mediaDir: resolve(root, env.MEDIA_DIR || '.nexus/media'),
     mediaLimits: {
       imageCacheMaxBytes:
-        int('IMAGE_CACHE_MAX_MB', DEFAULT_MEDIA_LIMITS.imageCacheMaxBytes / MEGABYTE, 1, 1_048_576) * MEGABYTE,
+        int('IMAGE_CACHE_MAX_MB', DEFAULT_MEDIA_LIMITS.imageCacheMaxBytes / MEGABYTE, 1, 1_048_576) *
+        MEGABYTE,
       uploadBudgetBytes:
         int('UPLOAD_BUDGET_MB', DEFAULT_MEDIA_LIMITS.uploadBudgetBytes / MEGABYTE, 1, 100_000) * MEGABYTE,
       unreferencedUploadTtlMs:
-        int('UPLOAD_UNREFERENCED_MINUTES', DEFAULT_MEDIA_LIMITS.unreferencedUploadTtlMs / 60_000, 1, 7 * 24 * 60) *
-        60_000,
+        int(
+          'UPLOAD_UNREFERENCED_MINUTES',
+          DEFAULT_MEDIA_LIMITS.unreferencedUploadTtlMs / 60_000,
+          1,
+          7 * 24 * 60,
+        ) * 60_000,
       uploadSweepIntervalMs:
-        int('UPLOAD_SWEEP_INTERVAL_SECONDS', DEFAULT_MEDIA_LIMITS.uploadSweepIntervalMs / 1000, 1, 24 * 3600) *
-        1000,
+        int(
+          'UPLOAD_SWEEP_INTERVAL_SECONDS',
+          DEFAULT_MEDIA_LIMITS.uploadSweepIntervalMs / 1000,
+          1,
+          24 * 3600,
+        ) * 1000,
     },
     adminPassword,
     adminSessionTtlMs: int('ADMIN_SESSION_TTL_MINUTES', 12 * 60, 5, 30 * 24 * 60) * 60_000,
