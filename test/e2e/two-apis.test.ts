@@ -54,6 +54,9 @@ maybe('progress across two API processes (Socket.IO Redis adapter)', () => {
         address: collection.address,
         network: collection.network,
         searchType: 'collection',
+        // A scan, even when an earlier test file stored this collection (then it is answered from
+        // PostgreSQL without one, and no progress would come).
+        forceRefresh: true,
       }),
     });
     expect(res.status).toBe(200);
