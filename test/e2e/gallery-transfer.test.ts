@@ -113,9 +113,10 @@ maybe('a large collection in Chromium: pages and stored ranks, no whole collecti
   const measured: string[] = [];
 
   beforeAll(async () => {
-    // The largest ERC-721 collection of the test dev world (10,000 tokens and more).
+    // The largest ERC-721 collection on ethereum (Nexus Apes, 10,000 tokens: the issue's example).
+    // Not polygon's larger one: browser.test.ts needs that one unscanned to watch its scan.
     collection = readTestManifest()
-      .collections.filter((c) => c.standard === 'ERC-721')
+      .collections.filter((c) => c.standard === 'ERC-721' && c.network === 'ethereum')
       .sort((a, b) => b.totalSupply - a.totalSupply)[0]!;
     system = await startSystem({
       prefix: testPrefix('gallery-transfer'),
