@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import {
   CHAIN_IDS,
@@ -21,7 +20,7 @@ import { VISITOR_ERRORS } from '../common/visitor-errors.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { decodeDataPayload, parseNftUri, sniffMediaType } from '../outbound/index.js';
-import { ScanQueueRepository } from '../queues/index.js';
+import { rarityJobPayload, ScanQueueRepository } from '../queues/index.js';
 import { ScanCacheRepository } from '../scans/index.js';
 import { NftMetadataRepository } from './nft-metadata.repository.js';
 
@@ -242,16 +241,7 @@ export class NftMetadataService {
   private async rankAgain(network: Network, address: string): Promise<void> {
     const lower = address.toLowerCase();
     try {
-      await this.queue.enqueue({
-        key: scanKey('rarity', network, lower),
-        kind: 'rarity',
-        network,
-        address: lower,
-        includeMetadata: true,
-        includeAllTokenTypes: true,
-        requestId: randomUUID(),
-        requestedAt: new Date().toISOString(),
-      });
+      await this.queue.enqueue(rarityJobPayload(network, address));
     } catch (error) {
       this.logger.warn(
         `${network}:${lower}: ranking after a refresh not queued: ${error instanceof Error ? error.message : String(error)}`,

@@ -4,7 +4,7 @@ import { toApiNft, type NftRecord } from '../collections/index.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { ScanQueueRepository } from '../queues/index.js';
-import { rarityJobPayload } from './rarity-job.payload.js';
+import { rarityJobPayload } from '../queues/index.js';
 import { ChainScanService } from './chain-scan.service.js';
 import { MetadataRetryService } from './metadata-retry.service.js';
 import { PermanentScanError, type ScanOutcomeSummary } from './scan-execution.service.js';

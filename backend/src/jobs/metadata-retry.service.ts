@@ -7,7 +7,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { ScanQueueRepository } from '../queues/index.js';
 import { ScanCacheRepository } from '../scans/index.js';
-import { rarityJobPayload } from './rarity-job.payload.js';
+import { rarityJobPayload } from '../queues/index.js';
 import { resolveTokens } from './token-metadata.js';
 
 /** Passes over the still-unavailable tokens of one job, while each pass recovers some. */

@@ -13,7 +13,7 @@ import { canonicalTokens, RarityCacheRepository, RarityEngine, rarityResultKey }
 import { ScanProgressRepository } from '../realtime/index.js';
 import { ScanCacheRepository } from '../scans/index.js';
 import { JobsModule } from './jobs.module.js';
-import { rarityJobPayload } from './rarity-job.payload.js';
+import { rarityJobPayload } from '../queues/index.js';
 import { RarityJobService } from './rarity-job.service.js';
 import { RarityRankRepository } from './rarity-rank.repository.js';
 import { PermanentScanError } from './scan-execution.service.js';

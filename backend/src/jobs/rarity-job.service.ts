@@ -18,7 +18,7 @@ import {
 } from '../rarity/index.js';
 import { ScanCacheRepository } from '../scans/index.js';
 import { RarityRankRepository } from './rarity-rank.repository.js';
-import { rarityJobPayload } from './rarity-job.payload.js';
+import { rarityJobPayload } from '../queues/index.js';
 import {
   PermanentScanError,
   ScanExecution,

@@ -1,3 +1,4 @@
 export { QueuesModule } from './queues.module.js';
 export { ScanQueueRepository, type EnqueueResult } from './scan-queue.repository.js';
 export { JOBS, QUEUE_NAMES, jobOfKind, type JobDefinition } from './job.registry.js';
+export { rarityJobPayload } from './rarity-job.payload.js';
