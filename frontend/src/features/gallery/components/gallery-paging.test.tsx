@@ -99,8 +99,14 @@ class FakeChannel implements ScanChannel {
 }
 
 /** The gallery of a collection larger than POST /api/nfts answers whole: it arrived with its first page. */
-function Gallery({ onView }: { onView: (view: GalleryViewState) => void }) {
-  const [view, setView] = useState<GalleryViewState>(DEFAULT_GALLERY_VIEW);
+function Gallery({
+  onView,
+  initial = DEFAULT_GALLERY_VIEW,
+}: {
+  onView: (view: GalleryViewState) => void;
+  initial?: GalleryViewState;
+}) {
+  const [view, setView] = useState<GalleryViewState>(initial);
   return (
     <GalleryView
       collection={{
@@ -161,11 +167,11 @@ describe('gallery paging by the server', () => {
   const pageCalls = () =>
     calls.filter((call) => call.url.pathname === PAGE_PATH).map((call) => call.url.searchParams);
 
-  async function renderGallery() {
+  async function renderGallery(initial?: GalleryViewState) {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={client}>
-        <Gallery onView={(view) => views.push(view)} />
+        <Gallery onView={(view) => views.push(view)} initial={initial} />
       </QueryClientProvider>,
     );
     await settle();
@@ -207,6 +213,37 @@ describe('gallery paging by the server', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
     });
     expect(calls.some((call) => call.url.pathname === '/api/calculate-rarity')).toBe(false);
+  });
+
+  it('opened on another sort, waits for the server instead of sorting its first page here', async () => {
+    const held: Array<() => void> = [];
+    const answer = () => held.splice(0).forEach((release) => release());
+    removeFetch();
+    calls = installFetch(
+      (url) =>
+        new Promise<Response>((resolve) => {
+          held.push(() =>
+            resolve(
+              url.pathname === PAGE_PATH
+                ? jsonResponse(servePage(url, ranked))
+                : statusResponse(404, 'Not Found'),
+            ),
+          );
+        }),
+    );
+    await renderGallery({ ...DEFAULT_GALLERY_VIEW, sort: 'tokenId' });
+
+    // The 50 NFTs at hand are the collection's first page by rank: sorted by token id here they
+    // would be a wrong page 1 (1–50 of the first page, not of the collection).
+    expect(pageCalls()[0]?.get('sort')).toBe('tokenId');
+    expect(screen.getByTestId('gallery-waiting')).toBeTruthy();
+    expect(screen.queryAllByTestId('nft-card')).toHaveLength(0);
+    expect(screen.getByTestId('gallery-count').textContent).toBe('…');
+
+    await act(async () => answer());
+    await waitFor(() => expect(shownIds().slice(0, 3)).toEqual(['1', '2', '3']));
+    expect(screen.queryByTestId('gallery-waiting')).toBeNull();
+    expect(screen.getByTestId('gallery-count').textContent).toBe('120 / 120');
   });
 
   it("reads the page again when the collection's rarity job completes", async () => {

@@ -3,6 +3,7 @@ import { useMemo, type ReactNode } from 'react';
 import { isEvmAddress, type Network, type Nft } from '@nexus/contract';
 import { EmptyState } from '../../../components/empty-state';
 import { NetworkBadge } from '../../../components/network-badge';
+import { Spinner } from '../../../components/spinner';
 import { formatCount } from '../../../lib/format';
 import { useWalletCollectionRanks } from '../../wallet/hooks/use-collection-ranks';
 import { heldQuantity } from '../../wallet/wallet-collections';
@@ -185,7 +186,7 @@ function GalleryContent({
         <div className="gallery__heading">
           <h1 className="gallery__title">{collection.name}</h1>
           <span className="count-badge count-badge--lg" data-testid="gallery-count">
-            {formatCount(current.matching)} / {formatCount(total)}
+            {current.waiting ? '…' : `${formatCount(current.matching)} / ${formatCount(total)}`}
           </span>
           <NetworkBadge network={collection.network} />
           {quantity > collection.nfts.length ? (
@@ -238,7 +239,11 @@ function GalleryContent({
         onClear={clearTraits}
       />
 
-      {current.matching === 0 ? (
+      {current.waiting ? (
+        <div className="gallery__waiting" data-testid="gallery-waiting">
+          <Spinner label="Loading NFTs..." size="lg" />
+        </div>
+      ) : current.matching === 0 ? (
         <EmptyState
           title="No NFTs Found"
           description={

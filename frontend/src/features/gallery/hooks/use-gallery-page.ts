@@ -2,9 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Network, Nft, TraitTypeCounts } from '@nexus/contract';
 import { collectionPageQuery } from '../api/rarity-api';
-import { GALLERY_PAGE_SIZE, filterByText, paginate, sortNfts } from '../gallery-logic';
+import { DEFAULT_GALLERY_SORT, GALLERY_PAGE_SIZE, filterByText, paginate, sortNfts } from '../gallery-logic';
 import type { GalleryViewState } from '../gallery-view-state';
-import { filterByTraitSelection, summarizeNftTraits } from '../trait-filter';
+import { filterByTraitSelection, selectedValueCount, summarizeNftTraits } from '../trait-filter';
 
 export interface GalleryPage {
   /** The NFTs of the page on screen. */
@@ -25,6 +25,12 @@ export interface GalleryPage {
   updating: boolean;
   /** The server's first answer is on its way. */
   pending: boolean;
+  /**
+   * The server's first answer is on its way for a view the NFTs at hand cannot show (another sort,
+   * a filter, a search, a later page: they are only the collection's first page, by rank). Nothing
+   * is shown until it comes, rather than those NFTs sorted here for a moment.
+   */
+  waiting: boolean;
 }
 
 export interface GalleryPageOptions {
@@ -66,6 +72,7 @@ export function useGalleryPage({
   });
   const answer = paged ? server.data : undefined;
   const pending = paged && server.isPending && server.fetchStatus === 'fetching';
+  const waiting = pending && !isFirstPageByRank(view);
 
   const local = useMemo(() => {
     if (answer) return null;
@@ -106,6 +113,22 @@ export function useGalleryPage({
       source: 'server',
       updating: server.isPlaceholderData,
       pending,
+      waiting: false,
+    };
+  }
+  if (waiting) {
+    return {
+      items: [],
+      page: view.page,
+      pageCount: view.page,
+      matching: nfts.length,
+      total: nfts.length,
+      ranked: local!.ranked,
+      traitSummary: null,
+      source: 'local',
+      updating: false,
+      pending,
+      waiting,
     };
   }
   return {
@@ -119,7 +142,19 @@ export function useGalleryPage({
     source: 'local',
     updating: false,
     pending,
+    waiting,
   };
+}
+
+/** The view the scan's answer already holds: the first page of the whole collection, rarest first. */
+function isFirstPageByRank(view: GalleryViewState): boolean {
+  return (
+    view.page === 1 &&
+    view.sort === DEFAULT_GALLERY_SORT &&
+    view.order === null &&
+    view.text.trim() === '' &&
+    selectedValueCount(view.traits) === 0
+  );
 }
 
 /** Trait counts of the NFTs at hand (a wallet's share, or while the server's are not there). */
