@@ -9,9 +9,10 @@ export interface BlockRange {
 /**
  * Why a node refused one eth_getLogs call, as far as its answer says:
  * - `span`: the node caps the blocks one call may cover, whatever they hold (`maxSpan` when it
- *   says how many; null when it only says "too wide", or the call timed out): a fact about the
- *   node, remembered for every later query;
- * - `results`: the range held more logs (or bytes) than the node returns at once: a fact about this
+ *   says how many; null when it only says "too wide"): a fact about the node, remembered for every
+ *   later query;
+ * - `results`: the range held more logs (or bytes, or work: a query that timed out) than the node
+ *   returns at once: a fact about this
  *   range of this query, never about the node; `suggested` is the range the node says would pass.
  */
 export type LogRefusal =
@@ -51,6 +52,10 @@ const RESULT_REFUSALS: RegExp[] = [
   /too many (results|logs)|more than \d+ (results|logs)/i,
   // Base (proxyd) on a heavy range: `no backend is currently healthy to serve traffic`
   /no backend is currently healthy/i,
+  // A wide query the node gave up on, for the work its logs took (QuickNode, Chainstack, Erigon
+  // `query timeout exceeded`, BlockPI `request timed out`, Nethermind `execution timeout`): narrower
+  // blocks pass, and how many depends on their density, not on the node.
+  /query time ?out|execution time ?out|request timed out|timed out|deadline exceeded/i,
 ];
 
 /** Span caps a node states, with the number of blocks one call may cover. */
@@ -107,8 +112,6 @@ const UNSTATED_SPANS: RegExp[] = [
   /range threshold exceeded|exceeded max allowed/i,
   /exceeds? (the )?(max(imum)?|allowed) (block )?range/i,
   /(block )?range (exceeds|exceeded|is over)/i,
-  // A wide query the node gave up on: `query timeout exceeded`, `execution timeout`
-  /query time ?out|execution time ?out|request timed out|timed out/i,
 ];
 
 /** Ankr's documented eth_getLogs cap, for its bare `block range is too wide` (-32600). */
@@ -154,8 +157,10 @@ export function readLogRefusal(error: unknown): LogRefusal | null {
   if (/block range is too wide/i.test(messages) && answer.codes.includes(-32600)) {
     return { kind: 'span', maxSpan: ANKR_SPAN, suggested };
   }
-  if (answer.tooLarge || answer.status === 413) return { kind: 'results', suggested };
-  if (UNSTATED_SPANS.some((pattern) => pattern.test(messages)) || answer.timeout) {
+  // A response-size cap (HTTP 413, a body past the client's limit) or a call that timed out on this
+  // range: split for this scan, never remembered as the node's span.
+  if (answer.tooLarge || answer.status === 413 || answer.timeout) return { kind: 'results', suggested };
+  if (UNSTATED_SPANS.some((pattern) => pattern.test(messages))) {
     return { kind: 'span', maxSpan: null, suggested };
   }
   // Words no provider above uses yet, but a cap all the same ("… block range … too …", "… blocks

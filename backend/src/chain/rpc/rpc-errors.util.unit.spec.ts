@@ -57,6 +57,21 @@ describe('rpc errors', () => {
     });
   });
 
+  it.each([
+    ['Alchemy', rpcError(-32602, 'Log response size exceeded.')],
+    ['proxyd', rpcError(-32000, 'response size exceeded')],
+    ['QuickNode', rpcError(-32000, 'query timeout exceeded')],
+    ['BlockPI', rpcError(-32000, 'request timed out')],
+    ['Nethermind', rpcError(-32016, 'eth_getLogs execution timeout')],
+    [
+      'HTTP 413',
+      new HttpRequestError({ url: 'http://node', status: 413, details: 'Request Entity Too Large' }),
+    ],
+    ['a timed-out call', new TimeoutError({ body: {}, url: 'http://node' })],
+  ])('reads a response-size cap or a timeout (%s) as too many results, not a span', (_, error) => {
+    expect(readLogRefusal(error)).toEqual({ kind: 'results', suggested: null });
+  });
+
   it('reads a refusal wrapped by viem, a 413 and a timeout', () => {
     expect(
       readLogRefusal(new LimitExceededRpcError(rpcError(-32005, 'query returned more than 10000 results'))),
@@ -65,8 +80,7 @@ describe('rpc errors', () => {
       kind: 'results',
     });
     expect(readLogRefusal(new TimeoutError({ body: {}, url: 'http://node' }))).toMatchObject({
-      kind: 'span',
-      maxSpan: null,
+      kind: 'results',
     });
   });
 
