@@ -67,6 +67,7 @@ export default {
         '<rootDir>/workers',
         '<rootDir>/test',
         '<rootDir>/frontend',
+        '<rootDir>/deploy',
       ],
       testMatch: ['**/*.unit.spec.ts', '<rootDir>/frontend/src/**/*.test.ts'],
     },

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  firstPlannedTokenId,
   hexId,
   imageFileName,
   tokenMetadata,
@@ -35,7 +36,11 @@ function tokenIdOf(name: string, extension: '.json' | '.svg'): bigint | null {
   return null;
 }
 
-function tokenIndex(collection: CollectionPlan): Map<bigint, PlannedToken> {
+/** A token of the collection by id: from a map of the listed ones, or made on demand. */
+function tokenIndex(collection: CollectionPlan): { get(id: bigint): PlannedToken | undefined } {
+  const generated = collection.generated;
+  if (generated)
+    return { get: (id) => (id <= BigInt(Number.MAX_SAFE_INTEGER) ? generated.token(Number(id)) : undefined) };
   return new Map(collection.tokens.map((token) => [BigInt(token.tokenId), token]));
 }
 
@@ -66,8 +71,8 @@ function imageDirectory(collection: CollectionPlan): GatewayDirectory {
 
 /** A path the gateway must answer for this collection; used to recognise a running gateway. */
 export function probePath(collection: CollectionPlan): string {
-  const first = collection.tokens[0]!;
-  const file = collection.standard === 'ERC-1155' ? `${hexId(first.tokenId)}.json` : String(first.tokenId);
+  const first = firstPlannedTokenId(collection);
+  const file = collection.standard === 'ERC-1155' ? `${hexId(first)}.json` : String(first);
   return `/ipfs/${collection.metadataCid}/${file}`;
 }
 

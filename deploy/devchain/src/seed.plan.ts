@@ -20,6 +20,7 @@ import { seededRandom } from './random.util.js';
 import { renderTokenSvg, type ArtStyle } from './token-art.svg.js';
 import { worldShape, type WorldScale } from './world.config.js';
 import {
+  distributionSampler,
   generateTraits,
   TRAIT_SCHEMAS,
   traitsFromDatasetOrGenerated,
@@ -48,6 +49,18 @@ export interface PlannedToken {
   attributes: TokenAttribute[];
 }
 
+/**
+ * The tokens of a collection too large to hold one object each (the huge dev world's million): ids
+ * `firstId …` made on demand from their id, the same on every call and machine, all minted at
+ * construction in EIP-2309 `batches` to community holders (no demo wallet holds one).
+ */
+export interface GeneratedTokens {
+  firstId: number;
+  count: number;
+  token(tokenId: number): PlannedToken | undefined;
+  batches: Array<{ to: Address; size: number }>;
+}
+
 export type HolderOp =
   | { kind: 'transfer'; from: Address; to: Address; tokenId: number; amount: number }
   | { kind: 'burn'; from: Address; tokenId: number; amount: number };
@@ -67,8 +80,10 @@ export interface CollectionPlan {
   enumerable: boolean;
   traitSource: 'dataset' | 'generated';
   artStyle: ArtStyle;
-  /** Every token with its metadata, ascending ids. */
+  /** Every token with its metadata, ascending ids (none listed for a `generated` collection). */
   tokens: PlannedToken[];
+  /** Set for a collection whose tokens are made on demand: `tokens` and `mints` are empty. */
+  generated?: GeneratedTokens;
   /** ERC-721: recipients of ids first, first+1, …; ERC-1155: (to, id, amount). */
   mints: Array<{ tokenId: number; to: Address; amount: number }>;
   ownerOps: OwnerOp[];
@@ -154,6 +169,7 @@ function consecutiveMints(
  * same holder, at most 5,000 ids each (OpenZeppelin's ERC721Consecutive limit).
  */
 export function consecutiveBatches(collection: CollectionPlan): Array<{ to: Address; size: number }> {
+  if (collection.generated) return collection.generated.batches;
   const batches: Array<{ to: Address; size: number }> = [];
   collection.mints.forEach((mint, index) => {
     if (mint.tokenId !== index) throw new Error(`${collection.key}: batch mints must be ids 0, 1, 2, …`);
@@ -195,6 +211,17 @@ export function hexId(tokenId: number | bigint): string {
   return BigInt(tokenId).toString(16).padStart(64, '0');
 }
 
+/** A token of the plan by id, listed or generated. */
+export function plannedToken(collection: CollectionPlan, tokenId: number): PlannedToken | undefined {
+  if (collection.generated) return collection.generated.token(tokenId);
+  return collection.tokens.find((token) => token.tokenId === tokenId);
+}
+
+/** The lowest token id of the plan. */
+export function firstPlannedTokenId(collection: CollectionPlan): number {
+  return collection.generated?.firstId ?? collection.tokens[0]!.tokenId;
+}
+
 export function tokenSvg(collection: CollectionPlan, token: PlannedToken): string {
   return renderTokenSvg(collection.artStyle, token.name, token.attributes);
 }
@@ -213,19 +240,24 @@ interface CollectionDraft {
   spam?: boolean;
   /** Owner ops that need the collection's CIDs (broken CID, data: URI). */
   edges?: { reverts?: number[]; brokenCid?: number[]; dataUri?: number[] };
+  generated?: GeneratedTokens;
 }
 
 function finishCollection(network: Network, draft: CollectionDraft, address: Address): CollectionPlan {
   const standard: TokenStandard = draft.contract === 'NexusEditions1155' ? 'ERC-1155' : 'ERC-721';
   const identity = { network, key: draft.key, name: draft.name, style: draft.artStyle };
-  const imageCid = cidV1(JSON.stringify({ ...identity, kind: 'images', tokens: draft.tokens }));
+  // A generated collection is identified by its range: its tokens follow from their ids.
+  const tokens = draft.generated
+    ? { firstId: draft.generated.firstId, count: draft.generated.count }
+    : draft.tokens;
+  const imageCid = cidV1(JSON.stringify({ ...identity, kind: 'images', tokens }));
   const metadataCid = cidV1(
     JSON.stringify({
       ...identity,
       kind: 'metadata',
       description: draft.description,
       imageCid,
-      tokens: draft.tokens,
+      tokens,
     }),
   );
   const tokenUri = standard === 'ERC-1155' ? `ipfs://${metadataCid}/{id}.json` : `ipfs://${metadataCid}/`;
@@ -242,6 +274,7 @@ function finishCollection(network: Network, draft: CollectionDraft, address: Add
     traitSource: draft.traitSource,
     artStyle: draft.artStyle,
     tokens: draft.tokens,
+    ...(draft.generated ? { generated: draft.generated } : {}),
     mints: draft.mints,
     ownerOps: [],
     holderOps: draft.holderOps ?? [],
@@ -448,6 +481,44 @@ function legionDraft(network: Network, count: number, log?: (line: string) => vo
   };
 }
 
+/**
+ * The huge dev world's million-token collection (issue 22): minted at construction in EIP-2309
+ * batches of 5,000 to community holders, its tokens (traits drawn from the mfers dataset's
+ * distributions, seeded by token id) made only when the gateway is asked for one.
+ */
+function myriadDraft(network: Network, count: number, log?: (line: string) => void): CollectionDraft {
+  const sampler = distributionSampler('mfers-metadata.json', TRAIT_SCHEMAS.mfers, log);
+  const holders = communityHolders(network, COMMUNITY_SIZE);
+  const batches: Array<{ to: Address; size: number }> = [];
+  for (let left = count; left > 0; left -= 5_000)
+    batches.push({ to: holders[batches.length % holders.length]!, size: Math.min(left, 5_000) });
+  const name = 'Nexus Myriad';
+  return {
+    key: 'myriad',
+    contract: 'NexusConsecutive721',
+    name,
+    symbol: 'NMYR',
+    description: `${name}: ${count.toLocaleString('en-US')} tokens of the huge Nexus dev world, minted in EIP-2309 batches, their traits drawn from a real collection's distributions.`,
+    traitSource: sampler.source,
+    artStyle: 'mfer',
+    tokens: [],
+    mints: [],
+    generated: {
+      firstId: 0,
+      count,
+      batches,
+      token: (tokenId) =>
+        Number.isSafeInteger(tokenId) && tokenId >= 0 && tokenId < count
+          ? {
+              tokenId,
+              name: `${name} #${tokenId}`,
+              attributes: sampler.draw(seededRandom(`myriad:${tokenId}`)),
+            }
+          : undefined,
+    },
+  };
+}
+
 function drafts(
   network: Network,
   log?: (line: string) => void,
@@ -457,6 +528,7 @@ function drafts(
   const shape = worldShape(world);
   // Appended: the collections before keep their deployment nonces, hence their addresses.
   if (shape && network === 'polygon') list.push(legionDraft(network, shape.legionTokens, log));
+  if (shape?.myriadTokens && network === 'polygon') list.push(myriadDraft(network, shape.myriadTokens, log));
   return list;
 }
 
@@ -568,7 +640,10 @@ export function finalBalances(collection: CollectionPlan): Map<number, Map<Addre
 
 export function manifestCollection(collection: CollectionPlan): DevchainCollection {
   const balances = finalBalances(collection);
-  const ids = collection.tokens.map((token) => token.tokenId);
+  const generated = collection.generated;
+  const ids = generated
+    ? [generated.firstId, generated.firstId + generated.count - 1]
+    : collection.tokens.map((token) => token.tokenId);
   return {
     key: collection.key,
     network: collection.network,
@@ -577,7 +652,7 @@ export function manifestCollection(collection: CollectionPlan): DevchainCollecti
     symbol: collection.symbol,
     description: collection.description,
     standard: collection.standard,
-    totalSupply: balances.size,
+    totalSupply: generated ? generated.count : balances.size,
     enumerable: collection.enumerable,
     traitSource: collection.traitSource,
     tokenUri: collection.tokenUri,

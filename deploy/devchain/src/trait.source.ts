@@ -182,6 +182,33 @@ export function traitsFromDistributions(
   seed: string,
   log?: (line: string) => void,
 ): TraitSet {
+  const sampler = distributionSampler(file, fallback, log);
+  if (sampler.source === 'generated') {
+    return { table: generateTraits(fallback, count, seed), source: 'generated' };
+  }
+  const random = seededRandom(seed);
+  const table: TraitTable = [];
+  for (let index = 0; index < count; index++) table.push(sampler.draw(random));
+  return { table, source: 'dataset' };
+}
+
+/** Draws one token's attributes from a trait distribution with a random source. */
+export interface TraitSampler {
+  source: 'dataset' | 'generated';
+  draw(random: () => number): TokenAttribute[];
+}
+
+/**
+ * The trait distributions of a real collection of the datasets folder (each trait's share of tokens
+ * carrying it, and each value's share within it), or our own schema when the file is absent: one
+ * token's attributes at a time, so a collection of any size is drawn token by token (the huge dev
+ * world's million tokens are drawn per request, from a seed of their own id).
+ */
+export function distributionSampler(
+  file: string,
+  fallback: TraitSchema,
+  log?: (line: string) => void,
+): TraitSampler {
   const path = join(datasetsDir(), file);
   let entries: DatasetEntry[] | null = null;
   if (existsSync(path)) {
@@ -194,7 +221,17 @@ export function traitsFromDistributions(
     log?.(`dataset ${path} not found: generating traits instead`);
   }
   if (!entries || entries.length === 0) {
-    return { table: generateTraits(fallback, count, seed), source: 'generated' };
+    return {
+      source: 'generated',
+      draw(random) {
+        const attributes: TokenAttribute[] = [];
+        for (const trait of fallback.traits) {
+          if (random() >= (trait.presence ?? 1)) continue;
+          attributes.push({ trait_type: trait.type, value: pickWeighted(trait.values, random) });
+        }
+        return attributes;
+      },
+    };
   }
   // trait type → value → tokens carrying it; trait types in order of first appearance.
   const counts = new Map<string, Map<string | number, number>>();
@@ -206,29 +243,30 @@ export function traitsFromDistributions(
       counts.set(attribute.trait_type, values);
     }
   }
+  const total = entries.length;
   const traits = [...counts].map(([type, values]) => {
     const list = [...values].sort((a, b) => b[1] - a[1]);
     const carried = list.reduce((sum, [, n]) => sum + n, 0);
-    return { type, values: list, carried, presence: Math.min(1, carried / entries.length) };
+    return { type, values: list, carried, presence: Math.min(1, carried / total) };
   });
-  const random = seededRandom(seed);
-  const table: TraitTable = [];
-  for (let index = 0; index < count; index++) {
-    const attributes: TokenAttribute[] = [];
-    for (const trait of traits) {
-      if (random() >= trait.presence) continue;
-      let point = random() * trait.carried;
-      let value = trait.values[trait.values.length - 1]![0];
-      for (const [candidate, n] of trait.values) {
-        point -= n;
-        if (point < 0) {
-          value = candidate;
-          break;
+  return {
+    source: 'dataset',
+    draw(random) {
+      const attributes: TokenAttribute[] = [];
+      for (const trait of traits) {
+        if (random() >= trait.presence) continue;
+        let point = random() * trait.carried;
+        let value = trait.values[trait.values.length - 1]![0];
+        for (const [candidate, n] of trait.values) {
+          point -= n;
+          if (point < 0) {
+            value = candidate;
+            break;
+          }
         }
+        attributes.push({ trait_type: trait.type, value });
       }
-      attributes.push({ trait_type: trait.type, value });
-    }
-    table.push(attributes);
-  }
-  return { table, source: 'dataset' };
+      return attributes;
+    },
+  };
 }
