@@ -8,6 +8,7 @@ import type { NftSource } from './nft-source.js';
 import { RpcNftSource } from './rpc/rpc-nft.source.js';
 import { SharedRequestPacer } from './rpc/shared-request.pacer.js';
 import { providerKey, RedisLogLimits } from './rpc/log-limits.store.js';
+import { RedisProviderFacts } from './rpc/provider-facts.store.js';
 import type { Redis } from 'ioredis';
 import { REDIS, RedisConnections } from '../redis/redis.module.js';
 import { AlchemyNftSource, alchemyServes } from './alchemy/index.js';
@@ -54,6 +55,13 @@ import { TransferIndexRepository } from './transfer-index.repository.js';
             Object.entries(config.chains).map(([network, chain]) => [
               network,
               new RedisLogLimits(redis, connections.key('rpc-limits', network, providerKey(chain.rpcUrl))),
+            ]),
+          ),
+          // What else a node's refusals taught (calls per aggregate, no old state, a spent quota).
+          providerFacts: Object.fromEntries(
+            Object.entries(config.chains).map(([network, chain]) => [
+              network,
+              new RedisProviderFacts(redis, connections.key('rpc-facts', network, providerKey(chain.rpcUrl))),
             ]),
           ),
           // Wallet scans and enumerations without ERC721Enumerable read the index of the networks

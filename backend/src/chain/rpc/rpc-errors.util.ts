@@ -137,3 +137,30 @@ export function isBatchRefusal(error: unknown): boolean {
     collectAnswer(error).messages,
   );
 }
+
+/**
+ * A node without the state of an older block (not an archive node): geth / Nethermind `missing trie
+ * node`, `header not found`, Erigon / reth `state not available`, `required historical state
+ * unavailable`, Besu `World state unavailable`, `state histories haven't been fully indexed yet`,
+ * `historical state … is not available`, `state at block … is pruned`.
+ */
+export function isStateUnavailable(error: unknown): boolean {
+  return /missing trie node|header not found|(world )?state (is )?(not available|unavailable)|historical state (\S+ )*(is )?(not available|unavailable|pruned)|required historical state|state histories|state at block \S+ is pruned|pruned state|not an archive node|archive (node )?(access )?(is )?required/i.test(
+    collectAnswer(error).messages,
+  );
+}
+
+/**
+ * An eth_call refused for its size (a Multicall3 aggregate of many calls): out of the node's gas
+ * cap (geth `out of gas`, `gas required exceeds allowance`, `exceeds block gas limit`, `intrinsic gas
+ * too high`), its request or response size (HTTP 413, `request entity too large`, `response size
+ * exceeded`, `max call data`, a body past the client's limit) or its time (`execution timeout`,
+ * `request timed out`, a client timeout). Fewer calls at once pass.
+ */
+export function isCallTooLarge(error: unknown): boolean {
+  const found = collectAnswer(error);
+  if (found.status === 413 || found.tooLarge || found.timeout) return true;
+  return /out of gas|gas required exceeds|exceeds block gas limit|gas limit (reached|exceeded)|intrinsic gas too high|gas cap|entity too large|request (body )?too large|payload too large|response (size )?(exceeded|too large|too big)|response size limit|call ?data (size )?(is )?too (large|big)|max(imum)? call ?data|execution time ?out|request timed out|timed out/i.test(
+    found.messages,
+  );
+}

@@ -16,6 +16,7 @@ import { CollectionFactsReader, toCollectionInfo, type CollectionFacts } from '.
 import { MemoryLogLimits, type LogLimitsStore } from './log-limits.store.js';
 import { LogScanner } from './log.scanner.js';
 import { MulticallBatcher } from './multicall.batcher.js';
+import { MemoryProviderFacts, type ProviderFacts } from './provider-facts.store.js';
 import { resilientTransport } from './resilient.transport.js';
 import { rpcChain } from './rpc-chains.config.js';
 import { RpcStats, type RpcStatsSnapshot } from './rpc.stats.js';
@@ -65,6 +66,12 @@ export interface RpcNftSourceOptions {
    * reads the node (Redis), else this source's own memory.
    */
   logLimits?: Partial<Record<Network, LogLimitsStore>>;
+  /**
+   * Per network, where the rest of what the node's refusals taught is kept (calls per aggregate,
+   * no old state, a spent quota): shared by every process that reads the node (Redis), else this
+   * source's own memory.
+   */
+  providerFacts?: Partial<Record<Network, ProviderFacts>>;
 }
 
 /** The readers of one network, sharing its client, log scanner and multicall batcher. */
@@ -115,7 +122,8 @@ export class RpcNftSource implements NftSource {
         parallel: Math.max(1, Math.floor(parallel / 2)),
         limits,
       });
-      const calls = new MulticallBatcher(client, { chunkSize, parallel });
+      const learnt = options.providerFacts?.[network] ?? new MemoryProviderFacts();
+      const calls = new MulticallBatcher(client, { chunkSize, parallel, facts: learnt });
       const uris = new TokenUriReader(calls);
       const facts = new CollectionFactsReader(calls);
       this.networks.set(network, {
