@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { startDevchain } from './index.js';
 import { parseWorldScale } from './world.config.js';
+import { parseProviderName } from './provider-profiles.js';
 import { DEFAULT_PORTS, DEVCHAIN_NETWORKS, type DevchainPorts, type Network } from './networks.config.js';
 import { defaultStateDir } from './paths.util.js';
 
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
       throw new Error(`${name} must be a positive whole number, got "${raw}"`);
     return value;
   };
+  // A real provider's limits and answers for cronos' public node (default: Nexus' own front).
+  const provider = parseProviderName(process.env.NEXUS_DEVWORLD_PROVIDER);
   const maxLogRange = limit('PUBLIC_NODE_MAX_LOG_RANGE');
   const requestsPerSecond = limit('PUBLIC_NODE_REQUESTS_PER_SECOND');
   const rpcUrls: Partial<Record<Network, string>> = {};
@@ -48,6 +51,7 @@ async function main(): Promise<void> {
     rpcUrls,
     log,
     world,
+    publicNodeProvider: provider,
     publicNode: {
       ...(maxLogRange ? { maxLogRange } : {}),
       ...(requestsPerSecond ? { requestsPerSecond } : {}),

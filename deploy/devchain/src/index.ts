@@ -15,6 +15,7 @@ import {
   type DevchainPorts,
   type Network,
 } from './networks.config.js';
+import { providerLimits, type ProviderName } from './provider-profiles.js';
 import { PublicNodeProxy, type PublicNodeLimits } from './public-node.proxy.js';
 import { buildNetworkPlan, manifestCollection, manifestWallets, type NetworkPlan } from './seed.plan.js';
 import { compileContracts } from './solidity.compiler.js';
@@ -31,6 +32,14 @@ export {
 } from './networks.config.js';
 export type { DevchainPorts, Network } from './networks.config.js';
 export { PublicNodeProxy, DEFAULT_PUBLIC_NODE_LIMITS, type PublicNodeLimits } from './public-node.proxy.js';
+export {
+  parseProviderName,
+  PROVIDER_NAMES,
+  PROVIDER_PROFILES,
+  providerLimits,
+  type ProviderName,
+  type ProviderProfile,
+} from './provider-profiles.js';
 export { parseWorldScale, WORLD_SHAPES, type WorldScale } from './world.config.js';
 
 export interface StartDevchainOptions {
@@ -47,6 +56,11 @@ export interface StartDevchainOptions {
   world?: WorldScale;
   /** Limits of the public-node front (dev world): defaults 2,000 blocks per log query, 25 requests/s. */
   publicNode?: Partial<PublicNodeLimits>;
+  /**
+   * A real provider's limits and answers for that front (provider-profiles.ts); `publicNode`'s
+   * numbers still override its own. Default: Nexus' own front.
+   */
+  publicNodeProvider?: ProviderName | null;
 }
 
 export interface Devchain {
@@ -209,9 +223,14 @@ export async function startDevchain(options: StartDevchainOptions): Promise<Devc
     // The dev world's public node: cronos through a front that enforces a public node's limits.
     const limited = shape ? choices.find((choice) => choice.network === PUBLIC_NODE_NETWORK) : undefined;
     if (limited && limited.origin !== 'external') {
-      front = await PublicNodeProxy.start(limited.rpcUrl, options.publicNode ?? {}, ports.publicNode ?? 0);
+      const provider = options.publicNodeProvider ?? null;
+      const limits = provider
+        ? providerLimits(provider, options.publicNode ?? {})
+        : (options.publicNode ?? {});
+      front = await PublicNodeProxy.start(limited.rpcUrl, limits, ports.publicNode ?? 0);
       log(
-        `${limited.network}: public node on ${front.url} (${front.limits.maxLogRange} blocks per log query, ` +
+        `${limited.network}: public node${provider ? ` as ${provider}` : ''} on ${front.url} ` +
+          `(${front.limits.maxLogRange ?? 'any number of'} blocks per log query, ` +
           `${front.limits.requestsPerSecond} requests/s) in front of ${limited.rpcUrl}`,
       );
     }
@@ -233,6 +252,7 @@ export async function startDevchain(options: StartDevchainOptions): Promise<Devc
                   publicNode: {
                     maxLogRange: front.limits.maxLogRange,
                     requestsPerSecond: front.limits.requestsPerSecond,
+                    ...(options.publicNodeProvider ? { provider: options.publicNodeProvider } : {}),
                   },
                   ...(shape ? { genesisBlock: Number(shape.cronosGenesisBlock) } : {}),
                 }

@@ -78,7 +78,13 @@ export interface DevchainNetwork {
    * Present when `rpcUrl` is a public node's front (dev world): the limits it enforces. `nodeUrl`
    * is the node behind it, without limits (seeding, benchmarks' ground truth).
    */
-  publicNode?: { maxLogRange: number; requestsPerSecond: number };
+  publicNode?: {
+    /** Null: the provider states no span cap. */
+    maxLogRange: number | null;
+    requestsPerSecond: number;
+    /** The provider profile the front plays (NEXUS_DEVWORLD_PROVIDER); absent: Nexus' own. */
+    provider?: string;
+  };
   nodeUrl?: string;
   /** First block of the chain when its history before is empty (dev world). */
   genesisBlock?: number;

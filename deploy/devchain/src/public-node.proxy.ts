@@ -1,19 +1,39 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** The limits a public node enforces (issue 13: Cronos' and Polygon's public endpoints). */
+/**
+ * The limits a public node enforces (issue 13: Cronos' and Polygon's public endpoints; issue 22:
+ * the providers of provider-profiles.ts). Null: no such limit.
+ */
 export interface PublicNodeLimits {
   /** Widest eth_getLogs block range (default 2,000). */
-  maxLogRange: number;
+  maxLogRange: number | null;
   /** JSON-RPC calls per second, a batch counting each of its calls (default 25). */
   requestsPerSecond: number;
   /** Most logs one eth_getLogs may return (default 10,000). */
-  maxLogResults: number;
+  maxLogResults: number | null;
+  /** Most calls in one JSON-RPC batch (default none). */
+  maxBatch?: number | null;
+  /**
+   * State older than this many blocks below the head is gone (a pruned, non-archive node):
+   * eth_call, eth_getCode, eth_getBalance, eth_getStorageAt and eth_getTransactionCount at an
+   * older block number are refused (default none: an archive node).
+   */
+  stateBlocks?: number | null;
+  /** Largest eth_getLogs answer in bytes of JSON (default none). */
+  maxResponseBytes?: number | null;
   /** How the front words its refusals (a provider's own texts); Nexus' own where not given. */
   answers?: Partial<PublicNodeAnswers>;
 }
 
-/** A provider's wording of the front's three refusals. */
+/**
+ * How a batch over the cap is refused: `whole` one error for the request (with the HTTP status),
+ * `each` one error per call, `first` one error carrying the first call's id and nothing for the
+ * others (geth's `batch too large`).
+ */
+export type BatchRefusalShape = 'whole' | 'each' | 'first';
+
+/** A provider's wording of the front's refusals. */
 export interface PublicNodeAnswers {
   /** An eth_getLogs over [from, to], more blocks than `limit`. */
   span(limit: number, from: bigint, to: bigint): RpcError;
@@ -24,6 +44,12 @@ export interface PublicNodeAnswers {
   results(limit: number, from: bigint, to: bigint, fits: bigint): RpcError;
   /** Calls beyond the rate: the HTTP status (429, or 200 with the error in the body) and headers. */
   throttled(limit: number): { status: number; headers?: Record<string, string>; error: RpcError };
+  /** A JSON-RPC batch of `size` calls, more than `limit`. */
+  batch(limit: number, size: number): { status: number; shape: BatchRefusalShape; error: RpcError };
+  /** A call reading state at `block`, older than the node keeps. */
+  pruned(block: bigint): RpcError;
+  /** An eth_getLogs answer larger than `limit` bytes. */
+  tooLarge(limit: number): RpcError;
 }
 
 const NEXUS_ANSWERS: PublicNodeAnswers = {
@@ -34,12 +60,28 @@ const NEXUS_ANSWERS: PublicNodeAnswers = {
     headers: { 'Retry-After': '1' },
     error: { code: -32005, message: `Too Many Requests: limit ${limit} per second` },
   }),
+  // geth's answers (rpc/handler.go, trie MissingNodeError, eth/filters).
+  batch: () => ({ status: 200, shape: 'first', error: { code: -32600, message: 'batch too large' } }),
+  pruned: (block) => ({
+    code: -32000,
+    message: `missing trie node ${'0'.repeat(64)} (path ) state at block ${block} is not available`,
+  }),
+  tooLarge: (limit) => ({ code: -32000, message: `response size exceeds ${limit} bytes` }),
 };
 
 export const DEFAULT_PUBLIC_NODE_LIMITS: PublicNodeLimits = {
   maxLogRange: 2_000,
   requestsPerSecond: 25,
   maxLogResults: 10_000,
+};
+
+/** Methods reading state at a block, and the place of their block parameter. */
+const STATE_METHODS: Record<string, number> = {
+  eth_call: 1,
+  eth_getCode: 1,
+  eth_getBalance: 1,
+  eth_getTransactionCount: 1,
+  eth_getStorageAt: 2,
 };
 
 interface JsonRpcRequest {
@@ -59,12 +101,18 @@ export interface RpcError {
  * A JSON-RPC front of a local node that enforces a public node's limits with the answers real
  * providers give: an eth_getLogs wider than the range limit gets `-32005 block range exceeds N`,
  * one returning too many logs `-32005 query returned more than N results`, and calls beyond the
- * rate get HTTP 429 with Retry-After. `answers` words them as another provider does (its texts,
- * its suggested ranges, throttling in a 200 body). Everything else is passed through as it is.
+ * rate get HTTP 429 with Retry-After. Optionally a batch cap (geth's `batch too large` by default),
+ * a pruned node's `missing trie node` for state older than it keeps, and an answer-size cap.
+ * `answers` words them as another provider does (its texts, its suggested ranges, throttling in a
+ * 200 body, a batch refused whole or call by call); provider-profiles.ts holds real providers'.
+ * Everything else is passed through as it is.
  */
 export class PublicNodeProxy {
-  /** Calls refused for their log range or result size, and HTTP requests refused for the rate. */
-  readonly refused = { logRange: 0, logResults: 0, rate: 0 };
+  /**
+   * Calls refused for their log range, result count, answer size or pruned state; HTTP requests
+   * refused for the rate or their batch size.
+   */
+  readonly refused = { logRange: 0, logResults: 0, responseSize: 0, pruned: 0, rate: 0, batch: 0 };
   /** Calls answered or refused (a batch counts each). */
   calls = 0;
   private readonly recent: number[] = [];
@@ -131,6 +179,18 @@ export class PublicNodeProxy {
     }
     const list = Array.isArray(body) ? body : [body];
     this.calls += list.length;
+    const maxBatch = this.limits.maxBatch ?? null;
+    if (Array.isArray(body) && maxBatch !== null && list.length > maxBatch) {
+      this.refused.batch++;
+      const { status, shape, error } = this.answers.batch(maxBatch, list.length);
+      const refusal = (item: JsonRpcRequest | null) => ({ jsonrpc: '2.0', id: item?.id ?? null, error });
+      this.send(
+        response,
+        status,
+        shape === 'whole' ? refusal(null) : shape === 'each' ? list.map(refusal) : [refusal(list[0] ?? null)],
+      );
+      return;
+    }
     if (!this.admit(list.length)) {
       this.refused.rate++;
       const throttled = this.answers.throttled(this.limits.requestsPerSecond);
@@ -159,42 +219,74 @@ export class PublicNodeProxy {
       const refusal = await this.rangeRefusal(target, item);
       if (refusal) return { jsonrpc: '2.0', id: item.id, error: refusal };
     }
+    const pruned = await this.prunedRefusal(target, item);
+    if (pruned) return { jsonrpc: '2.0', id: item.id, error: pruned };
     const answer = (await this.forward(target, item)) as { result?: unknown };
     if (item.method === 'eth_getLogs' && Array.isArray(answer.result)) {
-      if (answer.result.length > this.limits.maxLogResults) {
+      const maxResults = this.limits.maxLogResults;
+      if (maxResults !== null && answer.result.length > maxResults) {
         this.refused.logResults++;
         const filter = (item.params?.[0] ?? {}) as { fromBlock?: string; toBlock?: string };
         const from = BigInt(filter.fromBlock?.startsWith('0x') ? filter.fromBlock : '0x0');
         const to = BigInt(filter.toBlock?.startsWith('0x') ? filter.toBlock : '0x0');
-        const over = answer.result[this.limits.maxLogResults] as { blockNumber?: string };
+        const over = answer.result[maxResults] as { blockNumber?: string };
         const firstOver = BigInt(over.blockNumber ?? '0x0');
         const fits = firstOver > from ? firstOver - 1n : from;
         return {
           jsonrpc: '2.0',
           id: item.id,
-          error: this.answers.results(this.limits.maxLogResults, from, to, fits),
+          error: this.answers.results(maxResults, from, to, fits),
         };
+      }
+      const maxBytes = this.limits.maxResponseBytes ?? null;
+      if (maxBytes !== null && JSON.stringify(answer.result).length > maxBytes) {
+        this.refused.responseSize++;
+        return { jsonrpc: '2.0', id: item.id, error: this.answers.tooLarge(maxBytes) };
       }
     }
     return answer;
   }
 
+  /** A state read at a block older than a pruned node keeps. */
+  private async prunedRefusal(target: string, item: JsonRpcRequest): Promise<RpcError | null> {
+    const keeps = this.limits.stateBlocks ?? null;
+    const position = keeps === null ? undefined : STATE_METHODS[item.method];
+    if (position === undefined) return null;
+    const tag = item.params?.[position];
+    const number =
+      typeof tag === 'string' && tag.startsWith('0x')
+        ? BigInt(tag)
+        : typeof (tag as { blockNumber?: unknown } | undefined)?.blockNumber === 'string'
+          ? BigInt((tag as { blockNumber: string }).blockNumber)
+          : null;
+    if (number === null) return null;
+    if (number >= (await this.head(target)) - BigInt(keeps!)) return null;
+    this.refused.pruned++;
+    return this.answers.pruned(number);
+  }
+
+  private async head(target: string): Promise<bigint> {
+    const answer = (await this.forward(target, { jsonrpc: '2.0', id: 0, method: 'eth_blockNumber' })) as {
+      result: string;
+    };
+    return BigInt(answer.result);
+  }
+
   private async rangeRefusal(target: string, item: JsonRpcRequest): Promise<RpcError | null> {
     const filter = (item.params?.[0] ?? {}) as { fromBlock?: string; toBlock?: string; blockHash?: string };
     if (filter.blockHash) return null;
+    const maxRange = this.limits.maxLogRange;
+    if (maxRange === null) return null;
     const block = async (tag: string | undefined): Promise<bigint> => {
       if (tag?.startsWith('0x')) return BigInt(tag);
       if (tag === 'earliest') return 0n;
-      const head = (await this.forward(target, { jsonrpc: '2.0', id: 0, method: 'eth_blockNumber' })) as {
-        result: string;
-      };
-      return BigInt(head.result);
+      return this.head(target);
     };
     const from = await block(filter.fromBlock ?? 'latest');
     const to = await block(filter.toBlock);
-    if (to - from + 1n <= BigInt(this.limits.maxLogRange)) return null;
+    if (to - from + 1n <= BigInt(maxRange)) return null;
     this.refused.logRange++;
-    return this.answers.span(this.limits.maxLogRange, from, to);
+    return this.answers.span(maxRange, from, to);
   }
 
   private async forward(target: string, item: JsonRpcRequest): Promise<unknown> {
