@@ -26,10 +26,14 @@ import { loadEnvFiles } from './env-files.js';
 import { DEFAULT_MEDIA_LIMITS, MEGABYTE, type MediaLimits } from './media-limits.js';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits.js';
 import { adminPasswordProblem } from './admin-password.js';
+import { parseRpcUrls } from './rpc-urls.js';
 
 export interface ChainConfig {
   chainId: number;
+  /** The first of `rpcUrls`. */
   rpcUrl: string;
+  /** Every node of the network (`<NETWORK>_RPC_URL=url1,url2,…`): requests go to the healthiest, fastest. */
+  rpcUrls: string[];
   /** True when the URL comes from the local dev-chain manifest rather than configuration. */
   devchain: boolean;
   /** Widest eth_getLogs block range the node allows, when known (otherwise learnt from its refusals). */
@@ -234,7 +238,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const chains = {} as Record<Network, ChainConfig>;
   for (const network of ENABLED_NETWORKS) {
     const name = `${network.toUpperCase()}_RPC_URL`;
-    const configured = url(name, null, ['http:', 'https:']);
+    const parsed = env[name]?.trim() ? parseRpcUrls(name, env[name]) : null;
+    problems.push(...(parsed?.problems ?? []));
+    const configured = parsed && parsed.problems.length === 0 ? parsed.urls : null;
     const fromManifest = manifest?.networks?.[network];
     const prefix = network.toUpperCase();
     const limits = {
@@ -246,11 +252,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : null,
     };
     if (configured) {
-      chains[network] = { chainId: CHAIN_IDS[network], rpcUrl: configured, devchain: false, ...limits };
+      chains[network] = {
+        chainId: CHAIN_IDS[network],
+        rpcUrl: configured[0],
+        rpcUrls: configured,
+        devchain: false,
+        ...limits,
+      };
+    } else if (parsed) {
+      // Refused above.
     } else if (fromManifest) {
       chains[network] = {
         chainId: fromManifest.chainId,
         rpcUrl: fromManifest.rpcUrl,
+        rpcUrls: [fromManifest.rpcUrl],
         devchain: true,
         maxLogRange: limits.maxLogRange ?? fromManifest.publicNode?.maxLogRange ?? null,
         requestsPerSecond: limits.requestsPerSecond ?? fromManifest.publicNode?.requestsPerSecond ?? null,

@@ -23,6 +23,28 @@ if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[5]) then redis.call('PEXPIRE', KE
 return 1
 `;
 
+/**
+ * The same for the whole queue (SCAN_QUEUE_TOTAL), in one step: the scans admitted and not ended
+ * (reserved or started, whichever API admitted them) or, when Bull holds more (scans queued by
+ * another path), Bull's count, plus this one, must stay within the limit. The scan's own entry
+ * as started is dropped: its job has ended (the caller asked Bull first).
+ * KEYS[1] the set of every admitted scan; ARGV: now, scan key, limit, reserved until, Bull's count.
+ */
+const RESERVE_TOTAL = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZSCORE', KEYS[1], '${RESERVED}' .. ARGV[2]) then return 0 end
+redis.call('ZREM', KEYS[1], ARGV[2])
+local admitted = redis.call('ZCARD', KEYS[1])
+local started = 0
+for _, member in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
+  if string.sub(member, 1, ${RESERVED.length}) ~= '${RESERVED}' then started = started + 1 end
+end
+local queued = math.max(started, tonumber(ARGV[5])) + (admitted - started)
+if queued >= tonumber(ARGV[3]) then return -1 end
+redis.call('ZADD', KEYS[1], ARGV[4], '${RESERVED}' .. ARGV[2])
+return 1
+`;
+
 export type Reservation = 'reserved' | 'counted' | 'full';
 
 /**
@@ -80,19 +102,58 @@ export class QueuedScansRepository {
     return answer === 1 ? 'reserved' : answer === 0 ? 'counted' : 'full';
   }
 
-  /** Gives back the slot `reserve` took (the request joined another client's scan, or failed). */
-  async release(client: string, scanKey: string): Promise<void> {
-    await this.redis.zrem(this.key(client), RESERVED + scanKey);
+  /**
+   * Takes one of the queue's `limit` slots for `scanKey` until `holdMs` has passed (`queued`: the
+   * scans Bull holds now): `counted` when the scan is admitted already, `full` when no slot is free.
+   */
+  async reserveTotal(
+    scanKey: string,
+    limit: number,
+    queued: number,
+    holdMs: number,
+    now = Date.now(),
+  ): Promise<Reservation> {
+    const answer = Number(
+      await this.redis.eval(RESERVE_TOTAL, 1, this.totalKey(), now, scanKey, limit, now + holdMs, queued),
+    );
+    return answer === 1 ? 'reserved' : answer === 0 ? 'counted' : 'full';
   }
 
-  /** Counts a scan `client` started (in place of its reserved slot), until it ends or `ttlMs` has passed. */
+  /**
+   * Drops the queue's entries of scans that ended (`stillQueued` asks the queue about each); answers
+   * how many are left.
+   */
+  async sweepTotal(stillQueued: (scanKey: string) => Promise<boolean>): Promise<number> {
+    const key = this.totalKey();
+    const members = await this.redis.zrange(key, '0', '-1');
+    const started = members.filter((scanKey) => !scanKey.startsWith(RESERVED));
+    const queued = await Promise.all(started.map(stillQueued));
+    const ended = started.filter((_, i) => !queued[i]);
+    if (ended.length > 0) await this.redis.zrem(key, ...ended);
+    return members.length - ended.length;
+  }
+
+  /**
+   * Gives back the slots `reserve` and `reserveTotal` took (the request joined a scan, or failed);
+   * `clientOnly` keeps the queue's slot (another request of the scan holds it).
+   */
+  async release(client: string, scanKey: string, clientOnly = false): Promise<void> {
+    const step = this.redis.multi().zrem(this.key(client), RESERVED + scanKey);
+    if (!clientOnly) step.zrem(this.totalKey(), RESERVED + scanKey);
+    await step.exec();
+  }
+
+  /** Counts a scan `client` started (in place of its reserved slots), until it ends or `ttlMs` has passed. */
   async add(client: string, scanKey: string, ttlMs: number, now = Date.now()): Promise<void> {
     const key = this.key(client);
+    const total = this.totalKey();
     await this.redis
       .multi()
       .zrem(key, RESERVED + scanKey)
       .zadd(key, now + ttlMs, scanKey)
       .pexpire(key, ttlMs)
+      .zrem(total, RESERVED + scanKey)
+      .zadd(total, now + ttlMs, scanKey)
       .exec();
   }
 
@@ -111,6 +172,10 @@ export class QueuedScansRepository {
 
   /** Forgets every count (tests). */
   async clear(): Promise<number> {
-    return deleteMatching(this.redis, this.key('*'));
+    return (await deleteMatching(this.redis, this.key('*'))) + (await this.redis.del(this.totalKey()));
+  }
+
+  private totalKey(): string {
+    return this.connections.key('admission-all');
   }
 }

@@ -111,6 +111,19 @@ describe(ScanAdmission.name, () => {
     expect(refused.body.message).toBe(scanQueueFullMessage(30));
   });
 
+  it('admits exactly SCAN_QUEUE_TOTAL of twelve simultaneous scans of twelve clients', async () => {
+    const answers = await Promise.all(Array.from({ length: PARALLEL }, () => scan(ip(), contract(), true)));
+
+    const statuses = answers.map((res) => res.status).sort((a, b) => a - b);
+    expect(statuses).toEqual([...Array<number>(3).fill(202), ...Array<number>(PARALLEL - 3).fill(503)]);
+    expect((await queue.getJobCounts()).waiting).toBe(3);
+    // A scan that ends frees its slot of the queue for the next request, and only one.
+    const [first] = (await queue.getWaiting()).map((job) => job.data.address);
+    await finish(first!);
+    expect((await scan(ip(), contract())).status).toBe(202);
+    expect((await scan(ip(), contract())).status).toBe(503);
+  });
+
   it("refuses scans that start work past the client's 'fresh' budget", async () => {
     const client = ip();
     for (let i = 0; i < FRESH; i++) {

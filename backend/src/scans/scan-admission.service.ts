@@ -31,6 +31,8 @@ const RESERVATION_HOLD_MS = 60_000;
 @Injectable()
 export class ScanAdmission {
   private readonly logger = new Logger(ScanAdmission.name);
+  /** The look for admitted scans that ended, under way in this process. */
+  private sweep: Promise<number> | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -57,7 +59,13 @@ export class ScanAdmission {
     }
     // This client's request for the same scan is starting it: this one joins.
     if (reservation === 'counted') return false;
-    if ((await this.queue.queuedScans()) >= total) {
+    const slot = await this.reserveTotal(key, total);
+    // Another client's request for the same scan holds its slot and is starting it: this one joins.
+    if (slot === 'counted') {
+      await this.release(client, key, true);
+      return false;
+    }
+    if (slot === 'full') {
       await this.release(client, key);
       throw new RetryLaterException(
         HttpStatus.SERVICE_UNAVAILABLE,
@@ -68,10 +76,37 @@ export class ScanAdmission {
     return true;
   }
 
-  /** Gives back the slot `admit` took when the request started no job (it joined one, or failed). */
-  async release(client: string, key: string): Promise<void> {
+  /**
+   * Takes a slot of the whole queue in one Redis step, so simultaneous requests of many clients
+   * cannot all see the last free one. When the queue looks full, the entries of scans that ended are
+   * dropped (simultaneous requests of a process share one look at the queue) and it is asked again.
+   */
+  private async reserveTotal(key: string, total: number): Promise<Reservation | null> {
     try {
-      await this.queued.release(client, key);
+      const queued = await this.queue.queuedScans();
+      const first = await this.queued.reserveTotal(key, total, queued, RESERVATION_HOLD_MS);
+      if (first !== 'full') return first;
+      this.sweep ??= this.queued
+        .sweepTotal((scanKey) => this.stillQueued(scanKey))
+        .finally(() => (this.sweep = null));
+      await this.sweep;
+      return await this.queued.reserveTotal(key, total, await this.queue.queuedScans(), RESERVATION_HOLD_MS);
+    } catch (error) {
+      // Without Redis no scan starts anyway; the count is no reason to refuse.
+      this.logger.warn(`slot of scan ${key} in the queue not reserved: ${String(error)}`);
+      return null;
+    }
+  }
+
+  private async stillQueued(scanKey: string): Promise<boolean> {
+    const parsed = parseScanKey(scanKey);
+    return parsed !== null && (await this.queue.isRunning(scanKey, parsed.kind));
+  }
+
+  /** Gives back the slot `admit` took when the request started no job (it joined one, or failed). */
+  async release(client: string, key: string, clientOnly = false): Promise<void> {
+    try {
+      await this.queued.release(client, key, clientOnly);
     } catch (error) {
       this.logger.warn(`slot of scan ${key} not given back (it lapses in a minute): ${String(error)}`);
     }
@@ -113,10 +148,7 @@ export class ScanAdmission {
 
   private async countOf(client: string): Promise<number> {
     try {
-      return await this.queued.count(client, async (scanKey) => {
-        const parsed = parseScanKey(scanKey);
-        return parsed !== null && (await this.queue.isRunning(scanKey, parsed.kind));
-      });
+      return await this.queued.count(client, (scanKey) => this.stillQueued(scanKey));
     } catch (error) {
       // Without Redis no scan starts anyway; the count is no reason to refuse.
       this.logger.warn(`queued scans of a client not counted: ${String(error)}`);
