@@ -19,3 +19,4 @@ export * from './promo.js';
 export * from './donations.js';
 export * from './explorer.js';
 export * from './web-app.js';
+export * from './rpc-providers.js';

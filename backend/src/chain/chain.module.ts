@@ -1,5 +1,5 @@
-import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
-import type { AppConfig } from '../config/app-config.js';
+import { Inject, Logger, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { ConfigError, type AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { Address } from 'viem';
 import { ADDRESS_PROBE, METADATA_RESOLVER, NFT_SOURCE, RPC_SOURCE } from './chain.tokens.js';
@@ -17,6 +17,12 @@ import { GatewayMetadataResolver } from './metadata/index.js';
 import { HostBreaker } from '../outbound/index.js';
 import { ApiKeyRefusalsRepository } from '../security/api-key-refusals.repository.js';
 import { TransferIndexRepository } from './transfer-index.repository.js';
+import { checkChainIds } from './chain-id.check.js';
+import { RpcProvidersReport } from './rpc-providers.report.js';
+
+/** A network's nodes: `<NETWORK>_RPC_URL`'s list, or its one URL. */
+const nodeUrls = (chain: AppConfig['chains'][keyof AppConfig['chains']]): string[] =>
+  chain.rpcUrls?.length ? chain.rpcUrls : [chain.rpcUrl];
 
 /** Chain adapters: the NFT source per network and the metadata resolver. */
 @Module({
@@ -36,7 +42,7 @@ import { TransferIndexRepository } from './transfer-index.repository.js';
           // A node's request budget is shared by every API and worker process that calls it.
           pacers: Object.fromEntries(
             Object.entries(config.chains).flatMap(([network, chain]) =>
-              chain.requestsPerSecond
+              chain.requestsPerSecond && nodeUrls(chain).length === 1
                 ? [
                     [
                       network,
@@ -51,12 +57,32 @@ import { TransferIndexRepository } from './transfer-index.repository.js';
             ),
           ),
           // A node's learnt eth_getLogs span, shared by every process reading it, kept for a day.
+          // Of several nodes, the span the scans go at is the widest one of them takes (a narrower
+          // node is passed over for wider ranges), kept under the list's own name.
           logLimits: Object.fromEntries(
             Object.entries(config.chains).map(([network, chain]) => [
               network,
-              new RedisLogLimits(redis, connections.key('rpc-limits', network, providerKey(chain.rpcUrl))),
+              new RedisLogLimits(
+                redis,
+                connections.key('rpc-limits', network, providerKey(nodeUrls(chain).join(','))),
+              ),
             ]),
           ),
+          // Of several nodes, each its own budget and its own stated span.
+          nodes: {
+            pacer: (network, url) => {
+              const perSecond = config.chains[network].requestsPerSecond;
+              return perSecond
+                ? new SharedRequestPacer(
+                    redis,
+                    connections.key('rpc-budget', network, providerKey(url)),
+                    perSecond,
+                  )
+                : null;
+            },
+            limits: (network, url) =>
+              new RedisLogLimits(redis, connections.key('rpc-limits', network, providerKey(url))),
+          },
           // What else a node's refusals taught (calls per aggregate, no old state, a spent quota).
           providerFacts: Object.fromEntries(
             Object.entries(config.chains).map(([network, chain]) => [
@@ -75,6 +101,12 @@ import { TransferIndexRepository } from './transfer-index.repository.js';
                 : Promise.resolve(null),
           },
         }),
+    },
+    {
+      provide: RpcProvidersReport,
+      inject: [APP_CONFIG, REDIS, RedisConnections, RPC_SOURCE],
+      useFactory: (config: AppConfig, redis: Redis, connections: RedisConnections, rpc: RpcNftSource) =>
+        new RpcProvidersReport(redis, connections, config, () => rpc.getProviders()),
     },
     {
       provide: NFT_SOURCE,
@@ -114,13 +146,38 @@ import { TransferIndexRepository } from './transfer-index.repository.js';
         new ViemAddressProbe(config, (config.ensUniversalResolver as Address | null) ?? null),
     },
   ],
-  exports: [NFT_SOURCE, RPC_SOURCE, METADATA_RESOLVER, ADDRESS_PROBE, TransferIndexRepository],
+  exports: [
+    NFT_SOURCE,
+    RPC_SOURCE,
+    METADATA_RESOLVER,
+    ADDRESS_PROBE,
+    TransferIndexRepository,
+    RpcProvidersReport,
+  ],
 })
-export class ChainModule implements OnApplicationShutdown {
-  constructor(@Inject(METADATA_RESOLVER) private readonly resolver: GatewayMetadataResolver) {}
+export class ChainModule implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('Chains');
 
-  /** Closes idle keep-alive sockets to metadata hosts. */
-  onApplicationShutdown(): void {
+  constructor(
+    @Inject(METADATA_RESOLVER) private readonly resolver: GatewayMetadataResolver,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly report: RpcProvidersReport,
+  ) {}
+
+  /**
+   * API and workers alike: a node answering another chain's id stops the start, naming its URL; a
+   * node that does not answer is only reported (the others serve meanwhile).
+   */
+  async onModuleInit(): Promise<void> {
+    const { wrong, silent } = await checkChainIds(this.config.chains);
+    if (wrong.length > 0) throw new ConfigError(wrong);
+    for (const line of silent) this.logger.warn(`${line}: it is asked again by the calls that follow`);
+    this.report.start();
+  }
+
+  /** Closes idle keep-alive sockets to metadata hosts; the nodes' last counters are reported. */
+  async onApplicationShutdown(): Promise<void> {
     this.resolver.destroy();
+    await this.report.stop();
   }
 }

@@ -36,7 +36,10 @@ describe(ViemAddressProbe.name, () => {
     chains = Object.fromEntries(
       ENABLED_NETWORKS.map((network) => {
         const { chainId, rpcUrl } = devchain.manifest.networks[network];
-        return [network, { chainId, rpcUrl, devchain: true, maxLogRange: null, requestsPerSecond: null }];
+        return [
+          network,
+          { chainId, rpcUrl, rpcUrls: [rpcUrl], devchain: true, maxLogRange: null, requestsPerSecond: null },
+        ];
       }),
     ) as Record<Network, ChainConfig>;
     sut = new ViemAddressProbe({ chains }, ens.universalResolver as Address);

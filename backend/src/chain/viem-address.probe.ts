@@ -1,4 +1,4 @@
-import { createPublicClient, http, type Address, type PublicClient } from 'viem';
+import { createPublicClient, fallback, http, type Address, type PublicClient, type Transport } from 'viem';
 import { normalize } from 'viem/ens';
 import { ENABLED_NETWORKS, type Network } from '@nexus/contract';
 import type { AppConfig } from '../config/app-config.js';
@@ -6,6 +6,15 @@ import type { AddressProbe } from './address-probe.js';
 
 /** ENS Universal Resolver on Ethereum mainnet (what viem's mainnet chain names). */
 const MAINNET_UNIVERSAL_RESOLVER: Address = '0xeeeeeeee14d718c2b47d9923deab1335e144eeee';
+
+/** One node, or several asked in turn (viem's fallback: the next one when a call fails). */
+function probeTransport(urls: string[]): Transport {
+  if (urls.length <= 1) return http(urls[0], { timeout: 10_000, retryCount: 2 });
+  return fallback(
+    urls.map((url) => http(url, { timeout: 10_000, retryCount: 0 })),
+    { retryCount: 2 },
+  );
+}
 
 /** AddressProbe over JSON-RPC with viem, through the same ENS resolution path as on mainnet. */
 export class ViemAddressProbe implements AddressProbe {
@@ -18,7 +27,9 @@ export class ViemAddressProbe implements AddressProbe {
     this.clients = Object.fromEntries(
       ENABLED_NETWORKS.map((n) => [
         n,
-        createPublicClient({ transport: http(config.chains[n].rpcUrl, { timeout: 10_000, retryCount: 2 }) }),
+        createPublicClient({
+          transport: probeTransport(config.chains[n].rpcUrls ?? [config.chains[n].rpcUrl]),
+        }),
       ]),
     ) as Record<Network, PublicClient>;
   }

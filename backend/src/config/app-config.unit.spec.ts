@@ -15,6 +15,7 @@ describe(loadConfig.name, () => {
     expect(sut.chains.polygon).toEqual({
       chainId: 137,
       rpcUrl: 'http://127.0.0.1:8546',
+      rpcUrls: ['http://127.0.0.1:8546'],
       devchain: false,
       maxLogRange: null,
       requestsPerSecond: null,

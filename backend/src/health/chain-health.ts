@@ -27,12 +27,13 @@ export const CHAIN_HEALTH_DEFAULTS: ChainHealthOptions = {
  * The RPC URL is reported with any key in it redacted (the health answer is public).
  */
 export class ChainHealth {
-  private readonly clients = new Map<Network, PublicClient>();
+  private readonly clients = new Map<string, PublicClient>();
   private readonly lastUp = new Map<Network, { at: number; state: ChainState }>();
   private readonly inFlight = new Map<Network, Promise<ChainState>>();
 
   constructor(
-    private readonly rpcUrls: Partial<Record<Network, string>>,
+    /** Per network its node, or its nodes: the network is up while one of them answers. */
+    private readonly rpcUrls: Partial<Record<Network, string | string[]>>,
     private readonly options: ChainHealthOptions = CHAIN_HEALTH_DEFAULTS,
     private readonly now: () => number = Date.now,
   ) {}
@@ -64,35 +65,42 @@ export class ChainHealth {
     return { state: 'down', chainId: null, blockNumber: null, rpcUrl: this.shownUrl(network) };
   }
 
-  private shownUrl(network: Network): string {
-    return redactSecrets(this.rpcUrls[network] ?? '');
+  private urls(network: Network): string[] {
+    const urls = this.rpcUrls[network] ?? [];
+    return typeof urls === 'string' ? [urls] : urls;
   }
 
-  private client(network: Network): PublicClient {
-    let client = this.clients.get(network);
+  private shownUrl(network: Network): string {
+    return this.urls(network)
+      .map((url) => redactSecrets(url))
+      .join(', ');
+  }
+
+  private client(url: string): PublicClient {
+    let client = this.clients.get(url);
     if (!client) {
       client = createPublicClient({
-        transport: http(this.rpcUrls[network], {
+        transport: http(url, {
           timeout: this.options.timeoutMs,
           retryCount: this.options.retries,
           retryDelay: this.options.retryDelayMs,
         }),
       });
-      this.clients.set(network, client);
+      this.clients.set(url, client);
     }
     return client;
   }
 
   private async run(network: Network): Promise<ChainState> {
     try {
-      const client = this.client(network);
-      const [chainId, block] = await Promise.all([client.getChainId(), client.getBlockNumber()]);
-      const state: ChainState = {
-        state: 'up',
-        chainId,
-        blockNumber: block.toString(),
-        rpcUrl: this.shownUrl(network),
-      };
+      // The first node to answer; one of several down leaves the network up.
+      const state = await Promise.any(
+        this.urls(network).map(async (url): Promise<ChainState> => {
+          const client = this.client(url);
+          const [chainId, block] = await Promise.all([client.getChainId(), client.getBlockNumber()]);
+          return { state: 'up', chainId, blockNumber: block.toString(), rpcUrl: redactSecrets(url) };
+        }),
+      );
       this.lastUp.set(network, { at: this.now(), state });
       return state;
     } catch {

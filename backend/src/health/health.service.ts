@@ -52,7 +52,9 @@ export class HealthService implements BeforeApplicationShutdown {
     private readonly queues: ScanQueueRepository,
   ) {
     this.chains = new ChainHealth(
-      Object.fromEntries(ENABLED_NETWORKS.map((n) => [n, config.chains[n].rpcUrl])),
+      Object.fromEntries(
+        ENABLED_NETWORKS.map((n) => [n, config.chains[n].rpcUrls ?? config.chains[n].rpcUrl]),
+      ),
     );
     this.terse = config.production;
   }

@@ -1,31 +1,88 @@
 import { createTransport, http, type EIP1193RequestFn, type Transport } from 'viem';
 import { ConcurrencyLimit } from '../../common/concurrency.js';
-import { withRetry } from '../../outbound/index.js';
+import { redactSecrets } from '../../logging/redact.js';
+import { connectionFailureKind, withRetry } from '../../outbound/index.js';
+import type { LogLimitsStore } from './log-limits.store.js';
 import { RequestPacer } from './request.pacer.js';
 import type { Pacer } from './shared-request.pacer.js';
 import { readLogRefusal } from './log-refusal.util.js';
-import { isBatchRefusal, isTransient, retryAfterMs } from './rpc-errors.util.js';
-import type { RpcStats } from './rpc.stats.js';
+import { collectAnswer, isBatchRefusal, isTransient, retryAfterMs, throttling } from './rpc-errors.util.js';
+import type { RpcProviderStats, RpcStats } from './rpc.stats.js';
 
 export interface ResilientTransportOptions {
-  url: string;
+  /** One node. */
+  url?: string;
+  /** Several nodes of one network: each call goes to the healthiest, fastest, least busy one. */
+  urls?: string[];
+  /** The network, naming the nodes' counters in `stats`. */
+  network?: string;
   stats: RpcStats;
-  /** JSON-RPC calls in flight at once on this node. */
+  /** JSON-RPC calls in flight at once, all nodes together. */
   concurrency: number;
   /** Calls per HTTP request (JSON-RPC batching); 1 disables batching. */
   batchSize: number;
   timeoutMs: number;
-  /** Further attempts after a transient failure (never a DNS failure). */
+  /** Further attempts after every node failed a call transiently (never a DNS failure of the only one). */
   retries: number;
   /** First backoff; doubles per attempt, with jitter, capped at 10 s. */
   retryBaseDelayMs: number;
-  /** The node's request budget (a public node's): calls are spaced to stay within it. */
+  /** Each node's request budget (a public node's): calls to it are spaced to stay within it. */
   requestsPerSecond?: number;
   /** Spaces the calls instead of a pacer of this process's own (a budget shared across processes). */
   pacer?: Pacer;
+  /** Per node, the pacer of its budget shared across processes (several nodes). */
+  pacerFor?: (url: string) => Pacer | null;
+  /**
+   * Per node (several nodes), where the eth_getLogs span it states in refusals is kept for other
+   * processes: a range wider than a node's span goes to another node that takes it.
+   */
+  limitsFor?: (url: string) => LogLimitsStore | null;
+  /** A failing node is set aside this long at first, doubling per failure in a row (default 2 s). */
+  setAsideMs?: number;
 }
 
 const MAX_DELAY_MS = 10_000;
+const MAX_SET_ASIDE_MS = 60_000;
+/** A spent quota, a key refused, a host that does not resolve: not asked again soon. */
+const LONG_SET_ASIDE_MS = 300_000;
+
+/** One node: its HTTP transports, pacing and counters. */
+interface Node {
+  url: string;
+  stats: RpcProviderStats;
+  pacer: Pacer | null;
+  limits: LogLimitsStore | null;
+  batched: ReturnType<Transport>;
+  single: ReturnType<Transport>;
+}
+
+/** The block count of an eth_getLogs call with numeric bounds; null otherwise. */
+function logSpan(method: string, params: unknown): bigint | null {
+  if (method !== 'eth_getLogs' || !Array.isArray(params)) return null;
+  const filter = params[0] as { fromBlock?: unknown; toBlock?: unknown } | undefined;
+  const from = filter?.fromBlock;
+  const to = filter?.toBlock;
+  if (typeof from !== 'string' || typeof to !== 'string') return null;
+  if (!/^0x[0-9a-f]+$/i.test(from) || !/^0x[0-9a-f]+$/i.test(to)) return null;
+  return BigInt(to) - BigInt(from) + 1n;
+}
+
+/** A failure of the node rather than of the call: another node may answer it. */
+function nodeFailure(error: unknown): 'throttled' | 'long' | 'short' | null {
+  const throttled = throttling(error);
+  if (throttled === 'quota') return 'long';
+  if (throttled === 'rate') return 'throttled';
+  if (isTransient(error)) return 'short';
+  const { status, codes } = collectAnswer(error);
+  if (status === 401 || status === 403) return 'long';
+  // A host that does not resolve: misconfigured (the only node's failure is thrown as it is).
+  if (status === undefined && codes.length === 0 && connectionFailureKind(error) === 'dns') return 'long';
+  return null;
+}
+
+function takesSpan(node: Node, span: bigint | null): boolean {
+  return span === null || node.stats.spanCap === null || span <= node.stats.spanCap;
+}
 
 /**
  * viem's HTTP transport with our own policy around it: bounded concurrency, counting, and
@@ -34,13 +91,24 @@ const MAX_DELAY_MS = 10_000;
  * is not asked again at once; a node that refuses JSON-RPC batches is asked one call per request.
  * viem's own retry is off because it also retries "limit exceeded"
  * answers, which for eth_getLogs mean "split the range", not "wait".
+ *
+ * With several nodes, each call goes to the node with the best (average answer time × calls in
+ * flight) among those not set aside; a node that fails a call (throttled, 5xx, timeout, refused
+ * connection, spent quota) is set aside for a while — its Retry-After, else 2 s doubling per
+ * failure in a row up to a minute — and the call goes at once to the next node. The backoff above
+ * applies only when every node failed it. A node that states an eth_getLogs span narrower than a
+ * range is passed over for that range while another takes it.
  */
 export function resilientTransport(options: ResilientTransportOptions): Transport {
+  const urls = options.urls ?? (options.url ? [options.url] : []);
+  if (urls.length === 0) throw new Error('resilientTransport needs at least one URL');
   const limit = new ConcurrencyLimit(options.concurrency);
-  const pacer =
-    options.pacer ?? (options.requestsPerSecond ? new RequestPacer(options.requestsPerSecond) : null);
-  const transport = (batched: boolean) =>
-    http(options.url, {
+  const setAsideMs = options.setAsideMs ?? 2_000;
+  const several = urls.length > 1;
+  const ownPacer = (): Pacer | null =>
+    options.requestsPerSecond ? new RequestPacer(options.requestsPerSecond) : null;
+  const transport = (url: string, batched: boolean) =>
+    http(url, {
       batch: batched ? { batchSize: options.batchSize, wait: 0 } : false,
       retryCount: 0,
       timeout: options.timeoutMs,
@@ -48,14 +116,133 @@ export function resilientTransport(options: ResilientTransportOptions): Transpor
         options.stats.httpRequests++;
       },
     });
-  const inner = transport(options.batchSize > 1);
-  const unbatched = transport(false);
-  // A node that refuses batches (or batches this large) is asked one call per request from then on.
-  let batching = options.batchSize > 1;
+  const plans = urls.map((url) => {
+    const stats = options.stats.provider(options.network ?? 'node', redactSecrets(url));
+    stats.batching = options.batchSize > 1;
+    const pacer = several
+      ? (options.pacerFor?.(url) ?? ownPacer())
+      : (options.pacer ?? options.pacerFor?.(url) ?? ownPacer());
+    const limits = several ? (options.limitsFor?.(url) ?? null) : null;
+    // What other processes learnt of this node's span.
+    limits
+      ?.read()
+      .then((learnt) => {
+        if (learnt?.stated && stats.spanCap === null) stats.spanCap = learnt.span;
+      })
+      .catch(() => undefined);
+    return {
+      url,
+      stats,
+      pacer,
+      limits,
+      batched: transport(url, options.batchSize > 1),
+      single: transport(url, false),
+    };
+  });
 
   return (config) => {
-    const base = inner({ ...config, retryCount: 0 });
-    const single = unbatched({ ...config, retryCount: 0 });
+    const nodes: Node[] = plans.map((plan) => ({
+      ...plan,
+      batched: plan.batched({ ...config, retryCount: 0 }),
+      single: plan.single({ ...config, retryCount: 0 }),
+    }));
+
+    /** The node for the next attempt of a call, or null when every one was tried. */
+    const pick = (tried: Set<Node>, span: bigint | null): Node | null => {
+      const now = Date.now();
+      const open = nodes.filter((node) => !tried.has(node));
+      const fits = open.filter((node) => takesSpan(node, span));
+      // A range no node takes is asked of any: its refusal is for the log scanner to split.
+      const candidates = fits.length > 0 ? fits : tried.size === 0 ? open : [];
+      const ready = candidates.filter((node) => node.stats.setAsideUntil <= now);
+      const score = (node: Node): number => ((node.stats.latencyMs ?? 0) + 1) * (node.stats.inFlight + 1);
+      if (ready.length > 0) return ready.reduce((best, node) => (score(node) < score(best) ? node : best));
+      // Every node is set aside: the first attempt asks the one back soonest.
+      if (tried.size > 0 || candidates.length === 0) return null;
+      return candidates.reduce((best, node) =>
+        node.stats.setAsideUntil < best.stats.setAsideUntil ? node : best,
+      );
+    };
+
+    const ask = async (node: Node, method: string, params: unknown): Promise<unknown> => {
+      await node.pacer?.turn();
+      options.stats.countCall(method);
+      node.stats.requests++;
+      node.stats.inFlight++;
+      const started = performance.now();
+      const call = { method, params } as Parameters<typeof node.batched.request>[0];
+      try {
+        let answer: unknown;
+        if (!node.stats.batching) answer = await node.single.request(call);
+        else {
+          try {
+            answer = await node.batched.request(call);
+          } catch (error) {
+            if (!isBatchRefusal(error)) throw error;
+            node.stats.batching = false;
+            answer = await node.single.request(call);
+          }
+        }
+        node.stats.answered(performance.now() - started);
+        return answer;
+      } finally {
+        node.stats.inFlight--;
+      }
+    };
+
+    const failed = (node: Node, error: unknown, kind: 'throttled' | 'long' | 'short'): void => {
+      const stats = node.stats;
+      stats.errors++;
+      if (kind === 'throttled' || throttling(error) === 'quota') stats.throttled++;
+      stats.failuresInARow++;
+      const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      stats.lastError = redactSecrets(message ?? '').slice(0, 200);
+      const pause =
+        kind === 'long'
+          ? LONG_SET_ASIDE_MS
+          : (retryAfterMs(error) ?? Math.min(MAX_SET_ASIDE_MS, setAsideMs * 2 ** (stats.failuresInARow - 1)));
+      stats.setAsideUntil = Math.max(stats.setAsideUntil, Date.now() + pause);
+    };
+
+    /** A span the node states: remembered for it, and for other processes through its store. */
+    const spanRefused = (node: Node, error: unknown, span: bigint): boolean => {
+      const refusal = readLogRefusal(error);
+      if (refusal?.kind !== 'span') return false;
+      // Said N and refused N: it counts `to - from`; one block fewer passes either way.
+      const stated =
+        refusal.maxSpan !== null ? (refusal.maxSpan < span ? refusal.maxSpan : span - 1n) : span - 1n;
+      if (node.stats.spanCap === null || stated < node.stats.spanCap) {
+        node.stats.spanCap = stated;
+        if (refusal.maxSpan !== null) {
+          node.limits?.write({ span: stated, stated: true }).catch(() => undefined);
+        }
+      }
+      return true;
+    };
+
+    /** One attempt: the call goes to node after node until one answers or each was tried. */
+    const attempt = async (method: string, params: unknown): Promise<unknown> => {
+      const span = logSpan(method, params);
+      const tried = new Set<Node>();
+      let last: unknown = null;
+      for (let node = pick(tried, span); node; node = pick(tried, span)) {
+        tried.add(node);
+        try {
+          return await ask(node, method, params);
+        } catch (error) {
+          last = error;
+          // A refused range goes to a node that takes it, else back to the log scanner to split.
+          if (span !== null && span > 1n && spanRefused(node, error, span) && several) continue;
+          if (method === 'eth_getLogs' && readLogRefusal(error) !== null) throw error;
+          const kind = nodeFailure(error);
+          if (kind === null) throw error;
+          failed(node, error, kind);
+          if (!several) throw error;
+        }
+      }
+      throw last;
+    };
+
     return createTransport(
       {
         key: 'nexus-rpc',
@@ -64,36 +251,21 @@ export function resilientTransport(options: ResilientTransportOptions): Transpor
         retryCount: 0,
         timeout: options.timeoutMs,
         request: (({ method, params }: { method: string; params?: unknown }) =>
-          withRetry(
-            () =>
-              limit.run(async () => {
-                await pacer?.turn();
-                options.stats.countCall(method);
-                const call = { method, params } as Parameters<typeof base.request>[0];
-                if (!batching) return single.request(call);
-                try {
-                  return await base.request(call);
-                } catch (error) {
-                  if (!isBatchRefusal(error)) throw error;
-                  batching = false;
-                  return single.request(call);
-                }
-              }),
-            {
-              retries: options.retries,
-              baseDelayMs: options.retryBaseDelayMs,
-              maxDelayMs: MAX_DELAY_MS,
-              // A refused log range is for the log scanner to split, not to ask again as it is.
-              retryable: (error) =>
-                !(method === 'eth_getLogs' && readLogRefusal(error) !== null) && isTransient(error),
-              requestedDelayMs: retryAfterMs,
-              onRetry: () => {
-                options.stats.retries++;
-              },
+          withRetry(() => limit.run(() => attempt(method, params)), {
+            retries: options.retries,
+            baseDelayMs: options.retryBaseDelayMs,
+            maxDelayMs: MAX_DELAY_MS,
+            // A refused log range is for the log scanner to split, not to ask again as it is.
+            retryable: (error) =>
+              !(method === 'eth_getLogs' && readLogRefusal(error) !== null) &&
+              (isTransient(error) || (several && nodeFailure(error) !== null)),
+            requestedDelayMs: (error) => (several ? null : retryAfterMs(error)),
+            onRetry: () => {
+              options.stats.retries++;
             },
-          )) as EIP1193RequestFn,
+          })) as EIP1193RequestFn,
       },
-      base.value,
+      nodes[0]!.batched.value,
     );
   };
 }

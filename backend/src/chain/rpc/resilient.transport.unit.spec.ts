@@ -123,4 +123,128 @@ describe(resilientTransport.name, () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
+
+  describe('of several nodes', () => {
+    /** A node answering each call with `answer(method, params)`: a result, or a JSON-RPC error with an HTTP status. */
+    async function node(
+      answer: (method: string, params: unknown[]) => { result: unknown } | { status: number; error: unknown },
+    ): Promise<{ url: string; calls: string[]; close: () => Promise<void> }> {
+      const calls: string[] = [];
+      const server: Server = createServer((request, response) => {
+        const chunks: Buffer[] = [];
+        request.on('data', (chunk: Buffer) => chunks.push(chunk));
+        request.on('end', () => {
+          const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+            id: number;
+            method: string;
+            params: unknown[];
+          };
+          calls.push(body.method);
+          const out = answer(body.method, body.params);
+          response.writeHead('status' in out ? out.status : 200, { 'Content-Type': 'application/json' });
+          response.end(
+            JSON.stringify({ jsonrpc: '2.0', id: body.id, ...('error' in out ? { error: out.error } : out) }),
+          );
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return {
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        calls,
+        close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+      };
+    }
+
+    const options = { concurrency: 1, batchSize: 1, timeoutMs: 5_000, retries: 3, retryBaseDelayMs: 1 };
+
+    it('answers from a healthy node while another is throttled, without a pause, and sets the throttled one aside', async () => {
+      const throttled = await node(() => ({
+        status: 429,
+        error: { code: 429, message: 'Too Many Requests' },
+      }));
+      const healthy = await node(() => ({ result: '0x10' }));
+      const stats = new RpcStats();
+      const transport = resilientTransport({
+        ...options,
+        urls: [throttled.url, healthy.url],
+        network: 'cronos',
+        stats,
+      })({});
+      try {
+        for (let i = 0; i < 20; i++)
+          await expect(transport.request({ method: 'eth_blockNumber' })).resolves.toBe('0x10');
+
+        // The throttled node was asked once, then left alone for its pause; no call waited for a retry.
+        expect(throttled.calls).toHaveLength(1);
+        expect(healthy.calls).toHaveLength(20);
+        expect(stats.retries).toBe(0);
+        const [first, second] = stats.providers().cronos!;
+        expect(first).toMatchObject({ health: 'set aside', requests: 1, errors: 1, throttled: 1 });
+        expect(second).toMatchObject({ health: 'healthy', requests: 20, errors: 0 });
+      } finally {
+        await Promise.all([throttled.close(), healthy.close()]);
+      }
+    });
+
+    it('goes on at the other node when one stops answering, without a pause', async () => {
+      const fading = await node(() => ({ result: '0x1' }));
+      const steady = await node(() => ({ result: '0x1' }));
+      const stats = new RpcStats();
+      const transport = resilientTransport({
+        ...options,
+        urls: [fading.url, steady.url],
+        network: 'ethereum',
+        stats,
+        setAsideMs: 50,
+      })({});
+      try {
+        await transport.request({ method: 'eth_chainId' });
+        await fading.close();
+        for (let i = 0; i < 10; i++)
+          await expect(transport.request({ method: 'eth_chainId' })).resolves.toBe('0x1');
+        expect(stats.providers().ethereum![0]!.errors).toBeGreaterThanOrEqual(1);
+        expect(stats.retries).toBe(0);
+      } finally {
+        await steady.close();
+      }
+    });
+
+    it("passes a log range wider than a node's stated span to a node that takes it", async () => {
+      const narrow = await node((method, params) => {
+        const filter = params[0] as { fromBlock?: string; toBlock?: string } | undefined;
+        if (method === 'eth_getLogs' && filter?.fromBlock && filter.toBlock) {
+          if (BigInt(filter.toBlock) - BigInt(filter.fromBlock) + 1n > 100n) {
+            return { status: 200, error: { code: -32600, message: 'block range exceeds 100' } };
+          }
+        }
+        return { result: [] };
+      });
+      const wide = await node(() => ({ result: [] }));
+      const stats = new RpcStats();
+      // The narrow node first, and fast: it is asked first.
+      const transport = resilientTransport({
+        ...options,
+        urls: [narrow.url, wide.url],
+        network: 'polygon',
+        stats,
+      })({});
+      const logs = (from: number, to: number) =>
+        transport.request({
+          method: 'eth_getLogs',
+          params: [{ fromBlock: `0x${from.toString(16)}`, toBlock: `0x${to.toString(16)}`, topics: [] }],
+        } as never);
+      try {
+        await expect(logs(0, 999)).resolves.toEqual([]);
+        await expect(logs(1000, 1999)).resolves.toEqual([]);
+        await expect(logs(2000, 2049)).resolves.toEqual([]);
+
+        // Refused once, never asked a range that wide again; narrow ranges still go to it.
+        expect(narrow.calls).toHaveLength(2);
+        expect(wide.calls).toHaveLength(2);
+        expect(stats.providers().polygon![0]).toMatchObject({ spanCap: 100, errors: 0, health: 'healthy' });
+      } finally {
+        await Promise.all([narrow.close(), wide.close()]);
+      }
+    });
+  });
 });

@@ -19,7 +19,7 @@ import { MulticallBatcher } from './multicall.batcher.js';
 import { MemoryProviderFacts, type ProviderFacts } from './provider-facts.store.js';
 import { resilientTransport } from './resilient.transport.js';
 import { rpcChain } from './rpc-chains.config.js';
-import { RpcStats, type RpcStatsSnapshot } from './rpc.stats.js';
+import { RpcStats, type RpcProviderSnapshot, type RpcStatsSnapshot } from './rpc.stats.js';
 import { TokenUriReader } from './token-uri.reader.js';
 import type { Pacer } from './shared-request.pacer.js';
 import { TransferLogFeed } from './transfer-log.feed.js';
@@ -28,6 +28,8 @@ import { WalletHoldingsReader, type WalletIndex } from './wallet-holdings.reader
 export interface RpcNetworkConfig {
   chainId: number;
   rpcUrl: string;
+  /** Several nodes of the network (rpcUrl among them): calls go to the healthiest, fastest. */
+  rpcUrls?: string[];
   /** Widest eth_getLogs range the node allows, when known. */
   maxLogRange?: number | null;
   /** The node's request budget: calls are spaced to stay within it. */
@@ -72,6 +74,11 @@ export interface RpcNftSourceOptions {
    * source's own memory.
    */
   providerFacts?: Partial<Record<Network, ProviderFacts>>;
+  /** A network of several nodes: each node's shared budget pacer, and where its stated span is kept. */
+  nodes?: {
+    pacer?: (network: Network, url: string) => Pacer | null;
+    limits?: (network: Network, url: string) => LogLimitsStore | null;
+  };
 }
 
 /** The readers of one network, sharing its client, log scanner and multicall batcher. */
@@ -101,7 +108,8 @@ export class RpcNftSource implements NftSource {
     const parallel = options.concurrency ?? 8;
     for (const [network, config] of Object.entries(networks) as Array<[Network, RpcNetworkConfig]>) {
       const transport = resilientTransport({
-        url: config.rpcUrl,
+        urls: config.rpcUrls?.length ? config.rpcUrls : [config.rpcUrl],
+        network,
         stats: this.stats,
         concurrency: parallel,
         batchSize: options.httpBatchSize ?? 10,
@@ -110,6 +118,8 @@ export class RpcNftSource implements NftSource {
         retryBaseDelayMs: options.retryBaseDelayMs ?? 250,
         ...(config.requestsPerSecond ? { requestsPerSecond: config.requestsPerSecond } : {}),
         ...(options.pacers?.[network] ? { pacer: options.pacers[network] } : {}),
+        pacerFor: (url) => options.nodes?.pacer?.(network, url) ?? null,
+        limitsFor: (url) => options.nodes?.limits?.(network, url) ?? null,
       });
       const client = createPublicClient({
         chain: rpcChain(network, config.chainId, config.rpcUrl),
@@ -170,6 +180,11 @@ export class RpcNftSource implements NftSource {
   /** Requests made so far (benchmarks, dashboards). */
   getStats(): RpcStatsSnapshot {
     return this.stats.snapshot();
+  }
+
+  /** Each network's nodes: health, counters, learnt limits (this process's view). */
+  getProviders(): Record<string, RpcProviderSnapshot[]> {
+    return this.stats.providers();
   }
 
   resetStats(): void {

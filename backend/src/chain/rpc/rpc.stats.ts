@@ -18,10 +18,28 @@ export class RpcStats {
   retries = 0;
   rangeSplits = 0;
   private readonly methods = new Map<string, number>();
+  /** Per network, its nodes in configuration order. */
+  private readonly nodes = new Map<string, RpcProviderStats[]>();
 
   countCall(method: string): void {
     this.rpcCalls++;
     this.methods.set(method, (this.methods.get(method) ?? 0) + 1);
+  }
+
+  /** Counters of a node of `network`, listed after the ones made before. */
+  provider(network: string, shownUrl: string): RpcProviderStats {
+    const list = this.nodes.get(network) ?? [];
+    this.nodes.set(network, list);
+    const stats = new RpcProviderStats(shownUrl);
+    list.push(stats);
+    return stats;
+  }
+
+  /** Every node of every network, in configuration order. */
+  providers(now = Date.now()): Record<string, RpcProviderSnapshot[]> {
+    return Object.fromEntries(
+      [...this.nodes].map(([network, list]) => [network, list.map((node) => node.snapshot(now))]),
+    );
   }
 
   snapshot(): RpcStatsSnapshot {
@@ -40,5 +58,72 @@ export class RpcStats {
     this.retries = 0;
     this.rangeSplits = 0;
     this.methods.clear();
+    for (const node of [...this.nodes.values()].flat()) {
+      node.requests = 0;
+      node.errors = 0;
+      node.throttled = 0;
+    }
+  }
+}
+
+/** One node of a network as its transport sees it; the admin's view of it (`GET /api/admin/rpc-providers`). */
+export interface RpcProviderSnapshot {
+  /** The URL with any key in it redacted. */
+  url: string;
+  /** `healthy`: answering; `set aside`: failing or throttled, not asked until `setAsideUntil`; `untried`. */
+  health: 'healthy' | 'set aside' | 'untried';
+  /** Epoch ms; null when not set aside. */
+  setAsideUntil: number | null;
+  /** JSON-RPC calls sent to it (retries and calls moved here from another node count). */
+  requests: number;
+  /** Calls it failed: throttling, server errors, timeouts, refused connections. */
+  errors: number;
+  /** Of those, throttling (HTTP 429, "rate limit exceeded"…, a spent quota). */
+  throttled: number;
+  /** Moving average of its answer time, ms. */
+  latencyMs: number | null;
+  /** Its last failure, redacted. */
+  lastError: string | null;
+  /** False once it refused a JSON-RPC batch: asked one call per request. */
+  batching: boolean;
+  /** Widest eth_getLogs range it is asked (blocks): the span it stated, or under one it refused. */
+  spanCap: number | null;
+}
+
+/** Counters and health of one node; read and written by its transport. */
+export class RpcProviderStats {
+  requests = 0;
+  errors = 0;
+  throttled = 0;
+  latencyMs: number | null = null;
+  setAsideUntil = 0;
+  failuresInARow = 0;
+  lastError: string | null = null;
+  batching = true;
+  spanCap: bigint | null = null;
+  /** Calls of this node in flight. */
+  inFlight = 0;
+
+  constructor(readonly shownUrl: string) {}
+
+  answered(ms: number): void {
+    this.latencyMs = this.latencyMs === null ? ms : Math.round(this.latencyMs * 0.7 + ms * 0.3);
+    this.failuresInARow = 0;
+  }
+
+  snapshot(now = Date.now()): RpcProviderSnapshot {
+    const aside = this.setAsideUntil > now;
+    return {
+      url: this.shownUrl,
+      health: aside ? 'set aside' : this.requests === 0 ? 'untried' : 'healthy',
+      setAsideUntil: aside ? this.setAsideUntil : null,
+      requests: this.requests,
+      errors: this.errors,
+      throttled: this.throttled,
+      latencyMs: this.latencyMs,
+      lastError: this.lastError,
+      batching: this.batching,
+      spanCap: this.spanCap === null ? null : Number(this.spanCap),
+    };
   }
 }
