@@ -8,6 +8,6 @@ import { AddressesService } from './addresses.service.js';
   imports: [ChainModule],
   controllers: [AddressesController],
   providers: [AddressesService, AddressAnswersRepository],
-  exports: [AddressesService],
+  exports: [AddressesService, AddressAnswersRepository],
 })
 export class AddressesModule {}

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ENABLED_NETWORKS, type CacheStats, type ClearCacheResponse } from '@nexus/contract';
 import type { Redis } from 'ioredis';
+import { AddressAnswersRepository } from '../addresses/address-answers.repository.js';
 import { REDIS, RedisConnections } from '../redis/redis.module.js';
 import { RarityCacheRepository } from '../rarity/index.js';
 import { ScanCacheRepository } from '../scans/index.js';
@@ -27,6 +28,7 @@ export class AdminCacheService {
     private readonly trending: TrendingCacheRepository,
     private readonly rarity: RarityCacheRepository,
     private readonly transferIndex: TransferIndexService,
+    private readonly addresses: AddressAnswersRepository,
   ) {}
 
   async stats(now = Date.now()): Promise<CacheStats> {
@@ -60,13 +62,16 @@ export class AdminCacheService {
   }
 
   /**
-   * Entries of the scan, whitelist, trending and rarity caches in Redis: exactly what `clear()`
-   * empties. Null when Redis does not answer.
+   * Entries of the scan, whitelist, trending and rarity caches and the address answers in Redis:
+   * exactly what `clear()` empties. Null when Redis does not answer.
    */
   private async cachedEntries(): Promise<number | null> {
-    const patterns = ['scan:*', 'rarity:*', 'whitelisted_collections*', 'trending_searches*'].map((name) =>
-      this.connections.key('cache', name),
-    );
+    const patterns = [
+      ...['scan:*', 'rarity:*', 'whitelisted_collections*', 'trending_searches*'].map((name) =>
+        this.connections.key('cache', name),
+      ),
+      this.connections.key('address', '*'),
+    ];
     try {
       let count = 0;
       for (const pattern of patterns) {
@@ -84,9 +89,13 @@ export class AdminCacheService {
     }
   }
 
-  /** Empties the Redis caches (scan results, whitelist, trending, rankings); PostgreSQL keeps every row. */
+  /**
+   * Empties the Redis caches (scan results, whitelist, trending, rankings, what the chain said about
+   * addresses); PostgreSQL keeps every row.
+   */
   async clear(): Promise<ClearCacheResponse> {
     const removed = await Promise.all([
+      this.addresses.clear(),
       this.scans.clear(),
       this.whitelist.clear(),
       this.trending.clear(),

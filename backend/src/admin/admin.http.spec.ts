@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import request from 'supertest';
 import { adminCookie } from '../../../test/support/admin-session.js';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
+import { AddressAnswersRepository } from '../addresses/address-answers.repository.js';
 import { REDIS } from '../redis/redis.module.js';
 import { ScanCacheRepository } from '../scans/index.js';
 import { AdminController } from './admin.controller.js';
@@ -174,8 +175,10 @@ describe(AdminController.name, () => {
     expect(await redis.ttl(`${isolated.prefix}:stats:api:calls:polygon:${today}`)).toBeGreaterThan(24 * 3600);
   });
 
-  it('clears every cached scan, the whitelist and trending caches, and no row', async () => {
+  it('clears every cached scan, the whitelist, trending and address caches, and no row', async () => {
     const cache = sut.get(ScanCacheRepository);
+    const answers = sut.get(AddressAnswersRepository);
+    await answers.set('network', address('c1'), { network: 'polygon' }, 3600);
     const meta = { scanDuration: 5, totalCollections: 1, isComplete: true, cachedAt: Date.now() };
     await cache.set(WALLET_KEY, 'wallet', { meta, nftsJson: '[]' });
     await cache.set(COLLECTION_KEY, 'collection', { meta, nftsJson: '[]' });
@@ -189,12 +192,14 @@ describe(AdminController.name, () => {
     const before = await stats();
     const requestsBefore = before.apiRequestsCount;
     // The entries clearing removes are counted, so the admin sees them go (the stored rows stay).
-    expect(before.cachedEntries).toBe(5);
+    expect(before.cachedEntries).toBe(6);
 
     const res = await http().post('/api/admin/clear-cache');
 
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, cleared: 5 });
+    expect(res.body).toEqual({ success: true, cleared: 6 });
+    // What the chain said about an address is asked again after a clear.
+    expect(await answers.get('network', address('c1'))).toBeNull();
     expect(await cache.get(WALLET_KEY)).toBeNull();
     expect(await cache.get(COLLECTION_KEY)).toBeNull();
     expect(await redis.keys(`${isolated.prefix}:cache:*`)).toEqual([]);

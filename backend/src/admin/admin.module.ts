@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AddressesModule } from '../addresses/addresses.module.js';
 import { RarityModule } from '../rarity/index.js';
 import { ScanStateModule } from '../scans/index.js';
 import { TransferIndexModule } from '../transfer-index/index.js';
@@ -17,6 +18,7 @@ import { CacheStatsRepository } from './cache-stats.repository.js';
  */
 @Module({
   imports: [
+    AddressesModule,
     AdminAccessModule,
     ScanStateModule,
     WhitelistModule,
