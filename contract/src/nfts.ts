@@ -54,6 +54,37 @@ export interface Nft {
    * the background. Absent otherwise.
    */
   metadataUnavailable?: true;
+  /**
+   * Why the token has no metadata, in words a visitor can read (one of METADATA_REASONS' texts);
+   * absent when it has metadata. With `metadataUnavailable` the metadata is fetched again later.
+   */
+  metadataReason?: string;
+}
+
+/**
+ * Why a token's metadata is missing, by cause: the code is stored with the NFT, the text is what
+ * the API answers (`Nft.metadataReason`). The causes that end in "retrying" are asked again by the
+ * metadata-retry job.
+ */
+export const METADATA_REASONS = {
+  'no-uri': 'The contract gives no token URI.',
+  'bad-uri': 'The token URI is not an address metadata can be read from.',
+  timeout: 'The metadata host did not answer in time (retrying).',
+  'rate-limited': 'The metadata host is rate-limiting requests (retrying).',
+  unreachable: 'The metadata host cannot be reached (retrying).',
+  'ipfs-missing': 'No IPFS gateway has this content yet (retrying).',
+  'not-found': 'The metadata host answers that the document does not exist.',
+  'not-json': 'The metadata host answers a web page, not metadata.',
+  invalid: 'The metadata document cannot be read as token metadata.',
+  'too-large': 'The metadata document is too large.',
+  'too-many-redirects': 'The metadata address redirects too many times.',
+  'private-address': 'The metadata address leads to a private network address, which Nexus never contacts.',
+} as const;
+
+export type MetadataReason = keyof typeof METADATA_REASONS;
+
+export function isMetadataReason(value: unknown): value is MetadataReason {
+  return typeof value === 'string' && Object.hasOwn(METADATA_REASONS, value);
 }
 
 /** POST /api/nfts body (SPEC §7). */
@@ -86,6 +117,8 @@ export interface NftsResponse {
   totalCollections: number;
   error: string | null;
   isComplete: boolean;
+  /** With `isComplete: false`: why the answer is partial, in words a visitor can read (INCOMPLETE_REASONS). */
+  incompleteReason?: string;
   scanKey: string;
   pending?: boolean;
   /**

@@ -46,7 +46,9 @@ export interface SuspiciousIp {
  * sockets"): `httpPerClient` / `httpTotal` HTTP connections over the cap of one address / of all,
  * `socketsPerClient` / `socketsTotal` live-progress sockets over theirs, `socketHandshakes` sockets
  * refused by the address's `api` budget or while it cools down from a flood, `socketEvents` sockets
- * closed for sending events too fast, `socketRooms` subscriptions over a socket's room cap.
+ * closed for sending events too fast, `socketRooms` subscriptions over a socket's room cap;
+ * `privateAddress` metadata and image requests refused before connecting because their host, or a
+ * host they redirect to, is a private or internal address (the SSRF guard).
  */
 export const CONNECTION_REFUSALS = [
   'httpPerClient',
@@ -56,6 +58,7 @@ export const CONNECTION_REFUSALS = [
   'socketHandshakes',
   'socketEvents',
   'socketRooms',
+  'privateAddress',
 ] as const;
 export type ConnectionRefusal = (typeof CONNECTION_REFUSALS)[number];
 

@@ -15,6 +15,7 @@ import { AlchemyNftSource, alchemyServes } from './alchemy/index.js';
 import { RoutedNftSource } from './routed-nft.source.js';
 import { GatewayMetadataResolver } from './metadata/index.js';
 import { HostBreaker } from '../outbound/index.js';
+import { ConnectionRefusalsRepository } from '../connections/index.js';
 import { ApiKeyRefusalsRepository } from '../security/api-key-refusals.repository.js';
 import { TransferIndexRepository } from './transfer-index.repository.js';
 import { checkChainIds } from './chain-id.check.js';
@@ -125,8 +126,8 @@ const nodeUrls = (chain: AppConfig['chains'][keyof AppConfig['chains']]): string
     },
     {
       provide: METADATA_RESOLVER,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) =>
+      inject: [APP_CONFIG, { token: ConnectionRefusalsRepository, optional: true }],
+      useFactory: (config: AppConfig, refusals?: ConnectionRefusalsRepository) =>
         new GatewayMetadataResolver({
           ipfsGateways: config.ipfsGateways,
           allowedHosts: config.allowedMetadataHosts,
@@ -137,6 +138,8 @@ const nodeUrls = (chain: AppConfig['chains'][keyof AppConfig['chains']]): string
             failures: config.metadataHostFailures,
             halfOpenAfterMs: config.metadataHostRetryMs,
           }),
+          // SSRF refusals are counted on the security dashboard with the connection refusals.
+          onBlocked: () => refusals?.record('privateAddress'),
         }),
     },
     {

@@ -1,4 +1,4 @@
-import type { Network, NftAttribute, TokenType } from '@nexus/contract';
+import type { MetadataReason, Network, NftAttribute, TokenType } from '@nexus/contract';
 
 /** What a contract says about itself. */
 export interface CollectionInfo {
@@ -93,13 +93,25 @@ export interface ResolvedMetadata {
  * What a metadata lookup found: the metadata, or null with `unavailable` set when the host could not
  * be reached now (dead, failing, throttling: worth a retry later) rather than answering no metadata.
  */
-export type MetadataLookup = { metadata: ResolvedMetadata } | { metadata: null; unavailable?: string };
+export type MetadataLookup =
+  { metadata: ResolvedMetadata } | { metadata: null; unavailable?: string; reason?: MetadataReason };
+
+/** How long one lookup may take: a scan asks briefly and leaves slow hosts to the metadata-retry job. */
+export interface MetadataLookupOptions {
+  /** Budget of one attempt (the resolver's own by default). */
+  timeoutMs?: number;
+  /** Further attempts after a timeout, a 429 or a 5xx (the resolver's own by default). */
+  retries?: number;
+}
 
 export interface MetadataResolver {
   /** Never throws for bad or unreachable metadata: answers null instead. */
   resolve(uri: string): Promise<ResolvedMetadata | null>;
-  /** Like `resolve`, telling an unreachable host from missing metadata (resolvers that can). */
-  lookup?(uri: string): Promise<MetadataLookup>;
+  /**
+   * Like `resolve`, telling an unreachable host from missing metadata, and why it is missing
+   * (resolvers that can).
+   */
+  lookup?(uri: string, options?: MetadataLookupOptions): Promise<MetadataLookup>;
   /** http(s) URL a browser or our media route can fetch for an ipfs://, ar:// or http(s) URI. */
   toHttpUrl(uri: string): string | null;
 }

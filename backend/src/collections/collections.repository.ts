@@ -6,7 +6,7 @@ import { executeBound } from '../database/bound-query.js';
 import { CollectionEntity } from './collection.entity.js';
 import { NFT_COLUMNS, toNftRecord, type NftRow } from './nft.row.js';
 import type { MetadataStatus } from './nft.entity.js';
-import type { NftAttribute } from '@nexus/contract';
+import type { MetadataReason, NftAttribute } from '@nexus/contract';
 
 /** An NFT row as the scan writes it. */
 export interface NftRecord {
@@ -19,6 +19,8 @@ export interface NftRecord {
   imageFallback?: string | null;
   attributes: NftAttribute[];
   metadataStatus: MetadataStatus;
+  /** Why the metadata is missing (status other than 'ok'), when the lookup could tell. */
+  metadataReason?: MetadataReason | null;
   rarityScore: number | null;
   rarityRank: number | null;
 }
@@ -289,6 +291,7 @@ async function upsertNfts(
       image_fallback: x.imageFallback ?? null,
       attributes: x.attributes,
       metadata_status: x.metadataStatus,
+      metadata_reason: x.metadataStatus === 'ok' ? null : (x.metadataReason ?? null),
       rarity_score: x.rarityScore,
       rarity_rank: x.rarityRank,
     })),
@@ -298,12 +301,12 @@ async function upsertNfts(
     `insert into nft (created_at, updated_at, seen_at, collection_id, ${NFT_COLUMNS})
      select $1, $1, $4::timestamptz, $2, ${NFT_COLUMNS} from jsonb_to_recordset($3::jsonb) as t(token_id text, token_uri text,
        name text, description text, image text, image_fallback text, attributes jsonb, metadata_status text,
-       rarity_score float8, rarity_rank int)
+       metadata_reason text, rarity_score float8, rarity_rank int)
      on conflict (collection_id, token_id) do update set updated_at = excluded.updated_at,
        seen_at = coalesce(excluded.seen_at, nft.seen_at), token_uri = excluded.token_uri,
        name = excluded.name, description = excluded.description,
        image = excluded.image, image_fallback = excluded.image_fallback, attributes = excluded.attributes,
-       metadata_status = excluded.metadata_status,
+       metadata_status = excluded.metadata_status, metadata_reason = excluded.metadata_reason,
        rarity_score = coalesce(excluded.rarity_score, nft.rarity_score),
        rarity_rank = coalesce(excluded.rarity_rank, nft.rarity_rank)
      ${answer ? 'returning token_id, rarity_score, rarity_rank' : ''}`,

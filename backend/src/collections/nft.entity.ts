@@ -77,6 +77,10 @@ export class NftEntity extends BaseEntity {
   @Property({ type: 'string', length: 16 })
   metadataStatus: MetadataStatus = 'missing';
 
+  /** Why the metadata is missing (a METADATA_REASONS code), when the lookup could tell; else null. */
+  @Property({ type: 'text', nullable: true })
+  metadataReason: string | null = null;
+
   @Property({ type: 'double', nullable: true })
   rarityScore: number | null = null;
 

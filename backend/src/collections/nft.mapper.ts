@@ -1,4 +1,4 @@
-import type { Network, Nft, TokenType } from '@nexus/contract';
+import { METADATA_REASONS, type Network, type Nft, type TokenType } from '@nexus/contract';
 import type { NftRecord } from './collections.repository.js';
 
 export interface CollectionRef {
@@ -47,5 +47,8 @@ export function toApiNft(record: NftRecord, collection: CollectionRef, balance?:
     rarityScore: record.rarityScore,
     rarityRank: record.rarityRank,
     ...(record.metadataStatus === 'unavailable' ? { metadataUnavailable: true as const } : {}),
+    ...(record.metadataStatus !== 'ok' && record.metadataReason
+      ? { metadataReason: METADATA_REASONS[record.metadataReason] }
+      : {}),
   };
 }

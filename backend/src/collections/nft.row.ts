@@ -1,8 +1,9 @@
+import { isMetadataReason } from '@nexus/contract';
 import type { NftRecord } from './collections.repository.js';
 import type { MetadataStatus } from './nft.entity.js';
 
 /** The columns of an NFT row that make an NftRecord, in the order the upsert writes them. */
-export const NFT_COLUMNS = `token_id, token_uri, name, description, image, image_fallback, attributes, metadata_status, rarity_score, rarity_rank`;
+export const NFT_COLUMNS = `token_id, token_uri, name, description, image, image_fallback, attributes, metadata_status, metadata_reason, rarity_score, rarity_rank`;
 
 /** An NFT row as `select ${NFT_COLUMNS}` reads it. */
 export interface NftRow {
@@ -14,6 +15,7 @@ export interface NftRow {
   image_fallback: string | null;
   attributes: NftRecord['attributes'];
   metadata_status: MetadataStatus;
+  metadata_reason: string | null;
   rarity_score: number | null;
   rarity_rank: number | null;
 }
@@ -28,6 +30,7 @@ export function toNftRecord(r: NftRow): NftRecord {
     ...(r.image_fallback ? { imageFallback: r.image_fallback } : {}),
     attributes: r.attributes,
     metadataStatus: r.metadata_status,
+    ...(isMetadataReason(r.metadata_reason) ? { metadataReason: r.metadata_reason } : {}),
     rarityScore: r.rarity_score,
     rarityRank: r.rarity_rank,
   };

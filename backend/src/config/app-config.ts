@@ -115,6 +115,13 @@ export interface AppConfig {
   metadataHostFailures: number;
   /** …until this long has passed (ms); then one request tries it again. */
   metadataHostRetryMs: number;
+  /**
+   * Budget of one metadata request during a scan (ms), without retries: a slower host's tokens are
+   * listed without metadata and left to the metadata-retry job, which waits longer.
+   */
+  metadataScanTimeoutMs: number;
+  /** Budget of one metadata request of the metadata-retry job (ms): slow hosts get their time there. */
+  metadataRetryTimeoutMs: number;
   /** Pause before the metadata-retry job first asks a scan's unreachable hosts again (ms). */
   metadataRetryDelayMs: number;
   /** Votes counted per client address per submission per 24 h (the fingerprint is the browser's to choose). */
@@ -522,6 +529,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metadataConcurrency: int('METADATA_CONCURRENCY', 64, 1, 1024),
     metadataHostFailures: int('METADATA_HOST_FAILURES', 3, 1, 1000),
     metadataHostRetryMs: int('METADATA_HOST_RETRY_MS', 30_000, 100, 3_600_000),
+    metadataScanTimeoutMs: int('METADATA_SCAN_TIMEOUT_MS', 3_000, 100, 60_000),
+    metadataRetryTimeoutMs: int('METADATA_RETRY_TIMEOUT_MS', 30_000, 100, 300_000),
     metadataRetryDelayMs: int('METADATA_RETRY_DELAY_MS', 300_000, 0, 86_400_000),
     votesPerIpPerSubmission: int('VOTES_PER_IP_PER_SUBMISSION', 3, 1, 1000),
     voteIpHashKey,

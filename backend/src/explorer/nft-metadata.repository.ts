@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import type { Network, NftMetadataResponse } from '@nexus/contract';
+import { isMetadataReason, type Network, type NftMetadataResponse } from '@nexus/contract';
 import { CollectionEntity, NftEntity, type NftRecord } from '../collections/index.js';
 import { LruCache } from '../common/lru-cache.js';
 import { REDIS_CACHE, RedisConnections } from '../redis/redis.module.js';
@@ -40,6 +40,7 @@ export class NftMetadataRepository {
       ...(row.imageFallback ? { imageFallback: row.imageFallback } : {}),
       attributes: row.attributes,
       metadataStatus: row.metadataStatus,
+      ...(isMetadataReason(row.metadataReason) ? { metadataReason: row.metadataReason } : {}),
       rarityScore: row.rarityScore,
       rarityRank: row.rarityRank,
     };

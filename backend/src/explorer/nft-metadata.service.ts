@@ -166,7 +166,12 @@ export class NftMetadataService {
         }
       : stored.metadataStatus === 'ok'
         ? { ...stored, tokenUri }
-        : { ...stored, tokenUri, metadataStatus };
+        : {
+            ...stored,
+            tokenUri,
+            metadataStatus,
+            metadataReason: 'reason' in found && found.reason ? found.reason : tokenUri ? null : 'no-uri',
+          };
     const changed = !sameMetadata(stored, next);
     if (changed || next.tokenUri !== stored.tokenUri || next.metadataStatus !== stored.metadataStatus) {
       await this.collections.saveMetadata(network, address, [next]);

@@ -6,6 +6,7 @@ import { CollectionsRepository, type NftRecord } from '../collections/index.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { ScanQueueRepository } from '../queues/index.js';
+import { ScanProgressRepository } from '../realtime/index.js';
 import { ScanCacheRepository } from '../scans/index.js';
 import { rarityJobPayload } from '../queues/index.js';
 import { resolveTokens } from './token-metadata.js';
@@ -32,8 +33,10 @@ export class HostsStillUnavailableError extends Error {
 
 /**
  * The metadata-retry job: fetches again the metadata of a stored collection's tokens marked
- * 'unavailable' (their host could not be reached during the scan), stores what it finds, drops the
- * cached answer so the next request reads the update, and ranks the collection again when tokens
+ * 'unavailable' (their host could not be reached, or was too slow, during the scan) with the
+ * resolver's full time budget and retries, stores what each pass finds, drops the cached answer so
+ * the next request reads the update, tells the browsers showing the collection (socket event
+ * `collection:metadata` per pass that settled tokens), and ranks the collection again when tokens
  * gained metadata.
  */
 @Injectable()
@@ -46,6 +49,7 @@ export class MetadataRetryService {
     private readonly collections: CollectionsRepository,
     private readonly cache: ScanCacheRepository,
     private readonly queue: ScanQueueRepository,
+    private readonly progress: ScanProgressRepository,
   ) {}
 
   /**
@@ -75,23 +79,27 @@ export class MetadataRetryService {
     // A host that answers again closes its breaker on the first request (half-open), while the
     // requests in flight beside it were refused: ask those again at once, as long as hosts recover.
     let pending = unavailable.map((n) => ({ tokenId: n.tokenId, tokenUri: n.tokenUri }));
-    const settled: NftRecord[] = [];
+    let settled = 0;
+    let recovered = 0;
     for (let pass = 0; pass < MAX_PASSES && pending.length > 0; pass++) {
-      const found = await resolveTokens(pending, this.resolver, this.config.metadataConcurrency, () => {});
+      const found = await resolveTokens(pending, this.resolver, this.config.metadataConcurrency, () => {}, {
+        timeoutMs: this.config.metadataRetryTimeoutMs,
+      });
       const answered = found.filter((r) => r.metadataStatus !== 'unavailable');
-      settled.push(...answered);
       pending = pending.filter((_, i) => found[i]!.metadataStatus === 'unavailable');
       if (answered.length === 0) break;
+      settled += answered.length;
+      const gained = answered.filter((r) => r.metadataStatus === 'ok').length;
+      recovered += gained;
+      await this.store(payload, answered, gained, pending.length);
     }
     const outcome: MetadataRetryOutcome = {
       retried: unavailable.length,
-      recovered: settled.filter((r) => r.metadataStatus === 'ok').length,
+      recovered,
       unavailable: pending.length,
     };
-    if (settled.length > 0) {
-      await this.collections.saveMetadata(payload.network, payload.address, settled);
-      await this.cache.delete(scanKey('collection', payload.network, payload.address));
-      if (outcome.recovered > 0) await this.queue.enqueue(rarityJobPayload(payload.network, payload.address));
+    if (settled > 0 && recovered > 0) {
+      await this.queue.enqueue(rarityJobPayload(payload.network, payload.address));
     }
     this.logger.log(
       `${payload.network}:${payload.address}: metadata retried for ${outcome.retried} tokens, ` +
@@ -99,5 +107,25 @@ export class MetadataRetryService {
     );
     if (outcome.unavailable > 0) throw new HostsStillUnavailableError(outcome);
     return outcome;
+  }
+
+  /** One pass's settled tokens: stored, the cached answer dropped, the collection's viewers told. */
+  private async store(
+    payload: MetadataRetryPayload,
+    answered: NftRecord[],
+    recovered: number,
+    remaining: number,
+  ): Promise<void> {
+    const key = scanKey('collection', payload.network, payload.address);
+    await this.collections.saveMetadata(payload.network, payload.address, answered);
+    await this.cache.delete(key);
+    this.progress.metadataFilled({
+      key,
+      network: payload.network,
+      address: payload.address,
+      tokenIds: answered.map((r) => r.tokenId),
+      recovered,
+      remaining,
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { scanKey, type Nft } from '@nexus/contract';
+import { METADATA_REASONS, scanKey, type Nft } from '@nexus/contract';
 import type { MetadataLookup } from '../chain/nft-source.js';
 import { CollectionScanService } from './collection-scan.service.js';
 import { HostsStillUnavailableError, MetadataRetryService } from './metadata-retry.service.js';
@@ -28,7 +28,11 @@ class HalfDeadResolver extends FakeResolver {
       return this.lookup(uri);
     }
     if (this.down && dead)
-      return { metadata: null, unavailable: 'could not resolve dead.example (ENOTFOUND)' };
+      return {
+        metadata: null,
+        unavailable: 'could not resolve dead.example (ENOTFOUND)',
+        reason: 'unreachable',
+      };
     const metadata = await this.resolve(uri);
     return metadata ? { metadata } : { metadata: null };
   }
@@ -54,7 +58,12 @@ describe(MetadataRetryService.name, () => {
       Array.from({ length: 60 }, (_, i) => String(40 + i)),
     );
     expect(nfts[39]).not.toHaveProperty('metadataUnavailable');
-    expect(nfts[40]).toMatchObject({ name: `Fake Cats #40`, attributes: [] });
+    expect(nfts[40]).toMatchObject({
+      name: `Fake Cats #40`,
+      attributes: [],
+      metadataReason: METADATA_REASONS.unreachable,
+    });
+    expect(nfts[39]).not.toHaveProperty('metadataReason');
     const stored = harness.collections.stored.get(`polygon:${CATS}`)!.nfts;
     expect(stored.filter((n) => n.metadataStatus === 'unavailable')).toHaveLength(60);
     expect(harness.queue.retries).toEqual([
@@ -78,6 +87,18 @@ describe(MetadataRetryService.name, () => {
     // The cached answer goes, so the next request reads the stored update; ranks are computed again.
     expect(harness.cache.entries.has(scanKey('collection', 'polygon', CATS))).toBe(false);
     expect(harness.queue.enqueued).toEqual([expect.objectContaining({ kind: 'rarity' })]);
+    // The browsers showing the collection are told, in its scan's room.
+    expect(harness.progress.filled).toEqual([
+      {
+        key: scanKey('collection', 'polygon', CATS),
+        network: 'polygon',
+        address: CATS,
+        tokenIds: Array.from({ length: 60 }, (_, i) => String(40 + i)),
+        recovered: 60,
+        remaining: 0,
+      },
+    ]);
+    expect(stored[70]?.metadataReason ?? null).toBeNull();
   });
 
   it('asks again at once the tokens refused beside the request that found the host back', async () => {
@@ -90,6 +111,9 @@ describe(MetadataRetryService.name, () => {
     expect(outcome).toEqual({ retried: 60, recovered: 60, unavailable: 0 });
     // The probe twice (refused, then answered), its neighbours refused once and asked again.
     expect(resolver.asked.length).toBeGreaterThan(62);
+    // One event per pass that settled tokens: the probe's, then its neighbours'.
+    expect(harness.progress.filled.map((e) => e.tokenIds.length)).toEqual([1, 59]);
+    expect(harness.progress.filled.map((e) => e.remaining)).toEqual([59, 0]);
   });
 
   it('fails, for Bull to try again later, while the host stays down, keeping the stored answer', async () => {
@@ -102,6 +126,7 @@ describe(MetadataRetryService.name, () => {
     const stored = harness.collections.stored.get(`polygon:${CATS}`)!.nfts;
     expect(stored.filter((n) => n.metadataStatus === 'unavailable')).toHaveLength(60);
     expect(harness.cache.entries.has(scanKey('collection', 'polygon', CATS))).toBe(true);
+    expect(harness.progress.filled).toEqual([]);
   });
 
   it('has nothing to do for a collection without unavailable tokens', async () => {

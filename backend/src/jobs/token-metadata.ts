@@ -1,6 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { METADATA_RESOLVER } from '../chain/chain.tokens.js';
-import type { MetadataLookup, MetadataResolver, TokenRef } from '../chain/nft-source.js';
+import type {
+  MetadataLookup,
+  MetadataLookupOptions,
+  MetadataResolver,
+  TokenRef,
+} from '../chain/nft-source.js';
 import type { NftRecord } from '../collections/index.js';
 import { ConcurrencyLimit, mapWithConcurrency } from '../common/concurrency.js';
 import type { AppConfig } from '../config/app-config.js';
@@ -15,15 +20,20 @@ export function emptyRecord(token: TokenRef): NftRecord {
     image: null,
     attributes: [],
     metadataStatus: 'missing',
+    metadataReason: token.tokenUri ? null : 'no-uri',
     rarityScore: null,
     rarityRank: null,
   };
 }
 
 /** The resolver's lookup, or its plain resolve where it cannot tell an unreachable host apart. */
-function lookupWith(resolver: MetadataResolver, uri: string): Promise<MetadataLookup> {
+function lookupWith(
+  resolver: MetadataResolver,
+  uri: string,
+  options: MetadataLookupOptions,
+): Promise<MetadataLookup> {
   return resolver.lookup
-    ? resolver.lookup(uri)
+    ? resolver.lookup(uri, options)
     : resolver.resolve(uri).then((metadata) => (metadata ? { metadata } : { metadata: null }));
 }
 
@@ -32,12 +42,14 @@ function lookupWith(resolver: MetadataResolver, uri: string): Promise<MetadataLo
  * Metadata the source already holds is used as it is; a token the source could not read
  * (`metadataUnavailable`) is not fetched again here: its URI is typically a spam host. A token whose
  * metadata host could not be reached is marked 'unavailable' (the metadata-retry job asks again).
+ * Every record without metadata says why where the resolver could tell (`metadataReason`).
  */
 export async function resolveTokens(
   tokens: readonly TokenRef[],
   resolver: MetadataResolver,
   concurrency: number | ConcurrencyLimit,
   onProgress: (done: number) => void,
+  options: MetadataLookupOptions = {},
 ): Promise<NftRecord[]> {
   let done = 0;
   // A shared limit lets several calls (a scan's chunks) draw on one budget of requests in flight.
@@ -53,16 +65,21 @@ export async function resolveTokens(
     const found: MetadataLookup = token.metadata
       ? { metadata: token.metadata }
       : uri
-        ? await lookupWith(resolver, uri)
+        ? await lookupWith(resolver, uri, options)
         : { metadata: null };
     const metadata = found.metadata;
     onProgress(++done);
+    const reason = !metadata && 'reason' in found && found.reason ? { metadataReason: found.reason } : {};
     if (!metadata && 'unavailable' in found && found.unavailable !== undefined) {
-      return { ...emptyRecord(token), metadataStatus: 'unavailable' as const };
+      return { ...emptyRecord(token), metadataStatus: 'unavailable' as const, ...reason };
     }
     if (!metadata) {
       const failed = Boolean(token.tokenUri) || token.metadataUnavailable !== undefined;
-      return { ...emptyRecord(token), metadataStatus: failed ? ('error' as const) : ('missing' as const) };
+      return {
+        ...emptyRecord(token),
+        metadataStatus: failed ? ('error' as const) : ('missing' as const),
+        ...reason,
+      };
     }
     return {
       ...emptyRecord(token),
@@ -72,6 +89,7 @@ export async function resolveTokens(
       ...(metadata.imageFallback ? { imageFallback: metadata.imageFallback } : {}),
       attributes: metadata.attributes,
       metadataStatus: 'ok' as const,
+      metadataReason: null,
     };
   }
 }
@@ -86,7 +104,9 @@ export class TokenMetadataService {
 
   /**
    * At most METADATA_CONCURRENCY requests in flight (of this call, or of every call given the same
-   * `limit`: see `limit()`); `onProgress` counts the tokens done.
+   * `limit`: see `limit()`); `onProgress` counts the tokens done. Each request has
+   * METADATA_SCAN_TIMEOUT_MS and no retry: a slow or throttling host's tokens are marked
+   * 'unavailable' for the metadata-retry job instead of holding the scan.
    */
   records(
     tokens: readonly TokenRef[],
@@ -95,7 +115,10 @@ export class TokenMetadataService {
     limit?: ConcurrencyLimit,
   ): Promise<NftRecord[]> {
     if (!includeMetadata) return Promise.resolve(tokens.map((t) => emptyRecord(t)));
-    return resolveTokens(tokens, this.resolver, limit ?? this.config.metadataConcurrency, onProgress);
+    return resolveTokens(tokens, this.resolver, limit ?? this.config.metadataConcurrency, onProgress, {
+      timeoutMs: this.config.metadataScanTimeoutMs,
+      retries: 0,
+    });
   }
 
   /** One budget of METADATA_CONCURRENCY requests for several `records` calls. */

@@ -10,6 +10,7 @@ import { Migration20261130100000_nft_collection_updated } from './Migration20261
 import { Migration20261201120000_indexed_contract } from './Migration20261201120000_indexed_contract.js';
 import { Migration20261202000000_nft_seen_at } from './Migration20261202000000_nft_seen_at.js';
 import { Migration20261202100000_trait_number_text } from './Migration20261202100000_trait_number_text.js';
+import { Migration20261203000000_nft_metadata_reason } from './Migration20261203000000_nft_metadata_reason.js';
 
 /** Every migration in order; listed explicitly so compiled and test runs find the same set. */
 export const MIGRATIONS = [
@@ -28,4 +29,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261201120000_indexed_contract', class: Migration20261201120000_indexed_contract },
   { name: 'Migration20261202000000_nft_seen_at', class: Migration20261202000000_nft_seen_at },
   { name: 'Migration20261202100000_trait_number_text', class: Migration20261202100000_trait_number_text },
+  { name: 'Migration20261203000000_nft_metadata_reason', class: Migration20261203000000_nft_metadata_reason },
 ];

@@ -37,8 +37,10 @@ export class FetchError extends Error {
     readonly status?: number,
     /** Seconds the server asked us to wait (Retry-After), when it did. */
     readonly retryAfterSeconds?: number,
+    /** The failure behind this one ('host-unavailable': the last failure of the host). */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
   }
 
   /**

@@ -23,11 +23,15 @@ export interface GatewayFetcherOptions {
   resolveHost?: HostResolver;
   /** Per-host failure memory; a fresh one by default, false for none. */
   hostBreaker?: HostBreaker | false;
+  /** Told of every request refused before connecting because its host is a private address. */
+  onBlocked?: (host: string) => void;
 }
 
 export interface MediaFetchOptions {
   maxBytes?: number;
   timeoutMs?: number;
+  /** Further attempts after 429, 5xx, a timeout or a dropped connection (the fetcher's own by default). */
+  retries?: number;
   accept?: string;
   signal?: AbortSignal;
 }
@@ -96,6 +100,7 @@ export class GatewayFetcher implements MediaFetcher {
       allowedHosts: options.allowedHosts ?? [],
       resolveHost: options.resolveHost,
       hostBreaker: options.hostBreaker,
+      onBlocked: options.onBlocked,
     });
   }
 
@@ -143,7 +148,7 @@ export class GatewayFetcher implements MediaFetcher {
       maxBytes: options.maxBytes ?? this.maxBytes,
       timeoutMs: options.timeoutMs ?? this.timeoutMs,
       maxRedirects: this.maxRedirects,
-      retries: this.retries,
+      retries: options.retries ?? this.retries,
       retryBaseDelayMs: this.retryBaseDelayMs,
       accept: options.accept ?? '*/*',
       signal,

@@ -59,6 +59,8 @@ export class HostBreaker {
   private readonly breakers = new Map<string, CircuitBreakerPolicy>();
   /** When each open breaker last opened. */
   private readonly openedAt = new Map<string, number>();
+  /** The latest failure of each host (until its breaker closes again): what its refusals say happened. */
+  private readonly lastFailure = new Map<string, unknown>();
 
   constructor(options: HostBreakerOptions = {}) {
     this.failures = options.failures ?? DEFAULT_HOST_FAILURES;
@@ -74,8 +76,15 @@ export class HostBreaker {
       return await this.breakerOf(host).execute(() => work());
     } catch (error) {
       if (error instanceof BrokenCircuitError) {
-        throw new FetchError('host-unavailable', `${host} failed repeatedly; not asked again for now`);
+        throw new FetchError(
+          'host-unavailable',
+          `${host} failed repeatedly; not asked again for now`,
+          undefined,
+          undefined,
+          this.lastFailure.get(host),
+        );
       }
+      if (isHostFailure(error)) this.lastFailure.set(host, error);
       throw error;
     }
   }
@@ -104,12 +113,16 @@ export class HostBreaker {
         breaker: new ConsecutiveBreaker(this.failures),
       });
       breaker.onBreak(() => this.openedAt.set(host, Date.now()));
-      breaker.onReset(() => this.openedAt.delete(host));
+      breaker.onReset(() => {
+        this.openedAt.delete(host);
+        this.lastFailure.delete(host);
+      });
       if (this.breakers.size >= this.maxHosts) {
         const oldest = this.breakers.keys().next().value;
         if (oldest !== undefined) {
           this.breakers.delete(oldest);
           this.openedAt.delete(oldest);
+          this.lastFailure.delete(oldest);
         }
       }
     }

@@ -52,6 +52,8 @@ export interface SafeHttpClientOptions {
   userAgent?: string;
   /** Per-host failure memory (a dead host fails at once); false turns it off. */
   hostBreaker?: HostBreaker | false;
+  /** Told of every request refused before connecting because its host is a private address. */
+  onBlocked?: (host: string) => void;
 }
 
 export interface SafeFetchOptions {
@@ -167,6 +169,7 @@ export class SafeHttpClient {
   private readonly resolveHost: HostResolver;
   private readonly userAgent: string;
   private readonly hosts: HostBreaker | null;
+  private readonly onBlocked: (host: string) => void;
   private readonly httpAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   private readonly httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 64 });
 
@@ -175,6 +178,7 @@ export class SafeHttpClient {
     this.resolveHost = sharedLookups(options.resolveHost ?? systemHostResolver);
     this.hosts = options.hostBreaker === false ? null : (options.hostBreaker ?? new HostBreaker());
     this.userAgent = options.userAgent ?? 'Nexus/0.1 (NFT metadata fetcher)';
+    this.onBlocked = options.onBlocked ?? (() => undefined);
   }
 
   /**
@@ -287,7 +291,10 @@ export class SafeHttpClient {
     if (!allowed) {
       for (const { address } of addresses) {
         const reason = blockedAddressReason(address);
-        if (reason) throw new FetchError('blocked', `${host} is not a public address (${reason})`);
+        if (reason) {
+          this.onBlocked(host);
+          throw new FetchError('blocked', `${host} is not a public address (${reason})`);
+        }
       }
     }
     return addresses;

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   scanRoom,
   SocketEvent,
+  type MetadataFilled,
   type ScanCompleted,
   type ScanFailed,
   type ScanProgress,
@@ -72,6 +73,11 @@ export class ScanProgressRepository {
       JSON.stringify({ type: 'failed', event } satisfies ScanOutcome),
     );
     this.socket().to(scanRoom(event.key)).emit(SocketEvent.Failed, event);
+  }
+
+  /** Browsers showing the collection read its NFTs again. */
+  metadataFilled(event: MetadataFilled): void {
+    this.socket().to(scanRoom(event.key)).emit(SocketEvent.MetadataFilled, event);
   }
 
   async clear(key: string): Promise<void> {

@@ -85,6 +85,16 @@ describe(GatewayMetadataResolver.name, () => {
       else if (path === `/ipfs/${CID_V1}/html`) sendJson(response, TOKEN);
       else if (path === '/hang') return;
       else if (path === '/broken') response.end('{"name": "unterminated');
+      else if (path === '/lenient')
+        response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(
+            '\uFEFF// generated\n{\n  "name": "Lenient", /* kept */\n  "attributes": [{"trait_type": "Eyes", "value": "Red",},],\n}\n',
+          );
+      else if (path === '/error-page')
+        response.writeHead(200, { 'content-type': 'text/html' }).end('<!DOCTYPE html><html>Oops</html>');
+      else if (path === '/throttled') response.writeHead(429, { 'retry-after': '30' }).end();
+      else if (path === '/to-private') response.writeHead(302, { location: 'http://10.0.0.1/token/1' }).end();
       else response.writeHead(404).end();
     });
     slowGateway = await LoopbackServer.start((request, response) => {
@@ -320,15 +330,83 @@ describe(GatewayMetadataResolver.name, () => {
       const sut = create({ resolveHost: deadDns });
 
       await expect(sut.lookup(`${web.origin}/token/1`)).resolves.toEqual({ metadata: EXPECTED });
-      await expect(sut.lookup(`${web.origin}/missing`)).resolves.toEqual({ metadata: null });
-      await expect(sut.lookup(`${web.origin}/broken`)).resolves.toEqual({ metadata: null });
+      await expect(sut.lookup(`${web.origin}/missing`)).resolves.toEqual({
+        metadata: null,
+        reason: 'not-found',
+      });
+      await expect(sut.lookup(`${web.origin}/broken`)).resolves.toEqual({
+        metadata: null,
+        reason: 'invalid',
+      });
       await expect(sut.lookup('http://nexus-dead-host.invalid/1')).resolves.toEqual({
         metadata: null,
         unavailable: 'could not resolve nexus-dead-host.invalid (ENOTFOUND)',
+        reason: 'unreachable',
       });
       await expect(sut.lookup(`${failingGateway.origin}/1`)).resolves.toMatchObject({
         metadata: null,
         unavailable: 'the server answered 500',
+        reason: 'unreachable',
+      });
+    });
+
+    it('reads JSON with a byte order mark, comments and trailing commas', async () => {
+      const sut = create();
+      await expect(sut.lookup(`${web.origin}/lenient`)).resolves.toEqual({
+        metadata: {
+          name: 'Lenient',
+          description: null,
+          image: null,
+          animationUrl: null,
+          attributes: [{ trait_type: 'Eyes', value: 'Red' }],
+        },
+      });
+    });
+
+    it('says why metadata is missing: an HTML page, throttling, a timeout, a bad URI', async () => {
+      const sut = create({ timeoutMs: 150 });
+      await expect(sut.lookup(`${web.origin}/error-page`)).resolves.toEqual({
+        metadata: null,
+        reason: 'not-json',
+      });
+      // Throttled: worth a retry later, whatever Retry-After asks.
+      await expect(sut.lookup(`${web.origin}/throttled`)).resolves.toEqual({
+        metadata: null,
+        unavailable: 'the server answered 429',
+        reason: 'rate-limited',
+      });
+      await expect(sut.lookup(`${web.origin}/hang`)).resolves.toMatchObject({
+        metadata: null,
+        reason: 'timeout',
+      });
+      await expect(sut.lookup('not a uri')).resolves.toEqual({ metadata: null, reason: 'bad-uri' });
+    });
+
+    it('says a CID no gateway serves in time is missing on IPFS', async () => {
+      const sut = create({ ipfsGateways: [`${slowGateway.origin}/ipfs/`], timeoutMs: 100 });
+      await expect(sut.lookup(`ipfs://${CID_V0}/1`)).resolves.toMatchObject({
+        metadata: null,
+        reason: 'ipfs-missing',
+      });
+    });
+
+    it('refuses a redirect to a private address before connecting, and counts it', async () => {
+      const refused: string[] = [];
+      const sut = create({ onBlocked: (host) => refused.push(host) });
+      await expect(sut.lookup(`${web.origin}/to-private`)).resolves.toEqual({
+        metadata: null,
+        reason: 'private-address',
+      });
+      expect(refused).toEqual(['10.0.0.1']);
+    });
+
+    it("keeps a slow host's cause on the tokens its breaker refuses", async () => {
+      const sut = create({ timeoutMs: 50 });
+      for (let i = 0; i < 3; i++) await sut.lookup(`${web.origin}/hang`);
+      await expect(sut.lookup(`${web.origin}/hang`)).resolves.toMatchObject({
+        metadata: null,
+        unavailable: expect.stringContaining('failed repeatedly'),
+        reason: 'timeout',
       });
     });
 
@@ -339,6 +417,7 @@ describe(GatewayMetadataResolver.name, () => {
       await expect(sut.lookup('http://nexus-dead-host.invalid/4')).resolves.toEqual({
         metadata: null,
         unavailable: 'nexus-dead-host.invalid:80 failed repeatedly; not asked again for now',
+        reason: 'unreachable',
       });
       // Other hosts are asked as before.
       await expect(sut.lookup(`${web.origin}/token/1`)).resolves.toEqual({ metadata: EXPECTED });

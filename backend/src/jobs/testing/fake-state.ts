@@ -1,5 +1,6 @@
 import {
   scanKey,
+  type MetadataFilled,
   type MetadataRetryPayload,
   type Network,
   type ScanCompleted,
@@ -41,9 +42,13 @@ export function scanPayload(kind: ScanKind, address: string, network: Network = 
 }
 
 /** Progress events, completions and failures, as the sockets and waiting requests would get them. */
-export class FakeProgress implements Pick<ScanProgressRepository, 'get' | 'publish' | 'complete' | 'fail'> {
+export class FakeProgress implements Pick<
+  ScanProgressRepository,
+  'get' | 'publish' | 'complete' | 'fail' | 'metadataFilled'
+> {
   readonly outcomeChannel = 'test:scan-outcomes';
   readonly events: ScanProgress[] = [];
+  readonly filled: MetadataFilled[] = [];
   readonly completed: ScanCompleted[] = [];
   readonly failed: ScanFailed[] = [];
 
@@ -61,6 +66,10 @@ export class FakeProgress implements Pick<ScanProgressRepository, 'get' | 'publi
 
   async fail(event: ScanFailed): Promise<void> {
     this.failed.push(event);
+  }
+
+  metadataFilled(event: MetadataFilled): void {
+    this.filled.push(event);
   }
 
   /** The stages of a key's events, each change once. */

@@ -79,6 +79,7 @@ const REFUSAL_LABELS: Record<ConnectionRefusal, string> = {
   socketHandshakes: 'Socket handshakes over the request budget or after a flood',
   socketEvents: 'Sockets closed for sending events too fast',
   socketRooms: 'Subscriptions over a socket’s room cap',
+  privateAddress: 'Metadata or image fetches to a private address',
 };
 
 function ConnectionRefusals({ refusals }: { refusals: SecurityStatus['connectionRefusals'] }) {
