@@ -68,6 +68,17 @@ export class CollectionPageIndex {
   private readonly keys: Uint32Array;
   /** Key id -> its type id; key ids of one type are contiguous in no particular way. */
   private readonly keyType: Uint32Array;
+  /** NFTs carrying key `k`: positions `postings[postingStart[k] .. postingStart[k + 1])`, ascending. */
+  private readonly postingStart: Uint32Array;
+  private readonly postings: Uint32Array;
+  /** Per type: NFTs of the collection carrying it. */
+  private readonly typeCarried: Uint32Array;
+  /**
+   * Every NFT's search texts in one string (`name NUL token NUL`, NFT `i` from `textStart[i]`): one
+   * native scan finds a search's matches instead of a call per NFT.
+   */
+  private readonly haystack: string;
+  private readonly textStart: Uint32Array;
   private readonly keyNames: string[];
   private readonly keyLabels: string[];
   private readonly keyIds = new Map<string, number>();
@@ -164,6 +175,58 @@ export class CollectionPageIndex {
     this.keys = Uint32Array.from(keys);
     this.keyType = Uint32Array.from(keyType);
     this.ranked = ranked;
+    // The transpose: each key's NFTs (filters read the chosen values' NFTs, not every NFT).
+    const keyCount = this.keyNames.length;
+    this.postingStart = new Uint32Array(keyCount + 1);
+    for (const key of this.keys) this.postingStart[key + 1]!++;
+    for (let k = 0; k < keyCount; k++) this.postingStart[k + 1]! += this.postingStart[k]!;
+    this.postings = new Uint32Array(this.keys.length);
+    const fill = this.postingStart.slice(0, keyCount);
+    this.textStart = new Uint32Array(n + 1);
+    const texts = new Array<string>(n);
+    for (let i = 0; i < n; i++) {
+      texts[i] = `${this.searchTexts[i]}\u0000${this.tokenTexts[i]}\u0000`;
+      this.textStart[i + 1] = this.textStart[i]! + texts[i]!.length;
+    }
+    this.haystack = texts.join('');
+    this.typeCarried = new Uint32Array(this.typeNames.length);
+    const stamp = new Int32Array(this.typeNames.length).fill(-1);
+    for (let i = 0; i < n; i++) {
+      for (let k = this.keyStart[i]!; k < this.keyStart[i + 1]!; k++) {
+        const key = this.keys[k]!;
+        this.postings[fill[key]!++] = i;
+        const type = this.keyType[key]!;
+        if (stamp[type] !== i) {
+          stamp[type] = i;
+          this.typeCarried[type]!++;
+        }
+      }
+    }
+  }
+
+  /** Positions of the NFTs whose name or token id holds `search` (folded), ascending. */
+  private searchMatches(search: string): Uint32Array {
+    const n = this.size;
+    const out: number[] = [];
+    if (search.includes('\u0000')) {
+      for (let i = 0; i < n; i++)
+        if (this.searchTexts[i]!.includes(search) || this.tokenTexts[i]!.includes(search)) out.push(i);
+      return Uint32Array.from(out);
+    }
+    const { haystack: text, textStart } = this;
+    // A match lies within one NFT's text (the search holds no NUL); the next search starts at the next NFT.
+    for (let at = text.indexOf(search); at >= 0;) {
+      let lo = 0;
+      let hi = n;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (textStart[mid + 1]! <= at) lo = mid + 1;
+        else hi = mid;
+      }
+      out.push(lo);
+      at = text.indexOf(search, textStart[lo + 1]!);
+    }
+    return Uint32Array.from(out);
   }
 
   /** Rough bytes held, for the bound on what an API process keeps. */
@@ -171,7 +234,13 @@ export class CollectionPageIndex {
     let text = 0;
     for (let i = 0; i < this.size; i++)
       text += this.searchTexts[i]!.length + this.tokenIds[i]!.length * 2 + 96;
-    return text * 2 + this.keys.byteLength + this.size * 40 + this.orders.size * this.size * 4;
+    return (
+      text * 2 +
+      this.haystack.length * 2 +
+      this.keys.byteLength * 2 +
+      this.size * 44 +
+      this.orders.size * this.size * 4
+    );
   }
 
   /** Positions of every NFT in a sort and order (ties by token id), made once. */
@@ -267,45 +336,74 @@ export class CollectionPageIndex {
     const stamp = new Int32Array(this.typeNames.length).fill(-1);
     const chosenTotals = new Uint32Array(c);
     let total = 0;
-    const { keys, keyStart, keyType } = this;
-    // Up to 30 chosen types (the usual case), one bit each: per key, the bit of its type when chosen
-    // and the same bit when the key is a chosen value.
+    const { keys, keyStart, keyType, postings, postingStart } = this;
+    // Up to 30 chosen types (the usual case), one bit each: per NFT, the bits of the chosen types
+    // it satisfies, set from the postings of the chosen values (and of the other values of a type
+    // whose absence is chosen), so an NFT failing two types or more is passed over unread.
     const masks = c <= 30;
-    const typeBit = new Int32Array(this.keyNames.length);
-    const valueBit = new Int32Array(this.keyNames.length);
-    let missingMask = 0;
     const allMask = masks ? 2 ** c - 1 : 0;
-    if (masks) {
-      for (let key = 0; key < this.keyNames.length; key++) {
-        const ct = chosenOf[keyType[key]!]!;
-        if (ct < 0) continue;
-        typeBit[key] = 1 << ct;
-        if (selected[key]) valueBit[key] = 1 << ct;
+    const satisfied = masks && c > 0 ? new Int32Array(n) : null;
+    if (satisfied) {
+      for (let j = 0; j < c; j++) {
+        const bit = 1 << j;
+        const typeKeys = this.typeKeys[chosenTypes[j]!]!;
+        if (missing[j]) {
+          // Absence keeps an NFT: every NFT but those carrying an unchosen value of the type.
+          for (let i = 0; i < n; i++) satisfied[i]! |= bit;
+          for (const key of typeKeys) {
+            if (selected[key]) continue;
+            for (let p = postingStart[key]!; p < postingStart[key + 1]!; p++)
+              satisfied[postings[p]!]! &= ~bit;
+          }
+        }
+        for (const key of typeKeys) {
+          if (!selected[key]) continue;
+          for (let p = postingStart[key]!; p < postingStart[key + 1]!; p++) satisfied[postings[p]!]! |= bit;
+        }
       }
-      for (let j = 0; j < c; j++) if (missing[j]) missingMask |= 1 << j;
     }
+    // The NFTs worth reading: a search's matches; without one, when no absence is chosen, those
+    // carrying a chosen value (an NFT carrying none fails every chosen type); else every NFT.
+    let candidates: Uint32Array | null = search ? this.searchMatches(search) : null;
+    if (!candidates && satisfied && !missing.includes(true)) {
+      const seen = new Uint8Array(n);
+      let bound = 0;
+      for (const type of chosenTypes)
+        for (const key of this.typeKeys[type]!)
+          if (selected[key]) bound += postingStart[key + 1]! - postingStart[key]!;
+      candidates = new Uint32Array(bound);
+      let found = 0;
+      for (const type of chosenTypes)
+        for (const key of this.typeKeys[type]!) {
+          if (!selected[key]) continue;
+          for (let p = postingStart[key]!; p < postingStart[key + 1]!; p++) {
+            const i = postings[p]!;
+            if (seen[i]) continue;
+            seen[i] = 1;
+            candidates[found++] = i;
+          }
+        }
+      candidates = candidates.subarray(0, found);
+    }
+    // One chosen type and no search: its values are counted over the whole collection (the
+    // postings), so the NFTs it does not keep need no reading.
+    const ownFromPostings = satisfied !== null && c === 1 && !search;
+    const count = candidates ? candidates.length : n;
     if (!impossible) {
-      for (let i = 0; i < n; i++) {
-        if (search && !this.searchTexts[i]!.includes(search) && !this.tokenTexts[i]!.includes(search))
-          continue;
+      for (let at = 0; at < count; at++) {
+        const i = candidates ? candidates[at]! : at;
         const from = keyStart[i]!;
         const to = keyStart[i + 1]!;
         let fails = 0;
         let failed = -1;
-        if (c > 0 && masks) {
-          let carriesMask = 0;
-          let valueMask = 0;
-          for (let k = from; k < to; k++) {
-            const key = keys[k]!;
-            carriesMask |= typeBit[key]!;
-            valueMask |= valueBit[key]!;
-          }
+        if (satisfied) {
           // A chosen type keeps the NFT with one of its values, or by its absence when " missing" is chosen.
-          const fail = allMask & ~(valueMask | (missingMask & ~carriesMask));
+          const fail = allMask & ~satisfied[i]!;
           if (fail !== 0) {
             if ((fail & (fail - 1)) !== 0) continue;
             fails = 1;
             failed = 31 - Math.clz32(fail);
+            if (ownFromPostings) continue;
           }
         } else if (c > 0) {
           hasValue.fill(0);
@@ -351,6 +449,12 @@ export class CollectionPageIndex {
             }
           }
         }
+      }
+      if (ownFromPostings) {
+        const own = chosenTypes[0]!;
+        chosenTotals[0] = n - total;
+        for (const key of this.typeKeys[own]!) keyCounts[key] = postingStart[key + 1]! - postingStart[key]!;
+        carried[own] = this.typeCarried[own]!;
       }
     }
     // The NFTs the whole filter keeps count for every chosen type too.

@@ -62,6 +62,68 @@ describe(CollectionPageIndex.name, () => {
     }
   });
 
+  it('counts random filters, searches and absences like a plain reading of the rows', () => {
+    // Few types and values, some NFTs with two values of a type, names to search (some unnamed).
+    const pick = () => 'abcd'[Math.floor(random() * 4)]!;
+    const sample = Array.from({ length: 400 }, (_, i) => {
+      const traits = new Map<string, string[]>();
+      for (let t = 0; t < 5; t++) {
+        if (random() < 0.2) continue;
+        const values = [pick()];
+        if (random() < 0.1) values.push(pick());
+        traits.set(`t${t}`, [...new Set(values)]);
+      }
+      const facets = [...traits].flatMap(([type, values]) => [
+        type,
+        ...values.map((v) => `${type}${SEP}${v}${SEP}${type.toUpperCase()}${SEP}${v.toUpperCase()}`),
+      ]);
+      return {
+        token_id: String(i),
+        name: i % 9 === 0 ? '' : `Ape ${(i * 7) % 101}`,
+        facets_text: facets.join('\u001e'),
+        facets: null,
+        rarity_rank: i + 1,
+        rarity_score: 1 / (i + 1),
+        name_group: i + 1,
+        traits,
+      };
+    });
+    const sampleIndex = new CollectionPageIndex(sample, 'Many');
+    type Row = (typeof sample)[number];
+    const passes = (row: Row, traits: Record<string, string[]>, search: string) =>
+      (!search ||
+        (row.name || `Many #${row.token_id}`).toLowerCase().includes(search) ||
+        row.token_id.includes(search)) &&
+      Object.entries(traits).every(([type, values]) => {
+        const carried = row.traits.get(type);
+        return carried ? carried.some((v) => values.includes(v)) : values.includes(MISSING_VALUE_KEY);
+      });
+    for (let round = 0; round < 150; round++) {
+      const traits: Record<string, string[]> = {};
+      for (let c = round % 4; c > 0; c--) {
+        const type = `t${Math.floor(random() * 6)}`; // t5: a type no NFT carries
+        const values = [pick()];
+        if (random() < 0.4) values.push(pick());
+        if (random() < 0.25) values.push(MISSING_VALUE_KEY);
+        traits[type] = [...new Set(values)];
+      }
+      const search = round % 3 === 1 ? ['1', '3', 'ape 4', 'many #', '9', 'zz'][round % 6]! : '';
+      const counts = sampleIndex.counts({ search, traits });
+      const kept = sample.filter((row) => passes(row, traits, search)).map((row) => row.token_id);
+      expect([...counts.kept].flatMap((k, i) => (k ? [String(i)] : []))).toEqual(kept);
+      expect(counts.total).toBe(kept.length);
+      for (const type of counts.traitTypes) {
+        const { [type.key]: _own, ...others } = traits;
+        const set = sample.filter((row) => passes(row, type.key in traits ? others : traits, search));
+        const expected = type.values
+          .map((v) => [v.key, set.filter((row) => row.traits.get(type.key)?.includes(v.key)).length])
+          .filter(([, n]) => n !== 0);
+        expect(type.values.map((v) => [v.key, v.count]).filter(([, n]) => n !== 0)).toEqual(expected);
+        expect(type.missing).toBe(set.filter((row) => !row.traits.has(type.key)).length);
+      }
+    }
+  });
+
   it('orders by rank and score with the unranked last and ties by token id', () => {
     const ranked = data.filter((r) => r.rarity_rank !== null);
     const byRank = [...ranked].sort(
