@@ -1,15 +1,17 @@
 import { Module } from '@nestjs/common';
 import { AdminAccessModule } from '../admin-access/index.js';
+import { ChainModule } from '../chain/chain.module.js';
 import { ScansModule } from '../scans/index.js';
 import { ApiKeyRefusalsRepository } from '../security/api-key-refusals.repository.js';
 import { RateLimitModule } from '../security/rate-limit.module.js';
+import { RpcProvidersController } from './rpc-providers.controller.js';
 import { SecurityController } from './security.controller.js';
 import { SecurityStatusService } from './security-status.service.js';
 
-/** The admin security dashboard and the clearing of suspicious addresses. */
+/** The admin security dashboard (JSON-RPC nodes included) and the clearing of suspicious addresses. */
 @Module({
-  imports: [AdminAccessModule, RateLimitModule, ScansModule],
-  controllers: [SecurityController],
+  imports: [AdminAccessModule, RateLimitModule, ScansModule, ChainModule],
+  controllers: [SecurityController, RpcProvidersController],
   providers: [SecurityStatusService, ApiKeyRefusalsRepository],
 })
 export class SecurityModule {}
