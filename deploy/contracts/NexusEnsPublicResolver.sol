@@ -3,10 +3,11 @@ pragma solidity ^0.8.24;
 
 import {INexusEnsRegistry} from "./NexusEnsRegistry.sol";
 
-/// @title Address resolver of the Nexus dev chains' ENS.
-/// @notice Answers `addr(node)` (EIP-137) and `addr(node, coinType)` (EIP-2304; coin type 60 is
-/// the Ethereum address, stored as its 20 bytes), with ERC-165 `supportsInterface`. Records are
-/// set by the node's owner in the registry or an operator that owner approved there.
+/// @title Public resolver of the Nexus dev chains' ENS.
+/// @notice Answers `addr(node)` (EIP-137), `addr(node, coinType)` (EIP-2304; coin type 60 is
+/// the Ethereum address, stored as its 20 bytes), `name(node)` (EIP-181, the primary name on a
+/// reverse node) and `text(node, key)` (ENSIP-5, e.g. `avatar`), with ERC-165 `supportsInterface`.
+/// Records are set by the node's owner in the registry or an operator that owner approved there.
 contract NexusEnsPublicResolver {
     uint256 private constant COIN_TYPE_ETH = 60;
 
@@ -15,16 +16,24 @@ contract NexusEnsPublicResolver {
     bytes4 private constant INTERFACE_ADDR = 0x3b3b57de;
     /// @dev addr(bytes32,uint256)
     bytes4 private constant INTERFACE_ADDRESS = 0xf1cb7e06;
+    /// @dev name(bytes32)
+    bytes4 private constant INTERFACE_NAME = 0x691f3431;
+    /// @dev text(bytes32,string)
+    bytes4 private constant INTERFACE_TEXT = 0x59d1d43c;
 
     error NexusEnsUnauthorised(bytes32 node, address caller);
     error NexusEnsInvalidEthAddress(bytes32 node, bytes value);
 
     event AddrChanged(bytes32 indexed node, address a);
     event AddressChanged(bytes32 indexed node, uint256 coinType, bytes newAddress);
+    event NameChanged(bytes32 indexed node, string name);
+    event TextChanged(bytes32 indexed node, string indexed indexedKey, string key, string value);
 
     /// @dev Not immutable, so the runtime code is the compiler's deployedBytecode as is.
     INexusEnsRegistry private _registry;
     mapping(bytes32 node => mapping(uint256 coinType => bytes value)) private _addresses;
+    mapping(bytes32 node => string name) private _names;
+    mapping(bytes32 node => mapping(string key => string value)) private _texts;
 
     constructor(INexusEnsRegistry registry_) {
         _registry = registry_;
@@ -65,8 +74,29 @@ contract NexusEnsPublicResolver {
         return _addresses[node][coinType];
     }
 
+    function setName(bytes32 node, string calldata newName) external authorised(node) {
+        _names[node] = newName;
+        emit NameChanged(node, newName);
+    }
+
+    /// @notice The name a reverse node (`<address>.addr.reverse`) points back to, empty when unset.
+    function name(bytes32 node) external view returns (string memory) {
+        return _names[node];
+    }
+
+    function setText(bytes32 node, string calldata key, string calldata value) external authorised(node) {
+        _texts[node][key] = value;
+        emit TextChanged(node, key, key, value);
+    }
+
+    /// @notice The text record `key` of `node` (ENSIP-5), empty when unset.
+    function text(bytes32 node, string calldata key) external view returns (string memory) {
+        return _texts[node][key];
+    }
+
     function supportsInterface(bytes4 interfaceId) external pure returns (bool) {
-        return interfaceId == INTERFACE_ERC165 || interfaceId == INTERFACE_ADDR || interfaceId == INTERFACE_ADDRESS;
+        return interfaceId == INTERFACE_ERC165 || interfaceId == INTERFACE_ADDR || interfaceId == INTERFACE_ADDRESS
+            || interfaceId == INTERFACE_NAME || interfaceId == INTERFACE_TEXT;
     }
 
     function _toAddress(bytes memory value) private pure returns (address) {

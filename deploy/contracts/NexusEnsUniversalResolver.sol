@@ -12,18 +12,41 @@ import {INexusEnsRegistry} from "./NexusEnsRegistry.sol";
 /// clients read as "no answer": no resolver -> ResolverNotFound(name), a resolver without code ->
 /// ResolverNotContract, a reverting resolver -> ResolverError(revert data), a profile the resolver
 /// lacks -> UnsupportedResolverProfile(selector). A resolver set on a parent is only used when it
-/// supports wildcard resolution (ENSIP-10 `resolve(bytes,bytes)`). Gateways are accepted for ABI
-/// compatibility; offchain lookups (CCIP-Read) are not followed.
+/// supports wildcard resolution (ENSIP-10 `resolve(bytes,bytes)`). A resolver reverting with
+/// ERC-3668 `OffchainLookup` (CCIP-Read) has its lookup passed on with this contract as the sender
+/// and `resolveCallback` as the callback, as the mainnet Universal Resolver does; the client
+/// fetches the resolver's gateway and calls back here. Gateways are accepted for ABI compatibility
+/// (no batch gateway: the resolver's own URLs are passed on).
+/// `reverseWithGateways(address, 60, gateways)` answers the primary name of an address: `name()`
+/// of `<address>.addr.reverse`, checked by resolving that name forward (onchain resolvers only);
+/// a name pointing elsewhere reverts ReverseAddressMismatch.
 contract NexusEnsUniversalResolver {
     /// @dev ENSIP-10 IExtendedResolver: resolve(bytes,bytes)
     bytes4 private constant INTERFACE_EXTENDED_RESOLVER = 0x9061b923;
     bytes4 private constant INTERFACE_ERC165 = 0x01ffc9a7;
+    bytes4 private constant OFFCHAIN_LOOKUP = 0x556f1830;
+    /// @dev addr(bytes32) and name(bytes32)
+    bytes4 private constant ADDR = 0x3b3b57de;
+    bytes4 private constant NAME = 0x691f3431;
+    uint256 private constant COIN_TYPE_ETH = 60;
 
     error DNSDecodingFailed(bytes dns);
     error ResolverNotFound(bytes name);
     error ResolverNotContract(bytes name, address resolver);
     error ResolverError(bytes errorData);
     error UnsupportedResolverProfile(bytes4 selector);
+    error DNSEncodingFailed(string ens);
+    error ReverseAddressMismatch(string primary, bytes primaryAddress);
+    error OffchainLookup(address sender, string[] urls, bytes callData, bytes4 callbackFunction, bytes extraData);
+
+    /// @dev What `resolveCallback` needs to finish a lookup the resolver sent offchain.
+    struct PendingLookup {
+        address resolver;
+        bytes4 callback;
+        bytes extraData;
+        bool extended;
+        bytes4 selector;
+    }
 
     /// @dev Not immutable, so the runtime code is the compiler's deployedBytecode as is.
     INexusEnsRegistry private _registry;
@@ -86,11 +109,140 @@ contract NexusEnsUniversalResolver {
         );
         if (!ok) {
             if (result.length == 0) revert UnsupportedResolverProfile(selector);
+            if (result.length >= 4 && bytes4(result) == OFFCHAIN_LOOKUP) _passOnLookup(resolver, result, extended, selector);
             revert ResolverError(result);
         }
         if (extended) result = abi.decode(result, (bytes));
         if (result.length == 0) revert UnsupportedResolverProfile(selector);
         return (result, resolver);
+    }
+
+    /// @notice Finishes an offchain lookup: the resolver's callback with the gateway's response.
+    function resolveCallback(bytes calldata response, bytes calldata extraData)
+        external
+        view
+        returns (bytes memory, address)
+    {
+        PendingLookup memory lookup = abi.decode(extraData, (PendingLookup));
+        (bool ok, bytes memory result) =
+            lookup.resolver.staticcall(abi.encodeWithSelector(lookup.callback, response, lookup.extraData));
+        if (!ok) revert ResolverError(result);
+        if (lookup.extended) result = abi.decode(result, (bytes));
+        if (result.length == 0) revert UnsupportedResolverProfile(lookup.selector);
+        return (result, lookup.resolver);
+    }
+
+    function reverseWithGateways(bytes calldata lookupAddress, uint256 coinType, string[] calldata)
+        external
+        view
+        returns (string memory, address, address)
+    {
+        return _reverse(lookupAddress, coinType);
+    }
+
+    function reverse(bytes calldata lookupAddress, uint256 coinType)
+        external
+        view
+        returns (string memory, address, address)
+    {
+        return _reverse(lookupAddress, coinType);
+    }
+
+    /// @dev Re-raises the resolver's OffchainLookup with this contract as sender (ERC-3668: the
+    /// client calls the callback on the contract it called).
+    function _passOnLookup(address resolver, bytes memory revertData, bool extended, bytes4 selector) private view {
+        bytes memory args;
+        // The arguments follow the 4-byte selector: a view of them with its own length word.
+        assembly ("memory-safe") {
+            args := add(revertData, 4)
+            mstore(args, sub(mload(revertData), 4))
+        }
+        (address sender, string[] memory urls, bytes memory callData, bytes4 callback, bytes memory extraData) =
+            abi.decode(args, (address, string[], bytes, bytes4, bytes));
+        if (sender != resolver) revert ResolverError(revertData);
+        revert OffchainLookup(
+            address(this),
+            urls,
+            callData,
+            this.resolveCallback.selector,
+            abi.encode(PendingLookup(resolver, callback, extraData, extended, selector))
+        );
+    }
+
+    function _reverse(bytes calldata lookupAddress, uint256 coinType)
+        private
+        view
+        returns (string memory primary, address resolver, address reverseResolver)
+    {
+        bytes memory reverseName = _reverseName(lookupAddress);
+        if (coinType != COIN_TYPE_ETH || lookupAddress.length != 20) revert ResolverNotFound(reverseName);
+        bytes32 reverseNode;
+        uint256 offset;
+        (reverseResolver, reverseNode, offset) = this.findResolver(reverseName);
+        if (reverseResolver == address(0) || offset != 0) revert ResolverNotFound(reverseName);
+        if (reverseResolver.code.length == 0) revert ResolverNotContract(reverseName, reverseResolver);
+        (bool ok, bytes memory answer) = reverseResolver.staticcall(abi.encodeWithSelector(NAME, reverseNode));
+        if (!ok) revert ResolverError(answer);
+        if (answer.length == 0) revert UnsupportedResolverProfile(NAME);
+        primary = abi.decode(answer, (string));
+        if (bytes(primary).length == 0) return (primary, address(0), reverseResolver);
+
+        (bytes memory dns, bytes32 node) = _dnsEncode(primary);
+        bytes memory result;
+        try this.resolve(dns, abi.encodeWithSelector(ADDR, node)) returns (bytes memory found, address used) {
+            (result, resolver) = (found, used);
+        } catch (bytes memory failure) {
+            // Forward checks are onchain only: an offchain answer would come back to the wrong callback.
+            if (failure.length >= 4 && bytes4(failure) == OFFCHAIN_LOOKUP) revert ResolverError(failure);
+            assembly ("memory-safe") {
+                revert(add(failure, 32), mload(failure))
+            }
+        }
+        address forward = abi.decode(result, (address));
+        if (forward != address(bytes20(lookupAddress))) {
+            revert ReverseAddressMismatch(primary, abi.encodePacked(forward));
+        }
+    }
+
+    /// @dev DNS-encoded `<lower-case hex of the address>.addr.reverse`.
+    function _reverseName(bytes calldata lookupAddress) private pure returns (bytes memory name) {
+        bytes16 digits = "0123456789abcdef";
+        bytes memory label = new bytes(lookupAddress.length * 2);
+        for (uint256 i = 0; i < lookupAddress.length; ++i) {
+            label[2 * i] = digits[uint8(lookupAddress[i]) >> 4];
+            label[2 * i + 1] = digits[uint8(lookupAddress[i]) & 0x0f];
+        }
+        return abi.encodePacked(uint8(label.length), label, hex"0461646472", hex"077265766572736500");
+    }
+
+    /// @dev DNS encoding and namehash of a dotted (normalised) name; empty or long labels revert.
+    function _dnsEncode(string memory ens) private pure returns (bytes memory dns, bytes32 node) {
+        bytes memory text = bytes(ens);
+        dns = new bytes(text.length + 2);
+        uint256 start = 0;
+        for (uint256 i = 0; i <= text.length; ++i) {
+            if (i < text.length && text[i] != ".") continue;
+            uint256 size = i - start;
+            if (size == 0 || size > 255) revert DNSEncodingFailed(ens);
+            dns[start] = bytes1(uint8(size));
+            for (uint256 j = start; j < i; ++j) dns[j + 1] = text[j];
+            start = i + 1;
+        }
+        dns[text.length + 1] = 0;
+        // namehash from the last label to the first.
+        uint256 end = text.length;
+        for (uint256 i = text.length; i > 0; --i) {
+            if (text[i - 1] != ".") continue;
+            node = keccak256(abi.encodePacked(node, _keccakRange(text, i, end)));
+            end = i - 1;
+        }
+        node = keccak256(abi.encodePacked(node, _keccakRange(text, 0, end)));
+    }
+
+    function _keccakRange(bytes memory text, uint256 from, uint256 to) private pure returns (bytes32 hash) {
+        assembly ("memory-safe") {
+            hash := keccak256(add(add(text, 32), from), sub(to, from))
+        }
     }
 
     /// @dev Offsets of the labels of a DNS-encoded name, first label first; reverts on malformed input.

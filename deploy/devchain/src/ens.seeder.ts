@@ -62,6 +62,18 @@ export async function inspectEns(
       };
     }
   }
+  // The gateway URL names the gateway's port: a node seeded for another port sends clients elsewhere.
+  const url = await seed.public.readContract({
+    address: ens.offchainResolver,
+    abi: artifactOf(artifacts, 'NexusEnsOffchainResolver').abi,
+    functionName: 'url',
+  });
+  if (url !== ens.gatewayUrl) {
+    return {
+      state: 'mismatch',
+      reason: `the offchain resolver's gateway is ${String(url)}, not ${ens.gatewayUrl}`,
+    };
+  }
   return { state: 'complete' };
 }
 
@@ -87,7 +99,7 @@ export async function seedEns(
         chain: null,
         to,
         data,
-        gas: tx.kind === 'deploy' ? 3_000_000n : 300_000n,
+        gas: tx.kind === 'deploy' ? 5_000_000n : 300_000n,
         nonce,
       }),
     );
@@ -95,7 +107,9 @@ export async function seedEns(
   await waitForReceipts(seed, hashes, `ENS on ${plan.network}`);
   log?.(
     `${plan.network}: ENS registry, resolvers and ${ens.names.length} names ` +
-      `(${ens.names.map((entry) => entry.name).join(', ')}) in ${ens.txs.length} transactions ` +
+      `(${ens.names.map((entry) => entry.name).join(', ')}), ${ens.offchainNames.length} offchain and ` +
+      `${ens.wildcardNames.length} wildcard names, ${ens.reverse.length} reverse records ` +
+      `in ${ens.txs.length} transactions ` +
       `(${Date.now() - started} ms)`,
   );
 }

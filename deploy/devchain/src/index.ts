@@ -2,7 +2,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { probeChainId, startAnvil, type AnvilNode } from './anvil.process.js';
 import { inspectNetwork, seedNetwork } from './chain.seeder.js';
-import { manifestEns } from './ens.plan.js';
+import { ensGatewayUrl, manifestEns } from './ens.plan.js';
 import { ensureEns } from './ens.seeder.js';
 import { IpfsGateway, probePath } from './ipfs-gateway.server.js';
 import type { DevchainManifest, DevchainNetwork } from './manifest.js';
@@ -112,6 +112,8 @@ async function startGateway(
 ): Promise<IpfsGateway | null> {
   const gateway = new IpfsGateway();
   for (const plan of plans) for (const collection of plan.collections) gateway.register(collection);
+  const ens = plans.find((plan) => plan.ens)?.ens;
+  if (ens) gateway.registerEns(ens);
   try {
     await gateway.listen(port);
     log(`ipfs gateway on http://127.0.0.1:${port}/ipfs/`);
@@ -188,7 +190,9 @@ export async function startDevchain(options: StartDevchainOptions): Promise<Devc
     if (artifacts.fromCache) log(`contracts from cache ${artifacts.key}`);
 
     const local = choices.filter((choice) => choice.origin !== 'external');
-    const plans = local.map((choice) => buildNetworkPlan(choice.network, log, world));
+    const plans = local.map((choice) =>
+      buildNetworkPlan(choice.network, log, world, ensGatewayUrl(ports.gateway)),
+    );
 
     await Promise.all(
       local.map(async (choice, index) => {

@@ -1,5 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Hex } from 'viem';
+import { ensGatewayAnswer } from './ens-gateway.js';
+import type { EnsPlan } from './ens.plan.js';
 import {
   firstPlannedTokenId,
   hexId,
@@ -80,10 +83,17 @@ export function probePath(collection: CollectionPlan): string {
  * Local IPFS-style gateway: `GET /ipfs/<cid>/<path>` for the dev collections' metadata and
  * images. Content is generated from the in-memory plan per request: 20,000 tokens never touch
  * the disk. Unknown CIDs (the broken-CID edge case) get an immediate 404, never a hang.
+ * With ENS registered, also the offchain resolver's CCIP-Read gateway (ERC-3668):
+ * `GET /ccip/<sender>/<data>.json` answers `{ "data": <signed response> }`.
  */
 export class IpfsGateway {
   private readonly directories = new Map<string, GatewayDirectory>();
   private server: Server | null = null;
+  private ens: EnsPlan | null = null;
+
+  registerEns(ens: EnsPlan): void {
+    this.ens = ens;
+  }
 
   register(collection: CollectionPlan): void {
     this.directories.set(collection.metadataCid, metadataDirectory(collection));
@@ -138,6 +148,11 @@ export class IpfsGateway {
       response.writeHead(200, { ...headers, 'Content-Type': 'text/plain' }).end('ok');
       return;
     }
+    const ccip = /^\/ccip\/(0x[0-9a-fA-F]{40})\/(0x(?:[0-9a-fA-F]{2})*)\.json$/.exec(path);
+    if (ccip) {
+      this.answerCcip(ccip[1]!, ccip[2] as Hex, headers, response);
+      return;
+    }
     const match = /^\/ipfs\/([a-z0-9]+)\/(.+)$/.exec(path);
     const file = match ? this.directories.get(match[1]!)?.resolve(match[2]!) : null;
     if (!file) {
@@ -157,5 +172,21 @@ export class IpfsGateway {
         : {}),
     });
     response.end(request.method === 'HEAD' ? undefined : body);
+  }
+
+  private answerCcip(
+    sender: string,
+    data: Hex,
+    headers: Record<string, string>,
+    response: ServerResponse,
+  ): void {
+    const answer = this.ens ? ensGatewayAnswer(this.ens, sender, data) : Promise.resolve(null);
+    answer.then(
+      (signed) => {
+        const body = JSON.stringify(signed ? { data: signed } : { message: 'unknown sender or request' });
+        response.writeHead(signed ? 200 : 404, { ...headers, 'Content-Type': JSON_TYPE }).end(body);
+      },
+      () => response.writeHead(500, { ...headers, 'Content-Type': JSON_TYPE }).end('{"message":"failed"}'),
+    );
   }
 }

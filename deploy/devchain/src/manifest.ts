@@ -103,9 +103,23 @@ export interface DevchainEns {
   universalResolver: string;
   /** EIP-137 registry (root and `eth` owned by the ENS deployer). */
   registry: string;
-  /** Resolver of every demo name: `addr(node)` and `addr(node, 60)`. */
+  /** Resolver of every demo name: `addr(node)`, `addr(node, 60)`, `name(node)`, `text(node, key)`. */
   publicResolver: string;
+  /** ERC-3668 resolver of `offchain.eth` and its subnames (ENSIP-10), answered by `gateway`. */
+  offchainResolver: string;
+  /** ENSIP-10 resolver of `wild.eth`'s subnames, which have no record in the registry. */
+  wildcardResolver: string;
+  /** CCIP-Read gateway URL template of the offchain resolver (`{sender}`, `{data}`). */
+  gateway: string;
   names: DevchainEnsName[];
+  /** Names resolved through the gateway (CCIP-Read). */
+  offchainNames: DevchainEnsName[];
+  /** Names resolved by the wildcard resolver. */
+  wildcardNames: DevchainEnsName[];
+  /** Reverse records; `verified` false: the name resolves elsewhere (no primary name). */
+  primaryNames: Array<{ address: string; name: string; verified: boolean }>;
+  /** ENSIP-12 `avatar` records and the image each shows. */
+  avatars: Array<{ name: string; record: string; image: string }>;
 }
 
 export interface DevchainManifest {

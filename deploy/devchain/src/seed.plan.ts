@@ -571,6 +571,8 @@ export function buildNetworkPlan(
   network: Network,
   log?: (line: string) => void,
   world: WorldScale = 'off',
+  /** ENS offchain resolver's gateway URL (the dev gateway's port); the default port otherwise. */
+  ensGatewayUrl?: string,
 ): NetworkPlan {
   const deployer = DEPLOYERS[network];
   const collections = drafts(network, log, world).map((draft, index) =>
@@ -613,7 +615,11 @@ export function buildNetworkPlan(
     deployerTxs,
     holderTxs,
   };
-  if (network === 'ethereum') plan.ens = buildEnsPlan(manifestWallets(plan));
+  if (network === 'ethereum')
+    plan.ens = buildEnsPlan(manifestWallets(plan), {
+      collections,
+      ...(ensGatewayUrl ? { gatewayUrl: ensGatewayUrl } : {}),
+    });
   return plan;
 }
 

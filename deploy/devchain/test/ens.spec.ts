@@ -8,12 +8,15 @@ import {
   defineChain,
   getAddress,
   getContractAddress,
+  encodeAbiParameters,
   http,
+  keccak256,
   parseAbi,
   toHex,
   type Address,
   type PublicClient,
 } from 'viem';
+import { generatePrivateKey, sign } from 'viem/accounts';
 import { labelhash, namehash, normalize, packetToBytes } from 'viem/ens';
 import { startAnvil, type AnvilNode } from '../src/anvil.process.js';
 import { devChain, seedNetwork } from '../src/chain.seeder.js';
@@ -104,11 +107,33 @@ describe('ENS on the ethereum dev chain', () => {
       registry: getContractAddress({ from: deployer, nonce: 0n }).toLowerCase(),
       publicResolver: getContractAddress({ from: deployer, nonce: 1n }).toLowerCase(),
       universalResolver: getContractAddress({ from: deployer, nonce: 2n }).toLowerCase(),
+      offchainResolver: getContractAddress({ from: deployer, nonce: 3n }).toLowerCase(),
+      wildcardResolver: getContractAddress({ from: deployer, nonce: 4n }).toLowerCase(),
+      gateway: `http://127.0.0.1:${PORTS.gateway}/ccip/{sender}/{data}.json`,
       names: [
         { name: 'demo.eth', address: expect.stringMatching(/^0x[0-9a-f]{40}$/) },
         { name: 'collector.eth', address: ethereumWallet('Demo collector').address },
         { name: 'trader.eth', address: ethereumWallet('Demo trader').address },
         { name: 'newcomer.eth', address: ethereumWallet('Demo newcomer').address },
+      ],
+      offchainNames: [
+        { name: 'alice.offchain.eth', address: ethereumWallet('Demo collector').address },
+        { name: 'bob.offchain.eth', address: ethereumWallet('Demo trader').address },
+      ],
+      wildcardNames: [
+        { name: 'alice.wild.eth', address: ethereumWallet('Demo trader').address },
+        { name: 'a.b.wild.eth', address: ethereumWallet('Demo newcomer').address },
+      ],
+      primaryNames: expect.arrayContaining([
+        { address: expect.stringMatching(/^0x[0-9a-f]{40}$/), name: 'demo.eth', verified: true },
+      ]),
+      avatars: [
+        {
+          name: 'demo.eth',
+          record: expect.stringMatching(/^eip155:1\/erc721:0x[0-9a-f]{40}\/\d+$/),
+          image: expect.stringMatching(/^ipfs:\/\/\w+\/\d+\.svg$/),
+        },
+        expect.objectContaining({ record: expect.stringMatching(/^ipfs:\/\//) }),
       ],
     });
     const richest = sut.manifest.wallets
@@ -133,6 +158,58 @@ describe('ENS on the ethereum dev chain', () => {
       expect(await resolve(name, 60n)).toBe(address);
     }
     expect(await resolve('Demo.ETH')).toBe(ens.names[0]!.address);
+  });
+
+  it('resolves offchain names through the gateway (CCIP-Read) and wildcard subnames', async () => {
+    for (const { name, address } of [...ens.offchainNames, ...ens.wildcardNames]) {
+      expect(await resolve(name)).toBe(address);
+      expect(await resolve(name, 60n)).toBe(address);
+    }
+    expect(await resolve('Alice.Offchain.ETH')).toBe(ens.offchainNames[0]!.address);
+    // A subname neither table knows points nowhere.
+    expect(await resolve('nobody.offchain.eth')).toBeNull();
+    expect(await resolve('x.y.wild.eth')).toBeNull();
+    const wildcard = await client.readContract({
+      address: ens.wildcardResolver as Address,
+      abi: resolverAbi,
+      functionName: 'supportsInterface',
+      args: ['0x9061b923'],
+    });
+    expect(wildcard).toBe(true);
+  });
+
+  it('refuses a gateway answer signed by another key', async () => {
+    const offchainAbi = parseAbi([
+      'error NexusEnsInvalidSignature(address signer)',
+      'function resolveWithProof(bytes response, bytes extraData) view returns (bytes)',
+    ]);
+    const forged = encodeAbiParameters(
+      [{ type: 'bytes' }, { type: 'uint64' }, { type: 'bytes' }],
+      ['0x', 2n ** 40n, await sign({ hash: keccak256('0x01'), privateKey: generatePrivateKey(), to: 'hex' })],
+    );
+    expect(
+      await revertName(
+        client.readContract({
+          address: ens.offchainResolver as Address,
+          abi: offchainAbi,
+          functionName: 'resolveWithProof',
+          args: [forged, '0x'],
+        }),
+      ),
+    ).toBe('NexusEnsInvalidSignature');
+  });
+
+  it('answers primary names forward-checked, and avatar records', async () => {
+    const universalResolverAddress = ens.universalResolver as Address;
+    for (const { address, name, verified } of ens.primaryNames) {
+      expect(await client.getEnsName({ address: address as Address, universalResolverAddress })).toBe(
+        verified ? name : null,
+      );
+    }
+    expect(ens.primaryNames.some((record) => !record.verified)).toBe(true);
+    for (const { name, record } of ens.avatars) {
+      expect(await client.getEnsText({ name, key: 'avatar', universalResolverAddress })).toBe(record);
+    }
   });
 
   it('resolves like mainnet when the chain names the universal resolver', async () => {
@@ -288,7 +365,10 @@ describe('ENS on the ethereum dev chain', () => {
         artifactsDir: join(dir, 'artifacts'),
       });
       expect(upgraded.manifest.networks.ethereum.origin).toBe('reused');
-      expect(upgraded.manifest.ens).toEqual(ens);
+      expect(upgraded.manifest.ens).toEqual({
+        ...ens,
+        gateway: `http://127.0.0.1:${OLD_NODE.gateway}/ccip/{sender}/{data}.json`,
+      });
       expect(
         lower(
           await plain.getEnsAddress({
