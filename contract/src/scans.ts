@@ -126,6 +126,29 @@ export interface ScanCompleted {
   totalCollections: number;
   scanDuration: number;
   isComplete: boolean;
+  /** With `isComplete: false`: why, in words a visitor can read (one of INCOMPLETE_REASONS' texts). */
+  incompleteReason?: string;
+}
+
+/**
+ * Why a scan's answer is partial (`isComplete: false`), by cause: the code is kept with the answer,
+ * the text is what the API answers (`incompleteReason`) and the web app shows. A short list is
+ * never presented as complete.
+ */
+export const INCOMPLETE_REASONS = {
+  quota: "The network's node has used up its request allowance for now; scan again later.",
+  history: "The network's node does not keep the whole history, so older transfers could not be read.",
+  range: "The network's node would not serve part of the history.",
+  state: "The network's node could not answer for some tokens.",
+  supply: 'Fewer tokens were found than the collection says it has.',
+  source: 'The data provider stopped before the last token.',
+  partial: 'Part of the answer could not be read.',
+} as const;
+
+export type IncompleteReason = keyof typeof INCOMPLETE_REASONS;
+
+export function isIncompleteReason(value: unknown): value is IncompleteReason {
+  return typeof value === 'string' && Object.hasOwn(INCOMPLETE_REASONS, value);
 }
 
 export interface ScanFailed {

@@ -68,10 +68,15 @@ export interface WalletScanOptions {
 export interface NftSource {
   /** Null when there is no contract (no code) or it is neither ERC-721 nor ERC-1155. */
   getCollection(network: Network, address: string): Promise<CollectionInfo | null>;
-  /** Every token of a collection, with its URI. */
+  /**
+   * Every token of a collection, with its URI. `onIncomplete` is told (in words a visitor can read)
+   * when the source could not read them all (a spent quota, blocks its node no longer keeps): the
+   * tokens answered are then only part of the collection.
+   */
   enumerateCollection(
     collection: CollectionInfo,
     onProgress?: (progress: EnumerateProgress) => void,
+    onIncomplete?: (reason: string) => void,
   ): Promise<TokenRef[]>;
   /** Every token a wallet holds now, grouped by collection. */
   getWalletHoldings(network: Network, owner: string, options: WalletScanOptions): Promise<WalletHolding[]>;

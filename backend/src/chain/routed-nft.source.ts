@@ -19,8 +19,9 @@ export class RoutedNftSource implements NftSource {
   enumerateCollection(
     collection: CollectionInfo,
     onProgress?: (p: EnumerateProgress) => void,
+    onIncomplete?: (reason: string) => void,
   ): Promise<TokenRef[]> {
-    return this.pick(collection.network).enumerateCollection(collection, onProgress);
+    return this.pick(collection.network).enumerateCollection(collection, onProgress, onIncomplete);
   }
 
   getWalletHoldings(network: Network, owner: string, options: WalletScanOptions): Promise<WalletHolding[]> {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Nft, ScanJobPayload } from '@nexus/contract';
+import { INCOMPLETE_REASONS, type Nft, type ScanJobPayload } from '@nexus/contract';
 import { NFT_SOURCE } from '../chain/chain.tokens.js';
 import type { NftSource } from '../chain/nft-source.js';
 import { CollectionsRepository } from '../collections/index.js';
@@ -37,10 +37,27 @@ export abstract class ChainScanService extends ScanJobService {
     nftsJson: string,
     outcome: Omit<ScanOutcomeSummary, 'totalNfts'>,
   ): Promise<void> {
-    const { scanDuration, totalCollections, isComplete } = outcome;
+    const { scanDuration, totalCollections, isComplete, incompleteReason } = outcome;
     await this.cache.set(payload.key, payload.kind, {
-      meta: { scanDuration, totalCollections, isComplete, cachedAt: Date.now() },
+      meta: {
+        scanDuration,
+        totalCollections,
+        isComplete,
+        ...(isComplete ? {} : { incompleteReason: incompleteReason ?? INCOMPLETE_REASONS.partial }),
+        cachedAt: Date.now(),
+      },
       nftsJson,
     });
   }
+}
+
+const VISITOR_REASONS = new Set<string>(Object.values(INCOMPLETE_REASONS));
+
+/**
+ * The reason a visitor is shown for a partial answer: the source's own when it is one of ours
+ * (INCOMPLETE_REASONS' texts), else the general one for a source that stopped early (its own
+ * words, which may name a node or a page key, stay in the log).
+ */
+export function visitorIncompleteReason(reason: string): string {
+  return VISITOR_REASONS.has(reason) ? reason : INCOMPLETE_REASONS.source;
 }

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SCAN_ERRORS, type ScanJobPayload } from '@nexus/contract';
+import { INCOMPLETE_REASONS, SCAN_ERRORS, type ScanJobPayload } from '@nexus/contract';
 import { toApiNft, type NftRecord } from '../collections/index.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { ScanQueueRepository } from '../queues/index.js';
 import { rarityJobPayload } from '../queues/index.js';
-import { ChainScanService } from './chain-scan.service.js';
+import { ChainScanService, visitorIncompleteReason } from './chain-scan.service.js';
 import { MetadataRetryService } from './metadata-retry.service.js';
 import { PermanentScanError, type ScanOutcomeSummary } from './scan-execution.service.js';
 import type { ScanReporter } from './scan-reporter.js';
@@ -29,9 +29,18 @@ export class CollectionScanService extends ChainScanService {
     if (!info) throw new PermanentScanError(SCAN_ERRORS.notFound);
 
     await reporter.stage('preparing', { tokensTotal: info.totalSupply });
-    const tokens = await this.source.enumerateCollection(info, (p) =>
-      reporter.counts({ tokensFound: p.tokensFound, tokensTotal: p.tokensTotal }),
+    // A source that could not read every token says why; the answer is then partial.
+    let unread: string | undefined;
+    const tokens = await this.source.enumerateCollection(
+      info,
+      (p) => reporter.counts({ tokensFound: p.tokensFound, tokensTotal: p.tokensTotal }),
+      (reason) => {
+        unread ??= visitorIncompleteReason(reason);
+        this.logger.warn(`${payload.key}: partial enumeration (${reason})`);
+      },
     );
+    // Nothing read is not an empty collection: the scan fails (and is tried again) instead.
+    if (tokens.length === 0 && unread) throw new Error(`no token could be read: ${unread}`);
     if (tokens.length === 0) throw new PermanentScanError(SCAN_ERRORS.empty);
 
     await reporter.stage('calculating', { tokensFound: tokens.length });
@@ -77,7 +86,8 @@ export class CollectionScanService extends ChainScanService {
 
     await reporter.stage('finalizing', { metadataFetched });
     const scanDuration = Date.now() - started;
-    const isComplete = info.totalSupply === null || tokens.length >= info.totalSupply;
+    const isComplete = !unread && (info.totalSupply === null || tokens.length >= info.totalSupply);
+    const partial = isComplete ? {} : { incompleteReason: unread ?? INCOMPLETE_REASONS.supply };
     const collection = await this.collections.finishScan(collectionId, {
       scanStartedAt,
       scanDuration,
@@ -88,12 +98,13 @@ export class CollectionScanService extends ChainScanService {
         scanDuration,
         totalCollections: 1,
         isComplete,
+        ...partial,
       });
     }
     this.logger.log(`${payload.key}: ${collection.nftCount} NFTs in ${scanDuration} ms`);
     await this.queueRarity(info.network, info.address);
     await this.metadataRetry.scheduleFor(info.network, info.address, unreachable ? [unreachable] : []);
-    return { totalNfts: collection.nftCount, totalCollections: 1, scanDuration, isComplete };
+    return { totalNfts: collection.nftCount, totalCollections: 1, scanDuration, isComplete, ...partial };
   }
 
   /**

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { SCAN_ERRORS, STAGE_PERCENT, type Nft } from '@nexus/contract';
+import { INCOMPLETE_REASONS, SCAN_ERRORS, STAGE_PERCENT, type Nft } from '@nexus/contract';
 import { CollectionScanService, SCAN_CHUNK } from './collection-scan.service.js';
 import { PermanentScanError } from './scan-execution.service.js';
 import { FakeChain, FakeResolver } from './testing/fake-chain.js';
@@ -190,9 +190,53 @@ describe(CollectionScanService.name, () => {
 
     const outcome = await sut.run(payload);
 
-    expect(outcome).toMatchObject({ totalNfts: 25, isComplete: false });
-    expect(harness.cache.entries.get(payload.key)!.value.meta.isComplete).toBe(false);
-    expect(harness.progress.completed[0]).toMatchObject({ isComplete: false });
+    expect(outcome).toMatchObject({
+      totalNfts: 25,
+      isComplete: false,
+      incompleteReason: INCOMPLETE_REASONS.supply,
+    });
+    expect(harness.cache.entries.get(payload.key)!.value.meta).toMatchObject({
+      isComplete: false,
+      incompleteReason: INCOMPLETE_REASONS.supply,
+    });
+    expect(harness.progress.completed[0]).toMatchObject({
+      isComplete: false,
+      incompleteReason: INCOMPLETE_REASONS.supply,
+    });
+  });
+
+  it('flags a scan whose source could not read every block as partial, with its reason', async () => {
+    const enumerate = chain.enumerateCollection.bind(chain);
+    jest.spyOn(chain, 'enumerateCollection').mockImplementation(async (info, onProgress, onIncomplete) => {
+      onIncomplete?.(INCOMPLETE_REASONS.history);
+      return enumerate(info, onProgress);
+    });
+    const payload = scanPayload('collection', CATS);
+
+    const outcome = await sut.run(payload);
+
+    // Every token of the supply was found, yet the node said part of the history was missing.
+    expect(outcome).toMatchObject({
+      totalNfts: 120,
+      isComplete: false,
+      incompleteReason: INCOMPLETE_REASONS.history,
+    });
+    expect(harness.cache.entries.get(payload.key)!.value.meta).toMatchObject({
+      isComplete: false,
+      incompleteReason: INCOMPLETE_REASONS.history,
+    });
+  });
+
+  it('fails (to be tried again), not "No NFTs found", when the source could read no token', async () => {
+    jest.spyOn(chain, 'enumerateCollection').mockImplementation((_info, _onProgress, onIncomplete) => {
+      onIncomplete?.(INCOMPLETE_REASONS.quota);
+      return Promise.resolve([]);
+    });
+
+    const failure = sut.run(scanPayload('collection', CATS));
+
+    await expect(failure).rejects.toThrow(/no token could be read/);
+    await expect(failure).rejects.not.toBeInstanceOf(PermanentScanError);
   });
 
   it('reads no metadata when the job asks for none', async () => {

@@ -3,7 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ScanQueueRepository } from '../queues/index.js';
 import { RedisConnections, REDIS } from '../redis/redis.module.js';
 import { SCAN_CACHE_TTL_S, ScanCacheRepository } from '../scans/index.js';
-import { scanKey } from '@nexus/contract';
+import { INCOMPLETE_REASONS, scanKey } from '@nexus/contract';
 import type { Redis } from 'ioredis';
 import request from 'supertest';
 import { testConfig, testPrefix } from '../../../test/support/test-env.js';
@@ -80,13 +80,26 @@ describe('scan cache (API + worker, real PostgreSQL and Redis)', () => {
     expect(await redis.ttl(cacheKey(COMPLETE))).toBeGreaterThan(0);
   });
 
-  it('flags a partial scan and caches it for 5 minutes only', async () => {
+  it('flags a partial scan with its reason and caches it for 5 minutes only', async () => {
     const res = await post(PARTIAL);
-    expect(res.body).toMatchObject({ fromCache: false, isComplete: false, error: null });
+    expect(res.body).toMatchObject({
+      fromCache: false,
+      isComplete: false,
+      incompleteReason: INCOMPLETE_REASONS.supply,
+      error: null,
+    });
     expect(res.body.nfts).toHaveLength(25);
     const ttl = await redis.ttl(cacheKey(PARTIAL));
     expect(ttl).toBeGreaterThan(SCAN_CACHE_TTL_S.collection.partial - 5);
     expect(ttl).toBeLessThanOrEqual(SCAN_CACHE_TTL_S.collection.partial);
+    // The reason is kept with the cached answer.
+    expect((await post(PARTIAL)).body).toMatchObject({
+      fromCache: true,
+      isComplete: false,
+      incompleteReason: INCOMPLETE_REASONS.supply,
+    });
+    // A complete answer says no reason.
+    expect((await post(COMPLETE)).body).not.toHaveProperty('incompleteReason');
   });
 
   it('answers a preload at once with 202 pending and the scan key, then serves the result', async () => {

@@ -11,6 +11,8 @@ export interface ScanOutcomeSummary {
   totalCollections: number;
   scanDuration: number;
   isComplete: boolean;
+  /** With `isComplete: false`: why, in words a visitor can read (INCOMPLETE_REASONS' texts). */
+  incompleteReason?: string;
 }
 
 /** The run log's reason for a run whose worker stopped and handed its job to another. */

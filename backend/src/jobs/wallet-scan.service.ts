@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ScanJobPayload } from '@nexus/contract';
 import { toApiNft } from '../collections/index.js';
-import { ChainScanService } from './chain-scan.service.js';
+import { ChainScanService, visitorIncompleteReason } from './chain-scan.service.js';
 import { MetadataRetryService } from './metadata-retry.service.js';
 import type { ScanOutcomeSummary } from './scan-execution.service.js';
 import type { ScanReporter } from './scan-reporter.js';
@@ -19,10 +19,12 @@ export class WalletScanService extends ChainScanService {
     await reporter.stage('preparing');
     // A source that stops before the wallet's last token says so; the answer is then partial.
     let isComplete = true;
+    let incompleteReason: string | undefined;
     const holdings = await this.source.getWalletHoldings(payload.network, payload.address, {
       includeAllTokenTypes: payload.includeAllTokenTypes,
       onIncomplete: (reason) => {
         isComplete = false;
+        incompleteReason ??= visitorIncompleteReason(reason);
         this.logger.warn(`${payload.key}: partial holdings (${reason})`);
       },
     });
@@ -49,14 +51,22 @@ export class WalletScanService extends ChainScanService {
     for (const { holding, nfts } of resolved)
       await this.metadataRetry.scheduleFor(holding.collection.network, holding.collection.address, nfts);
     const scanDuration = Date.now() - started;
+    const partial = isComplete ? {} : { incompleteReason: incompleteReason! };
     await this.cacheAnswer(payload, apiNfts, {
       scanDuration,
       totalCollections: holdings.length,
       isComplete,
+      ...partial,
     });
     this.logger.log(
       `${payload.key}: ${apiNfts.length} NFTs in ${holdings.length} collections, ${scanDuration} ms`,
     );
-    return { totalNfts: apiNfts.length, totalCollections: holdings.length, scanDuration, isComplete };
+    return {
+      totalNfts: apiNfts.length,
+      totalCollections: holdings.length,
+      scanDuration,
+      isComplete,
+      ...partial,
+    };
   }
 }

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import type { Nft } from '@nexus/contract';
+import { INCOMPLETE_REASONS, type Nft } from '@nexus/contract';
 import { PermanentScanError } from './scan-execution.service.js';
 import { fakeHoldings, FakeChain, FakeResolver } from './testing/fake-chain.js';
 import { scanPayload } from './testing/fake-state.js';
@@ -58,6 +58,27 @@ describe(WalletScanService.name, () => {
     ]);
     expect(progress.completed).toEqual([{ key: payload.key, ...outcome }]);
     expect(harness.queue.enqueued).toEqual([]);
+  });
+
+  it.each([
+    ["the reader's own reason", INCOMPLETE_REASONS.quota, INCOMPLETE_REASONS.quota],
+    ["a source's own words, never shown", 'stopped at the cap of 1 pages', INCOMPLETE_REASONS.source],
+  ])('flags holdings the source could not read whole as partial, with %s', async (_, told, shown) => {
+    const read = chain.getWalletHoldings.bind(chain);
+    jest.spyOn(chain, 'getWalletHoldings').mockImplementation(async (network, owner, options) => {
+      options.onIncomplete?.(told);
+      return read(network, owner);
+    });
+    const payload = scanPayload('wallet', WALLET);
+
+    const outcome = await sut.run(payload);
+
+    expect(outcome).toMatchObject({ totalNfts: 3, isComplete: false, incompleteReason: shown });
+    expect(harness.cache.entries.get(payload.key)!.value.meta).toMatchObject({
+      isComplete: false,
+      incompleteReason: shown,
+    });
+    expect(harness.progress.completed).toEqual([{ key: payload.key, ...outcome }]);
   });
 
   it('gives the NFTs the ranks stored for their collection', async () => {

@@ -18,6 +18,8 @@ export interface CachedScanMeta {
   scanDuration: number;
   totalCollections: number;
   isComplete: boolean;
+  /** With `isComplete: false`: why, in words a visitor can read (INCOMPLETE_REASONS' texts). */
+  incompleteReason?: string;
   cachedAt: number;
 }
 

@@ -4,6 +4,7 @@ import {
   COLLECTION_PAGE_LIMITS,
   DEFAULT_COLLECTION_SORT,
   DEFAULT_SORT_ORDER,
+  INCOMPLETE_REASONS,
   scanKey,
   type CollectionPaging,
   type NftsRequest,
@@ -215,6 +216,10 @@ export class ScansService {
       totalCollections: cached.meta.totalCollections,
       error: null,
       isComplete: cached.meta.isComplete,
+      // A partial answer always says why (answers stored before reasons were kept: the general one).
+      ...(cached.meta.isComplete
+        ? {}
+        : { incompleteReason: cached.meta.incompleteReason ?? INCOMPLETE_REASONS.partial }),
       scanKey: key,
       ...(paging ? { paging } : {}),
     };

@@ -13,6 +13,7 @@ import {
 } from './erc.abis.js';
 import type { LogSource } from './log.scanner.js';
 import type { BatchedCalls } from './multicall.batcher.js';
+import { unlessQuotaSpent } from './provider-quota.gate.js';
 import type { TokenUriReader } from './token-uri.reader.js';
 import { consecutiveIds, topicAddress, transferValues, ZERO_TOPIC } from './transfer-logs.util.js';
 
@@ -61,23 +62,29 @@ export class CollectionEnumerator {
     private readonly index?: CollectionIndex,
   ) {}
 
+  /**
+   * With `onIncomplete`, a node that cannot serve part of the work (a spent quota, blocks it no
+   * longer keeps) leaves the tokens that could be read, and is told why the answer is partial.
+   */
   async enumerate(
     collection: CollectionInfo,
     onProgress?: (progress: EnumerateProgress) => void,
+    onIncomplete?: (reason: string) => void,
   ): Promise<TokenRef[]> {
     const address = collection.address.toLowerCase() as Address;
-    const block = await latestBlock(this.client);
+    const block = await unlessQuotaSpent(() => latestBlock(this.client), null, onIncomplete);
+    if (block === null) return [];
 
     if (collection.standard === 'ERC-721' && collection.enumerable) {
-      const byIndex = await this.enumerateByIndex(address, block, onProgress);
+      const byIndex = await this.enumerateByIndex(address, block, onProgress, onIncomplete);
       if (byIndex) return byIndex;
     }
 
     const indexed = await this.indexed(collection, block);
     const ids =
       collection.standard === 'ERC-1155'
-        ? await this.erc1155Ids(address, block, indexed)
-        : await this.erc721Ids(address, block, indexed);
+        ? await this.erc1155Ids(address, block, indexed, onIncomplete)
+        : await this.erc721Ids(address, block, indexed, onIncomplete);
     const total = ids.length;
     onProgress?.({ tokensFound: 0, tokensTotal: total });
     let found = 0;
@@ -85,7 +92,11 @@ export class CollectionEnumerator {
       chunked(ids, this.options.pageSize),
       this.options.parallel,
       async (page) => {
-        const uris = await this.uris.read(address, collection.standard, page, block);
+        const uris = await unlessQuotaSpent(
+          () => this.uris.read(address, collection.standard, page, block),
+          [],
+          onIncomplete,
+        );
         found += page.length;
         onProgress?.({ tokensFound: found, tokensTotal: total });
         return page.map((id, index): TokenRef => ({ tokenId: id.toString(), tokenUri: uris[index] ?? null }));
@@ -99,6 +110,7 @@ export class CollectionEnumerator {
     address: Address,
     blockNumber: bigint,
     onProgress?: (progress: EnumerateProgress) => void,
+    onIncomplete?: (reason: string) => void,
   ): Promise<TokenRef[] | null> {
     const [supplyData] = await this.calls.callMany(
       [{ to: address, data: encodeFunctionData({ abi: erc721Abi, functionName: 'totalSupply' }) }],
@@ -116,19 +128,29 @@ export class CollectionEnumerator {
       Math.max(1, Math.floor(this.options.parallel / 2)),
       async (page) => {
         if (broken) return [];
-        const answers = await this.calls.callMany(
-          page.map((index) => ({
-            to: address,
-            data: encodeFunctionData({ abi: erc721Abi, functionName: 'tokenByIndex', args: [index] }),
-          })),
-          blockNumber,
+        const answers = await unlessQuotaSpent(
+          () =>
+            this.calls.callMany(
+              page.map((index) => ({
+                to: address,
+                data: encodeFunctionData({ abi: erc721Abi, functionName: 'tokenByIndex', args: [index] }),
+              })),
+              blockNumber,
+            ),
+          null,
+          onIncomplete,
         );
+        if (answers === null) return [];
         const ids = answers.map((answer) => asBigInt(decodeResult(erc721Abi, 'tokenByIndex', answer)));
         if (ids.some((id) => id === null)) {
           broken = true;
           return [];
         }
-        const uris = await this.uris.read(address, 'ERC-721', ids as bigint[], blockNumber);
+        const uris = await unlessQuotaSpent(
+          () => this.uris.read(address, 'ERC-721', ids as bigint[], blockNumber),
+          [],
+          onIncomplete,
+        );
         found += page.length;
         onProgress?.({ tokensFound: found, tokensTotal: total });
         return (ids as bigint[]).map((id, index): TokenRef => ({
@@ -181,11 +203,15 @@ export class CollectionEnumerator {
     events: Hex[],
     block: bigint,
     indexed: IndexedTokens | null,
+    onIncomplete?: (reason: string) => void,
   ): Promise<{ before: RpcLog[]; after: RpcLog[] }> {
     const scan = (fromBlock: bigint, toBlock: bigint) =>
       fromBlock > toBlock
         ? Promise.resolve([])
-        : this.logs.scan({ address, topics: [events], fromBlock, toBlock });
+        : this.logs.scan(
+            { address, topics: [events], fromBlock, toBlock },
+            onIncomplete ? { onIncomplete } : {},
+          );
     if (!indexed) return { before: [], after: await scan(await this.startBlock(address, block), block) };
     const [before, after] = await Promise.all([
       indexed.fromBlock > 0n && (await this.existedAt(address, indexed.fromBlock - 1n))
@@ -221,12 +247,18 @@ export class CollectionEnumerator {
    * replayed in chain order; the index's word for the blocks it covers (its latest transfer of each
    * token decides).
    */
-  private async erc721Ids(address: Address, block: bigint, indexed: IndexedTokens | null): Promise<bigint[]> {
+  private async erc721Ids(
+    address: Address,
+    block: bigint,
+    indexed: IndexedTokens | null,
+    onIncomplete?: (reason: string) => void,
+  ): Promise<bigint[]> {
     const { before, after } = await this.collectionLogs(
       address,
       [TRANSFER_TOPIC, CONSECUTIVE_TRANSFER_TOPIC],
       block,
       indexed,
+      onIncomplete,
     );
     const existing = new Set<bigint>();
     replay721(existing, before);
@@ -243,12 +275,14 @@ export class CollectionEnumerator {
     address: Address,
     block: bigint,
     indexed: IndexedTokens | null,
+    onIncomplete?: (reason: string) => void,
   ): Promise<bigint[]> {
     const { before, after } = await this.collectionLogs(
       address,
       [TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC],
       block,
       indexed,
+      onIncomplete,
     );
     const supply = new Map<bigint, bigint>();
     replay1155(supply, before);

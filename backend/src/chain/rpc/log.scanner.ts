@@ -1,6 +1,9 @@
 import { numberToHex, type Address, type Hex, type PublicClient, type RpcLog } from 'viem';
+import { INCOMPLETE_REASONS } from '@nexus/contract';
 import { MemoryLogLimits, LEARNT_LIMIT_TTL_SECONDS, type LogLimitsStore } from './log-limits.store.js';
 import { readLogRefusal, type LogRefusal } from './log-refusal.util.js';
+import { isQuotaSpent } from './provider-quota.gate.js';
+import { isHistoryUnavailable } from './rpc-errors.util.js';
 import type { RpcStats } from './rpc.stats.js';
 
 export interface LogQuery {
@@ -11,9 +14,18 @@ export interface LogQuery {
   toBlock: bigint;
 }
 
+export interface LogScanOptions {
+  /**
+   * Told (in words a visitor can read) when a range could not be read at all: the node's quota is
+   * spent, it no longer keeps those blocks, or it refuses even one block. The scan goes on without
+   * that range instead of failing. Without it, such a refusal fails the scan.
+   */
+  onIncomplete?: (reason: string) => void;
+}
+
 /** Every log matching a query, in chain order, whatever the node's limits. */
 export interface LogSource {
-  scan(query: LogQuery): Promise<RpcLog[]>;
+  scan(query: LogQuery, options?: LogScanOptions): Promise<RpcLog[]>;
 }
 
 const MAX_REFUSALS_IN_A_ROW = 48;
@@ -32,6 +44,7 @@ interface ScanState {
   streak: number;
   /** Narrowest width this scan was refused for its results: tried again only after a longer run. */
   refused: bigint | null;
+  onIncomplete?: (reason: string) => void;
 }
 
 /**
@@ -80,13 +93,14 @@ export class LogScanner implements LogSource {
     return this.span;
   }
 
-  async scan(query: LogQuery): Promise<RpcLog[]> {
+  async scan(query: LogQuery, options: LogScanOptions = {}): Promise<RpcLog[]> {
     if (query.toBlock < query.fromBlock) return [];
     await this.sync();
     const parts = await this.fetchRange(query, query.fromBlock, query.toBlock, {
       window: null,
       streak: 0,
       refused: null,
+      ...(options.onIncomplete ? { onIncomplete: options.onIncomplete } : {}),
     });
     const logs = parts.flat();
     logs.sort((a, b) => {
@@ -168,6 +182,12 @@ export class LogScanner implements LogSource {
         ],
       });
     } catch (error) {
+      const unreadable = this.unreadable(error, size);
+      if (unreadable !== null && state.onIncomplete) {
+        // Nothing narrower helps: the scan goes on without these blocks and its answer says so.
+        state.onIncomplete(INCOMPLETE_REASONS[unreadable]);
+        return [];
+      }
       const refusal = size > 1n ? readLogRefusal(error) : null;
       if (!refusal) throw error;
       // A dead node times out on every range; splitting would multiply the calls without end.
@@ -180,6 +200,16 @@ export class LogScanner implements LogSource {
     this.refusalsInARow = 0;
     this.accepted(size, state);
     return [logs];
+  }
+
+  /**
+   * Why a range cannot be read from this node whatever its width: a spent quota (until its reset),
+   * blocks the node no longer keeps, or a refusal of a single block. Null for anything else.
+   */
+  private unreadable(error: unknown, size: bigint): 'quota' | 'history' | 'range' | null {
+    if (isQuotaSpent(error)) return 'quota';
+    if (isHistoryUnavailable(error)) return 'history';
+    return size === 1n && readLogRefusal(error) !== null ? 'range' : null;
   }
 
   private accepted(size: bigint, state: ScanState): void {

@@ -1,4 +1,5 @@
 import { HttpRequestError, RpcRequestError, type PublicClient, type RpcLog } from 'viem';
+import { INCOMPLETE_REASONS } from '@nexus/contract';
 import { MemoryLogLimits } from './log-limits.store.js';
 import { LogScanner } from './log.scanner.js';
 import { RpcStats } from './rpc.stats.js';
@@ -261,5 +262,74 @@ describe(LogScanner.name, () => {
 
     await expect(sut.scan({ topics: [], fromBlock: 0n, toBlock: 9_999n })).rejects.toThrow(/odd length/);
     expect(node.calls).toHaveLength(1);
+  });
+
+  describe('a range the node cannot serve at all', () => {
+    it.each([
+      ['Infura daily quota', { code: -32005, message: 'daily request count exceeded, request rate limited' }],
+      ['Alchemy monthly quota', { code: 429, message: 'Monthly capacity limit exceeded.' }],
+    ])('reads on without the blocks refused for a spent quota (%s) and says why', async (_, quota) => {
+      const node = fakeNode(ONE_PER_BLOCK, (_, from) => (from >= 1_000n ? quota : null));
+      const sut = new LogScanner(node.client, new RpcStats(), { initialSpan: 500 });
+      const reasons: string[] = [];
+
+      const logs = await sut.scan(
+        { topics: [], fromBlock: 0n, toBlock: 1_999n },
+        { onIncomplete: (reason) => reasons.push(reason) },
+      );
+
+      expect(blocksOf(logs)).toEqual(Array.from({ length: 1_000 }, (_, i) => i));
+      expect(new Set(reasons)).toEqual(new Set([INCOMPLETE_REASONS.quota]));
+      // A quota is not split: no narrower call passes before its reset.
+      expect(
+        node.calls.filter((call) => call.refused).every((call) => call.to - call.from + 1n === 500n),
+      ).toBe(true);
+    });
+
+    it.each([
+      ['geth history expiry', 'pruned history unavailable'],
+      ['a pruned node', 'history has been pruned for this block'],
+      ['Erigon', 'blocks before 1000 are pruned'],
+    ])(
+      'reads the blocks a node without full history (%s) keeps, and says the rest is missing',
+      async (_, message) => {
+        const node = fakeNode(ONE_PER_BLOCK, (_, from) => (from < 1_000n ? { code: 4444, message } : null));
+        const sut = new LogScanner(node.client, new RpcStats(), { initialSpan: 1_000 });
+        const reasons: string[] = [];
+
+        const logs = await sut.scan(
+          { topics: [], fromBlock: 0n, toBlock: 1_999n },
+          { onIncomplete: (reason) => reasons.push(reason) },
+        );
+
+        expect(blocksOf(logs)).toEqual(Array.from({ length: 1_000 }, (_, i) => i + 1_000));
+        expect(reasons).toEqual([INCOMPLETE_REASONS.history]);
+      },
+    );
+
+    it('reads on past a block refused even alone, and says a range was not served', async () => {
+      const node = fakeNode(ONE_PER_BLOCK, (_, from, to) =>
+        from <= 5n && to >= 5n ? { code: -32005, message: 'query returned more than 10000 results' } : null,
+      );
+      const sut = new LogScanner(node.client, new RpcStats());
+      const reasons: string[] = [];
+
+      const logs = await sut.scan(
+        { topics: [], fromBlock: 0n, toBlock: 9n },
+        { onIncomplete: (reason) => reasons.push(reason) },
+      );
+
+      expect(blocksOf(logs)).toEqual([0, 1, 2, 3, 4, 6, 7, 8, 9]);
+      expect(reasons).toEqual([INCOMPLETE_REASONS.range]);
+    });
+
+    it('fails on a spent quota when the caller takes no partial answer', async () => {
+      const node = fakeNode(ONE_PER_BLOCK, () => ({ code: -32005, message: 'daily request count exceeded' }));
+      const sut = new LogScanner(node.client, new RpcStats());
+
+      await expect(sut.scan({ topics: [], fromBlock: 0n, toBlock: 99n })).rejects.toThrow(
+        /daily request count/,
+      );
+    });
   });
 });

@@ -164,3 +164,15 @@ export function isCallTooLarge(error: unknown): boolean {
     found.messages,
   );
 }
+
+/**
+ * A node that no longer keeps the blocks asked for (history expiry, a pruned or snap-synced node):
+ * geth `pruned history unavailable` (EIP-4444), `history has been pruned`, `historical data not
+ * available`, `block is before the earliest available block`, Erigon `blocks before N are pruned`.
+ * No narrower call gets them from this node.
+ */
+export function isHistoryUnavailable(error: unknown): boolean {
+  return /pruned history|history (has been |is )?(pruned|expired|unavailable|not available)|histor(y|ical) (data|blocks?|logs?|receipts?) (is |are )?(not available|unavailable|pruned)|blocks? before \S+ (are|is|have been) pruned|before the (node's )?(earliest|oldest) (available )?block|earliest available block is/i.test(
+    collectAnswer(error).messages,
+  );
+}

@@ -17,6 +17,7 @@ import { MemoryLogLimits, type LogLimitsStore } from './log-limits.store.js';
 import { LogScanner } from './log.scanner.js';
 import { MulticallBatcher } from './multicall.batcher.js';
 import { MemoryProviderFacts, type ProviderFacts } from './provider-facts.store.js';
+import { QuotaGate, quotaGuardedTransport } from './provider-quota.gate.js';
 import { resilientTransport } from './resilient.transport.js';
 import { rpcChain } from './rpc-chains.config.js';
 import { RpcStats, type RpcProviderSnapshot, type RpcStatsSnapshot } from './rpc.stats.js';
@@ -121,9 +122,12 @@ export class RpcNftSource implements NftSource {
         pacerFor: (url) => options.nodes?.pacer?.(network, url) ?? null,
         limitsFor: (url) => options.nodes?.limits?.(network, url) ?? null,
       });
+      const learnt = options.providerFacts?.[network] ?? new MemoryProviderFacts();
+      // A spent daily or monthly quota stops every call of every process until its reset.
+      const guarded = quotaGuardedTransport(transport, new QuotaGate(learnt));
       const client = createPublicClient({
         chain: rpcChain(network, config.chainId, config.rpcUrl),
-        transport,
+        transport: guarded,
         pollingInterval: 1_000,
       });
       const limits = options.logLimits?.[network] ?? new MemoryLogLimits();
@@ -132,7 +136,6 @@ export class RpcNftSource implements NftSource {
         parallel: Math.max(1, Math.floor(parallel / 2)),
         limits,
       });
-      const learnt = options.providerFacts?.[network] ?? new MemoryProviderFacts();
       const calls = new MulticallBatcher(client, { chunkSize, parallel, facts: learnt });
       const uris = new TokenUriReader(calls);
       const facts = new CollectionFactsReader(calls);
@@ -215,8 +218,9 @@ export class RpcNftSource implements NftSource {
   enumerateCollection(
     collection: CollectionInfo,
     onProgress?: (progress: EnumerateProgress) => void,
+    onIncomplete?: (reason: string) => void,
   ): Promise<TokenRef[]> {
-    return this.readers(collection.network).enumerator.enumerate(collection, onProgress);
+    return this.readers(collection.network).enumerator.enumerate(collection, onProgress, onIncomplete);
   }
 
   getWalletHoldings(network: Network, owner: string, options: WalletScanOptions): Promise<WalletHolding[]> {

@@ -15,6 +15,7 @@ import {
 } from './erc.abis.js';
 import type { LogSource } from './log.scanner.js';
 import type { BatchedCalls } from './multicall.batcher.js';
+import { unlessQuotaSpent } from './provider-quota.gate.js';
 import type { TokenUriReader } from './token-uri.reader.js';
 import { consecutiveIds, logOrder, transferValues } from './transfer-logs.util.js';
 
@@ -58,12 +59,18 @@ export class WalletHoldingsReader {
     private readonly index?: WalletIndex,
   ) {}
 
+  /**
+   * A node that cannot serve part of the work (a spent quota, blocks it no longer keeps) leaves the
+   * holdings it could read, and `options.onIncomplete` is told why the answer is partial.
+   */
   async read(owner: string, options: WalletScanOptions): Promise<WalletHolding[]> {
     const wallet = owner.toLowerCase() as Address;
-    const block = await latestBlock(this.client);
-    const { erc721, erc1155 } = await this.candidates(wallet, block, options.includeAllTokenTypes);
-    const held721 = await this.confirm721(wallet, erc721, block);
-    const held1155 = await this.confirm1155(wallet, erc1155, block);
+    const partial = options.onIncomplete;
+    const block = await unlessQuotaSpent(() => latestBlock(this.client), null, partial);
+    if (block === null) return [];
+    const { erc721, erc1155 } = await this.candidates(wallet, block, options.includeAllTokenTypes, partial);
+    const held721 = await unlessQuotaSpent(() => this.confirm721(wallet, erc721, block), [], partial);
+    const held1155 = await unlessQuotaSpent(() => this.confirm1155(wallet, erc1155, block), [], partial);
 
     const groups = new Map<Address, { standard: TokenType; items: Held[] }>();
     for (const [standard, held] of [
@@ -76,13 +83,22 @@ export class WalletHoldingsReader {
         groups.set(item.contract, group);
       }
     }
-    const facts = await this.facts.read([...groups.keys()], block, true);
+    const facts = await unlessQuotaSpent(
+      () => this.facts.read([...groups.keys()], block, true),
+      null,
+      partial,
+    );
+    if (facts === null) return [];
     const factsOf = new Map(facts.map((fact) => [fact!.address, fact!]));
 
     const holdings = await mapWithConcurrency([...groups], this.parallel, async ([contract, group]) => {
       group.items.sort((a, b) => compareIds(a.tokenId, b.tokenId));
       const ids = group.items.map((item) => item.tokenId);
-      const uris = await this.uris.read(contract, group.standard, ids, block);
+      const uris = await unlessQuotaSpent(
+        () => this.uris.read(contract, group.standard, ids, block),
+        [],
+        partial,
+      );
       // A contract without ERC-165 that still answered ownerOf / balanceOf is what its events say it is.
       const collection = toCollectionInfo(this.network, {
         ...factsOf.get(contract)!,
@@ -110,6 +126,7 @@ export class WalletHoldingsReader {
     wallet: Address,
     block: bigint,
     includeErc1155: boolean,
+    onIncomplete?: (reason: string) => void,
   ): Promise<{ erc721: Candidate[]; erc1155: Candidate[] }> {
     const indexed = await this.index?.holdings(this.network, wallet);
     // The index answers for its blocks; the node's logs for the blocks before and after them.
@@ -121,7 +138,7 @@ export class WalletHoldingsReader {
           ].filter((range) => range.fromBlock <= range.toBlock)
         : [{ fromBlock: 0n, toBlock: block }];
     const fromLogs = await Promise.all(
-      ranges.map((range) => this.logCandidates(wallet, range, includeErc1155)),
+      ranges.map((range) => this.logCandidates(wallet, range, includeErc1155, onIncomplete)),
     );
     const fromIndex = indexed && indexed.toBlock <= block ? indexed : null;
     // Every token the index or the logs name is confirmed by ownerOf / balanceOf at `block`.
@@ -146,16 +163,18 @@ export class WalletHoldingsReader {
     wallet: Address,
     range: { fromBlock: bigint; toBlock: bigint },
     includeErc1155: boolean,
+    onIncomplete?: (reason: string) => void,
   ): Promise<{ erc721: Candidate[]; erc1155: Candidate[] }> {
     const walletTopic = pad(wallet, { size: 32 });
     // ERC-1155 transfers and EIP-2309 batch mints both name the recipient in topic 3: one query.
     const toWalletTopics = includeErc1155
       ? [TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC, CONSECUTIVE_TRANSFER_TOPIC]
       : [CONSECUTIVE_TRANSFER_TOPIC];
+    const options = onIncomplete ? { onIncomplete } : {};
     const [incoming, outgoing, toWallet] = await Promise.all([
-      this.logs.scan({ ...range, topics: [TRANSFER_TOPIC, null, walletTopic] }),
-      this.logs.scan({ ...range, topics: [TRANSFER_TOPIC, walletTopic] }),
-      this.logs.scan({ ...range, topics: [toWalletTopics, null, null, walletTopic] }),
+      this.logs.scan({ ...range, topics: [TRANSFER_TOPIC, null, walletTopic] }, options),
+      this.logs.scan({ ...range, topics: [TRANSFER_TOPIC, walletTopic] }, options),
+      this.logs.scan({ ...range, topics: [toWalletTopics, null, null, walletTopic] }, options),
     ]);
 
     // ERC-721: the latest event of each token decides whether it is worth asking ownerOf.
