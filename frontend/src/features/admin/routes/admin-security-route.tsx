@@ -6,7 +6,7 @@ export function Component() {
   return (
     <AdminSubpage
       title="API Security Dashboard"
-      subtitle="API keys, rate limits, sessions and suspicious IPs."
+      subtitle="API keys, rate limits, sessions, suspicious IPs and RPC providers."
     >
       <SecurityAdminPage />
     </AdminSubpage>

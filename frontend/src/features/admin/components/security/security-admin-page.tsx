@@ -13,6 +13,7 @@ import { useClearSuspiciousIp, useSecurityStatus } from '../../api/security-admi
 import { useQueryErrorToast } from '../../hooks/use-error-toast';
 import { formatDateTime, formatDuration } from '../../lib/format-time';
 import { rateLimitLevel, rateLimitUsage } from '../../lib/rate-limit-level';
+import { RpcProvidersCard } from './rpc-providers-card';
 
 /** 'search' → 'Search', 'adminLogin' → 'Admin Login', 'nft-scan' → 'Nft Scan'. */
 function limitLabel(name: string): string {
@@ -158,7 +159,7 @@ function SuspiciousIps({ ips }: { ips: SecurityStatus['suspiciousIPs'] }) {
   );
 }
 
-/** /admin/security: API keys, rate limits, sessions, connection refusals, suspicious IPs; refreshed every 30 s (SPEC §2). */
+/** /admin/security: API keys, rate limits, sessions, connection refusals, suspicious IPs, RPC providers; refreshed every 30 s (SPEC §2). */
 export function SecurityAdminPage() {
   const status = useSecurityStatus();
   useQueryErrorToast(status, 'Failed to fetch security status');
@@ -216,6 +217,7 @@ export function SecurityAdminPage() {
         </section>
         <ConnectionRefusals refusals={connectionRefusals} />
         <SuspiciousIps ips={suspiciousIPs} />
+        <RpcProvidersCard />
       </div>
     </div>
   );
