@@ -114,14 +114,15 @@ export function retryAfterMs(error: unknown): number | null {
   for (const item of collectAnswer(error).data) {
     const backoff = (item as { backoff_seconds?: unknown; rate?: { backoff_seconds?: unknown } })
       ?.backoff_seconds;
-    if (typeof backoff === 'number' && backoff >= 0) return backoff * 1000;
+    // Infura sends `backoff_seconds: 0` with its 429s: no pause named, the usual backoff applies.
+    if (typeof backoff === 'number' && backoff > 0) return backoff * 1000;
   }
   const answer = error.walk((node) => node instanceof HttpRequestError || node instanceof RpcRequestError) as
     HttpRequestError | RpcRequestError | null;
   const header = answer?.headers?.get('Retry-After');
   if (!header) return null;
   const seconds = Number.parseInt(header, 10);
-  if (!Number.isNaN(seconds)) return seconds * 1000;
+  if (!Number.isNaN(seconds)) return seconds > 0 ? seconds * 1000 : null;
   const date = Date.parse(header) - Date.now();
   return date > 0 ? date : null;
 }
@@ -130,12 +131,27 @@ export function retryAfterMs(error: unknown): number | null {
  * A refusal of the JSON-RPC batch itself, whole or one error per call: geth `batch too large`,
  * Besu `Number of requests in batch exceeds --rpc-max-batch-size`, Nethermind `Batch size limit
  * exceeded`, jsonrpsee `The batch request was too large`, dRPC `Batch of more than 3 requests are
- * not allowed on free tier`.
+ * not allowed on free tier`, NodeReal `batch size exceed limit 500` (-32005).
  */
 export function isBatchRefusal(error: unknown): boolean {
-  return /batch (request )?(was )?too large|batch size (limit )?(exceeded|too large)|batch limit|requests in batch exceeds|batch of more than \d+|batch(es| requests?)? (are |is )?not (allowed|supported)/i.test(
+  return /batch (request )?(was )?too large|batch size (limit )?(exceeded|too large)|batch size exceeds?( the)? limit|batch limit|requests in batch exceeds|batch of more than \d+|batch(es| requests?)? (are |is )?not (allowed|supported)|max(imum)? batch size/i.test(
     collectAnswer(error).messages,
   );
+}
+
+/**
+ * The calls one batch may hold, where a batch refusal says it: NodeReal `batch size exceed limit
+ * 500`, dRPC `Batch of more than 3 requests are not allowed`, Besu `exceeds --rpc-max-batch-size
+ * (1024)`, `maximum batch size is 100`. Null when it does not.
+ */
+export function batchCap(error: unknown): number | null {
+  const messages = collectAnswer(error).messages;
+  const stated =
+    /batch size exceeds?(?: the)? limit:? (\d+)|batch of more than (\d+)|max(?:imum)?[- ]batch[- ]size:? (?:is )?\(?(\d+)|batch (?:size )?limit(?: of| is)?:? (\d+)/i.exec(
+      messages,
+    );
+  const value = stated ? Number(stated.slice(1).find((group) => group !== undefined)) : NaN;
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { HttpRequestError, LimitExceededRpcError, RpcRequestError, TimeoutError } from 'viem';
 import { readLogRefusal } from './log-refusal.util.js';
-import { isTransient, retryAfterMs, throttling } from './rpc-errors.util.js';
+import { batchCap, isBatchRefusal, isTransient, retryAfterMs, throttling } from './rpc-errors.util.js';
 import {
   RESULT_REFUSALS,
   SPAN_REFUSALS,
@@ -162,5 +162,35 @@ describe('rpc errors', () => {
         }),
       ),
     ).toBe(3_000);
+  });
+
+  it('reads a zero backoff or Retry-After as no pause named (the usual backoff applies)', () => {
+    const infura = rpcError(-32005, 'project ID request rate exceeded', 429, {
+      see: 'https://infura.io/docs/ethereum/jsonrpc/ratelimits',
+      current_rps: 13.4,
+      allowed_rps: 10,
+      backoff_seconds: 0,
+    });
+    expect(retryAfterMs(infura)).toBeNull();
+    expect(
+      retryAfterMs(
+        new HttpRequestError({
+          url: 'http://node',
+          status: 429,
+          headers: new Headers({ 'Retry-After': '0' }),
+        }),
+      ),
+    ).toBeNull();
+  });
+
+  it.each([
+    ['NodeReal', rpcError(-32005, 'batch size exceed limit 500'), 500],
+    ['dRPC', rpcError(-32600, 'Batch of more than 3 requests are not allowed on free tier'), 3],
+    ['Besu', rpcError(-32005, 'Number of requests in batch exceeds --rpc-max-batch-size (1024)'), 1024],
+    ['geth', rpcError(-32600, 'batch too large'), null],
+    ['Nethermind', rpcError(-32600, 'Batch size limit exceeded'), null],
+  ])('reads a batch refusal (%s) and the cap it states', (_, error, cap) => {
+    expect(isBatchRefusal(error)).toBe(true);
+    expect(batchCap(error)).toBe(cap);
   });
 });
