@@ -1,10 +1,18 @@
-import { SocketEvent, type ScanCompleted, type ScanFailed, type ScanProgress } from '@nexus/contract';
+import {
+  SocketEvent,
+  type MetadataFilled,
+  type ScanCompleted,
+  type ScanFailed,
+  type ScanProgress,
+} from '@nexus/contract';
 import { getSocket, type NexusSocket } from './socket-client';
 
 export interface ScanListener {
   progress: (progress: ScanProgress) => void;
   completed: (event: ScanCompleted) => void;
   failed: (event: ScanFailed) => void;
+  /** Tokens of a stored collection got their metadata in the background (the collection's room). */
+  metadataFilled?: (event: MetadataFilled) => void;
 }
 
 /** The live side of a scan or rarity job: a room per key (socket.io in the app, a fake in tests). */
@@ -50,10 +58,12 @@ export function createSocketScanChannel(socket: NexusSocket): ScanChannel {
       socket.on(SocketEvent.Progress, listener.progress);
       socket.on(SocketEvent.Completed, listener.completed);
       socket.on(SocketEvent.Failed, listener.failed);
+      if (listener.metadataFilled) socket.on(SocketEvent.MetadataFilled, listener.metadataFilled);
       return () => {
         socket.off(SocketEvent.Progress, listener.progress);
         socket.off(SocketEvent.Completed, listener.completed);
         socket.off(SocketEvent.Failed, listener.failed);
+        if (listener.metadataFilled) socket.off(SocketEvent.MetadataFilled, listener.metadataFilled);
       };
     },
   };

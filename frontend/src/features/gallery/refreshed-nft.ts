@@ -7,8 +7,17 @@ export function withRefreshedNft(scan: NftsResponse, refreshed: Nft): NftsRespon
   const nfts = scan.nfts.map((nft) => {
     if (nft.tokenId !== refreshed.tokenId || nft.contract.address.toLowerCase() !== contract) return nft;
     changed = true;
-    const { name, description, image, imageFallback, attributes, metadata, metadataUnavailable } = refreshed;
-    const { metadataUnavailable: _before, ...kept } = nft;
+    const {
+      name,
+      description,
+      image,
+      imageFallback,
+      attributes,
+      metadata,
+      metadataUnavailable,
+      metadataReason,
+    } = refreshed;
+    const { metadataUnavailable: _before, metadataReason: _reason, ...kept } = nft;
     return {
       ...kept,
       name,
@@ -18,6 +27,7 @@ export function withRefreshedNft(scan: NftsResponse, refreshed: Nft): NftsRespon
       attributes,
       metadata,
       ...(metadataUnavailable ? { metadataUnavailable } : {}),
+      ...(metadataReason ? { metadataReason } : {}),
     };
   });
   return changed ? { ...scan, nfts } : scan;

@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { useState } from 'react';
 import {
   COLLECTION_PAGE_LIMITS,
+  METADATA_REASONS,
   decodeTraitSelection,
   type CollectionPageResponse,
   type Nft,
@@ -24,9 +25,23 @@ const CONTRACT = '0x4444444444444444444444444444444444444444';
 const PAGE_PATH = `/api/collections/polygon/${CONTRACT}/nfts`;
 const SIZE = 120;
 
+/** Tokens whose metadata host has not answered yet. */
+const pending = new Set<number>();
+
 /** Token i: Fur Gold for even ids, Brown for odd; ranked by id until the rarity job has run. */
 function nft(tokenId: number, ranked: boolean): Nft {
   const fur = tokenId % 2 === 0 ? 'Gold' : 'Brown';
+  if (pending.has(tokenId)) {
+    return {
+      ...nft(tokenId + 1_000_000, ranked),
+      tokenId: String(tokenId),
+      name: `Apes #${tokenId}`,
+      metadata: { attributes: [] },
+      attributes: [],
+      metadataUnavailable: true,
+      metadataReason: METADATA_REASONS.timeout,
+    };
+  }
   return {
     tokenId: String(tokenId),
     name: `Ape #${tokenId}`,
@@ -149,6 +164,7 @@ describe('gallery paging by the server', () => {
 
   beforeEach(() => {
     ranked = false;
+    pending.clear();
     views = [];
     channel = new FakeChannel();
     setScanChannel(channel);
@@ -250,7 +266,7 @@ describe('gallery paging by the server', () => {
     await renderGallery();
     // No rank yet: the card's title has the number, its rank badge is not there.
     expect(screen.queryByText('#120', { selector: '.rarity-badge' })).toBeNull();
-    expect(channel.subscribed).toEqual([`rarity:polygon:${CONTRACT}`]);
+    expect(channel.subscribed).toContain(`rarity:polygon:${CONTRACT}`);
 
     ranked = true;
     await act(async () => {
@@ -271,5 +287,34 @@ describe('gallery paging by the server', () => {
         within(screen.getAllByTestId('nft-card')[0]!).getByText('#120', { selector: '.rarity-badge' }),
       ).toBeTruthy(),
     );
+  });
+
+  it('says why a token has no metadata, and shows it when the retry fills it in', async () => {
+    pending.add(120);
+    await renderGallery();
+    await waitFor(() => expect(shownIds()[0]).toBe('120'));
+    const reason = within(screen.getAllByTestId('nft-card')[0]!).getByTestId('nft-metadata-reason');
+    expect(reason.textContent).toBe('Metadata pending');
+    expect(reason.getAttribute('title')).toBe(METADATA_REASONS.timeout);
+    expect(channel.subscribed).toContain(`collection:polygon:${CONTRACT}`);
+
+    // The metadata-retry job read token 120: the gallery reads its page again.
+    pending.clear();
+    const before = pageCalls().length;
+    await act(async () => {
+      for (const listener of channel.listeners) {
+        listener.metadataFilled?.({
+          key: `collection:polygon:${CONTRACT}`,
+          network: 'polygon',
+          address: CONTRACT,
+          tokenIds: ['120'],
+          recovered: 1,
+          remaining: 0,
+        });
+      }
+    });
+    await settle();
+    expect(pageCalls().length).toBeGreaterThan(before);
+    await waitFor(() => expect(screen.queryAllByTestId('nft-metadata-reason')).toHaveLength(0));
   });
 });

@@ -12,6 +12,7 @@ import { sortDirection, type ViewMode } from '../gallery-logic';
 import type { GalleryViewChange, GalleryViewState } from '../gallery-view-state';
 import { useCollectionRarity } from '../hooks/use-collection-rarity';
 import { useGalleryPage, useLocalTraitSummary } from '../hooks/use-gallery-page';
+import { useMetadataUpdates } from '../hooks/use-metadata-updates';
 import { useNftDownload } from '../hooks/use-nft-download';
 import { useGalleryPreferences } from '../stores/gallery-store';
 import { selectedValueCount, toggleTraitValue } from '../trait-filter';
@@ -113,6 +114,8 @@ function GalleryContent({
     calculate: calculates,
     followJob: paged,
   });
+  // Metadata that arrives after the scan (slow hosts) shows up without a reload.
+  useMetadataUpdates(network, contractAddress, paged);
   const localRanks = useMemo(
     () =>
       paged && rarity.result

@@ -69,6 +69,15 @@ export function NftCard({ nft, viewMode, onOpen }: NftCardProps) {
         {viewMode === 'list' && nft.rarityScore !== null ? (
           <span className="nft-card__score">Score {nft.rarityScore.toFixed(2)}</span>
         ) : null}
+        {nft.metadataReason ? (
+          <span
+            className={`nft-card__missing${nft.metadataUnavailable ? ' nft-card__missing--pending' : ''}`}
+            data-testid="nft-metadata-reason"
+            title={nft.metadataReason}
+          >
+            {nft.metadataUnavailable ? 'Metadata pending' : 'No metadata'}
+          </span>
+        ) : null}
       </span>
     </button>
   );

@@ -164,6 +164,13 @@ function NftDetailBody({
           <p>{collectionNameOf(nft) || 'Unknown collection'}</p>
         </section>
 
+        {nft.metadataReason ? (
+          <section className="nft-detail__section" data-testid="nft-detail-metadata-reason">
+            <h3>{nft.metadataUnavailable ? 'Metadata pending' : 'No metadata'}</h3>
+            <p className="muted">{nft.metadataReason}</p>
+          </section>
+        ) : null}
+
         {nft.description ? (
           <section className="nft-detail__section">
             <h3>Description</h3>
