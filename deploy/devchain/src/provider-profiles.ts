@@ -3,8 +3,9 @@ import type { PublicNodeAnswers, PublicNodeLimits, RpcError } from './public-nod
 /**
  * Real providers' limits and answers for the public-node front (issue 22): each profile gives a
  * provider's eth_getLogs span and result caps with its exact refusal texts, its throttling shape,
- * its batch cap and how a larger batch is refused, whether state older than the head is kept, and
- * its answer-size cap. `NEXUS_DEVWORLD_PROVIDER=<name>` puts one in front of the dev world's
+ * its batch cap and how a larger batch is refused, whether state older than the head is kept, its
+ * answer-size cap, and how a spent daily or monthly quota is answered (no profile spends one by
+ * itself: a test sets `quota`). `NEXUS_DEVWORLD_PROVIDER=<name>` puts one in front of the dev world's
  * cronos. Numbers in the texts follow the front's limits, so a test may shrink them.
  *
  * Sources (cited per profile):
@@ -17,7 +18,8 @@ import type { PublicNodeAnswers, PublicNodeLimits, RpcError } from './public-nod
  *   support.quicknode.com "Error: credits limited to X/sec";
  * - [infura-rate]: docs.infura.io/api/networks/ethereum/how-to/avoid-rate-limiting;
  *   [infura-batch]: docs.metamask.io/services/how-to/make-batch-requests (no batch cap stated);
- * - [alchemy-throughput]: alchemy.com/docs/reference/throughput; [alchemy-batch]:
+ * - [alchemy-throughput]: alchemy.com/docs/reference/throughput; [ethers-5071]: ethers-io/ethers.js
+ *   issue 5071 (Alchemy's 429 "Monthly capacity limit exceeded"); [alchemy-batch]:
  *   alchemy.com/docs/reference/batch-requests (1,000 calls per HTTP batch);
  * - [geth-batch]: go-ethereum rpc/handler.go respondWithBatchTooLarge (PR 26681: one -32600
  *   `batch too large` carrying the first call's id), answered so by Base's op-geth
@@ -87,7 +89,12 @@ const missingTrieNode = (block: bigint): RpcError =>
 export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
   infura: {
     name: 'infura',
-    sources: ['[ethers-4703]', '[ponder] infura.test.ts', '[infura-rate]', '[infura-batch]'],
+    sources: [
+      '[ethers-4703]',
+      '[ponder] infura.test.ts',
+      '[infura-rate] (rate and daily quota)',
+      '[infura-batch]',
+    ],
     limits: {
       maxLogRange: null,
       maxLogResults: 10_000,
@@ -95,6 +102,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       maxBatch: null,
       stateBlocks: null,
       maxResponseBytes: null,
+      quota: null,
     },
     answers: {
       results: (limit, from, _to, fits) =>
@@ -112,13 +120,23 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
           backoff_seconds: 0,
         }),
       }),
+      quotaSpent: () => ({
+        status: 429,
+        error: error(-32005, 'daily request count exceeded, request rate limited'),
+      }),
     },
     statesSpan: true,
     suggestsRange: true,
   },
   alchemy: {
     name: 'alchemy',
-    sources: ['[envio] Alchemy block range', '[ethers-4703]', '[alchemy-throughput]', '[alchemy-batch]'],
+    sources: [
+      '[envio] Alchemy block range',
+      '[ethers-4703]',
+      '[alchemy-throughput]',
+      '[ethers-5071] (monthly quota)',
+      '[alchemy-batch]',
+    ],
     limits: {
       maxLogRange: 500,
       maxLogResults: 10_000,
@@ -126,6 +144,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       maxBatch: 1_000,
       stateBlocks: null,
       maxResponseBytes: null,
+      quota: null,
     },
     answers: {
       span: (limit, from) =>
@@ -142,6 +161,13 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
         429,
         'Your app has exceeded its compute units per second capacity. If you have retries enabled, you can safely ignore this message. If not, check out https://docs.alchemy.com/reference/throughput',
       ),
+      quotaSpent: () => ({
+        status: 429,
+        error: error(
+          429,
+          'Monthly capacity limit exceeded. Visit https://dashboard.alchemy.com/settings/billing to upgrade your scaling policy for continued service.',
+        ),
+      }),
       // The page states the cap, not the refusal: one error per call (shape assumed).
       batch: (limit) => ({
         status: 200,
@@ -162,6 +188,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       maxBatch: null,
       stateBlocks: null,
       maxResponseBytes: null,
+      quota: null,
     },
     answers: {
       span: (limit) => error(-32614, `eth_getLogs is limited to a ${limit.toLocaleString('en-US')} range`),
@@ -188,6 +215,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       maxBatch: null,
       stateBlocks: null,
       maxResponseBytes: null,
+      quota: null,
     },
     answers: {
       span: (limit) => error(-32614, `eth_getLogs is limited to a ${limit} range`),
@@ -210,6 +238,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       maxBatch: null,
       stateBlocks: null,
       maxResponseBytes: null,
+      quota: null,
     },
     answers: {
       span: () => error(-32600, 'block range is too wide'),
@@ -233,6 +262,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       maxBatch: null,
       stateBlocks: 128,
       maxResponseBytes: null,
+      quota: null,
     },
     answers: {
       span: (limit) => error(-32000, `Max range: ${limit}`),
@@ -256,6 +286,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       maxBatch: null,
       stateBlocks: 128,
       maxResponseBytes: null,
+      quota: null,
     },
     answers: {
       span: (limit) => error(-32000, `exceed maximum block range: ${limit}`),
@@ -279,6 +310,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       maxBatch: null,
       stateBlocks: null,
       maxResponseBytes: null,
+      quota: null,
     },
     answers: {
       results: (limit, from, _to, fits) =>
@@ -298,6 +330,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       maxBatch: null,
       stateBlocks: null,
       maxResponseBytes: null,
+      quota: null,
     },
     answers: {
       span: (limit) => error(-32602, `eth_getLogs is limited to ${limit} block range`),
@@ -316,6 +349,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       maxBatch: null,
       stateBlocks: null,
       maxResponseBytes: null,
+      quota: null,
     },
     answers: {
       span: (limit) => error(-32005, `Maximum allowed number of requested blocks is ${limit}`),
@@ -337,6 +371,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       maxBatch: null,
       stateBlocks: null,
       maxResponseBytes: null,
+      quota: null,
     },
     answers: {
       span: () => error(-32602, 'Block range limit exceeded.'),
@@ -360,6 +395,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       maxBatch: 1_000,
       stateBlocks: 128,
       maxResponseBytes: null,
+      quota: null,
     },
     answers: {
       span: (limit) => error(-32005, `please limit the query to at most ${limit} blocks`),
@@ -384,6 +420,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       maxBatch: 3,
       stateBlocks: null,
       maxResponseBytes: null,
+      quota: null,
     },
     answers: {
       span: (limit) => error(-32000, `ranges over ${limit} blocks are not supported on freetier`),
@@ -414,6 +451,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       maxBatch: null,
       stateBlocks: null,
       maxResponseBytes: 10_000_000,
+      quota: null,
     },
     answers: {
       span: (limit) => error(-32000, `eth_getLogs is limited to a ${limit} blocks range`),
@@ -437,6 +475,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       maxBatch: 500,
       stateBlocks: 128,
       maxResponseBytes: null,
+      quota: null,
     },
     answers: {
       throttled: http429(-32005, 'Too Many Requests'),

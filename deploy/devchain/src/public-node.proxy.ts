@@ -22,6 +22,8 @@ export interface PublicNodeLimits {
   stateBlocks?: number | null;
   /** Largest eth_getLogs answer in bytes of JSON (default none). */
   maxResponseBytes?: number | null;
+  /** Calls answered before the allowance is spent (a daily or monthly quota; default none). */
+  quota?: number | null;
   /** How the front words its refusals (a provider's own texts); Nexus' own where not given. */
   answers?: Partial<PublicNodeAnswers>;
 }
@@ -50,6 +52,8 @@ export interface PublicNodeAnswers {
   pruned(block: bigint): RpcError;
   /** An eth_getLogs answer larger than `limit` bytes. */
   tooLarge(limit: number): RpcError;
+  /** Any call once the quota of `limit` calls is spent. */
+  quotaSpent(limit: number): { status: number; error: RpcError };
 }
 
 const NEXUS_ANSWERS: PublicNodeAnswers = {
@@ -67,6 +71,7 @@ const NEXUS_ANSWERS: PublicNodeAnswers = {
     message: `missing trie node ${'0'.repeat(64)} (path ) state at block ${block} is not available`,
   }),
   tooLarge: (limit) => ({ code: -32000, message: `response size exceeds ${limit} bytes` }),
+  quotaSpent: () => ({ status: 429, error: { code: -32005, message: 'daily request count exceeded' } }),
 };
 
 export const DEFAULT_PUBLIC_NODE_LIMITS: PublicNodeLimits = {
@@ -102,7 +107,8 @@ export interface RpcError {
  * providers give: an eth_getLogs wider than the range limit gets `-32005 block range exceeds N`,
  * one returning too many logs `-32005 query returned more than N results`, and calls beyond the
  * rate get HTTP 429 with Retry-After. Optionally a batch cap (geth's `batch too large` by default),
- * a pruned node's `missing trie node` for state older than it keeps, and an answer-size cap.
+ * a pruned node's `missing trie node` for state older than it keeps, an answer-size cap and a
+ * quota of calls (a daily allowance, spent once and for all).
  * `answers` words them as another provider does (its texts, its suggested ranges, throttling in a
  * 200 body, a batch refused whole or call by call); provider-profiles.ts holds real providers'.
  * Everything else is passed through as it is.
@@ -112,9 +118,11 @@ export class PublicNodeProxy {
    * Calls refused for their log range, result count, answer size or pruned state; HTTP requests
    * refused for the rate or their batch size.
    */
-  readonly refused = { logRange: 0, logResults: 0, responseSize: 0, pruned: 0, rate: 0, batch: 0 };
+  readonly refused = { logRange: 0, logResults: 0, responseSize: 0, pruned: 0, rate: 0, batch: 0, quota: 0 };
   /** Calls answered or refused (a batch counts each). */
   calls = 0;
+  /** Calls let through to the node (what a quota counts). */
+  private answered = 0;
   private readonly recent: number[] = [];
   private readonly answers: PublicNodeAnswers;
 
@@ -191,6 +199,14 @@ export class PublicNodeProxy {
       );
       return;
     }
+    const quota = this.limits.quota ?? null;
+    if (quota !== null && this.answered + list.length > quota) {
+      this.refused.quota++;
+      const { status, error } = this.answers.quotaSpent(quota);
+      const refusal = (item: JsonRpcRequest | null) => ({ jsonrpc: '2.0', id: item?.id ?? null, error });
+      this.send(response, status, Array.isArray(body) ? list.map(refusal) : refusal(body));
+      return;
+    }
     if (!this.admit(list.length)) {
       this.refused.rate++;
       const throttled = this.answers.throttled(this.limits.requestsPerSecond);
@@ -210,6 +226,7 @@ export class PublicNodeProxy {
       );
       return;
     }
+    this.answered += list.length;
     const answers = await Promise.all(list.map((item) => this.answer(target, item)));
     this.send(response, 200, Array.isArray(body) ? answers : answers[0]);
   }
