@@ -10,6 +10,7 @@ import { DEFAULT_GALLERY_VIEW } from '../../features/gallery/gallery-view-state'
 import { HomeDashboard } from '../../features/home/components/home-dashboard';
 import { CollectionErrorCard } from '../../features/scan/components/collection-error-card';
 import { LoadTimeBadge } from '../../features/scan/components/load-time-badge';
+import { PartialNotice } from '../../features/scan/components/partial-notice';
 import { ScanOverlay } from '../../features/scan/components/scan-overlay';
 import { ScanPendingView } from '../../features/scan/components/scan-pending-view';
 import { useScanActions, useScanResult } from '../../features/scan/hooks/use-scan';
@@ -146,7 +147,14 @@ export function HomeRoute() {
 
   const answer = scan.data;
   const scanning = target !== null && scan.isFetching && !answer;
-  const badge = answer ? <LoadTimeBadge fromCache={answer.fromCache} loadTime={answer.loadTime} /> : null;
+  // A partial answer says so, and why, wherever its NFTs are shown.
+  const partialNotice = answer ? <PartialNotice answer={answer} /> : null;
+  const badge = answer ? (
+    <>
+      <LoadTimeBadge fromCache={answer.fromCache} loadTime={answer.loadTime} />
+      {partialNotice}
+    </>
+  ) : null;
   const overlay = scanning && target && skippedKey !== scanTargetKey(target);
 
   let content;
@@ -258,6 +266,7 @@ export function HomeRoute() {
         scope="wallet"
         backLabel="Back to Collections"
         onBack={() => explorer.open({ ...state, collection: null }, labelEntry)}
+        badges={partialNotice}
         view={state.gallery}
         onViewChange={explorer.changeGallery}
       />
