@@ -83,6 +83,8 @@ const nodeUrls = (chain: AppConfig['chains'][keyof AppConfig['chains']]): string
             },
             limits: (network, url) =>
               new RedisLogLimits(redis, connections.key('rpc-limits', network, providerKey(url))),
+            facts: (network, url) =>
+              new RedisProviderFacts(redis, connections.key('rpc-facts', network, providerKey(url))),
           },
           // What else a node's refusals taught (calls per aggregate, no old state, a spent quota).
           providerFacts: Object.fromEntries(

@@ -14,7 +14,7 @@ export { rarityJobPayload } from '../queues/index.js';
 export { PermanentScanError, ScanExecution, type ScanOutcomeSummary } from './scan-execution.service.js';
 export { ScanReporter } from './scan-reporter.js';
 export { ScanRunRepository, WORKER_ID } from './scan-run.repository.js';
-export { Processes, type JobProcessor } from './job-processor.js';
+export { JOB_HANDLERS, type JobContext, type JobHandler, type JobHandlers } from './job-handlers.js';
 export { JobWiringError } from './job-wiring.js';
 export { emptyRecord, resolveTokens, TokenMetadataService } from './token-metadata.js';
 export { heartbeatProblem, WorkerHeartbeat } from './worker-heartbeat.js';

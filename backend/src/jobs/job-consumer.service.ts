@@ -1,42 +1,57 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { DiscoveryService } from '@nestjs/core';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type Type } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import type { Job } from 'bull';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { QUEUE_NAMES, ScanQueueRepository } from '../queues/index.js';
-import { processedQueue, type JobProcessor } from './job-processor.js';
-import { wireProcessors } from './job-wiring.js';
+import type { JobContext, JobHandlers } from './job-handlers.js';
+import { wireHandlers } from './job-wiring.js';
+
+/** The job table the worker consumes (JOB_HANDLERS; a test gives its own). */
+export const JOB_HANDLER_TABLE = Symbol('JOB_HANDLER_TABLE');
 
 /**
- * Starts the worker's consumers once every provider exists: each queue of the registry gets its one
- * processor, at WORKER_CONCURRENCY jobs at a time (from the validated configuration).
+ * Starts the worker's consumers once every provider exists: each queue of the registry gets its
+ * handler from the job table, at WORKER_CONCURRENCY jobs at a time (from the validated
+ * configuration); a handler's service or needs missing from the worker stop it at start.
  */
 @Injectable()
 export class JobConsumer implements OnApplicationBootstrap {
   private readonly logger = new Logger(JobConsumer.name);
 
   constructor(
-    private readonly discovery: DiscoveryService,
+    private readonly modules: ModuleRef,
     private readonly queues: ScanQueueRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(JOB_HANDLER_TABLE) private readonly handlers: JobHandlers,
   ) {}
 
-  onApplicationBootstrap(): void {
-    const found = this.discovery.getProviders().flatMap((wrapper) => {
-      const queue = processedQueue(wrapper.metatype);
-      if (!queue || !wrapper.instance) return [];
-      return [{ queue, name: wrapper.name, processor: wrapper.instance as JobProcessor }];
-    });
-    const wired = wireProcessors(QUEUE_NAMES, found);
-    for (const [queue, { processor }] of wired) {
+  async onApplicationBootstrap(): Promise<void> {
+    const wired = wireHandlers(QUEUE_NAMES, this.handlers, (type) => this.provided(type));
+    for (const [queue, { handler, service }] of wired) {
+      const context: JobContext = {
+        get: <T>(type: Type<T>) => this.modules.get(type, { strict: false }),
+        config: this.config,
+        logger: new Logger(`${queue} job`),
+      };
       this.queues.consume(
         queue,
         this.config.workerConcurrency,
-        (job) => this.logged(queue, job, () => processor.process(job)),
-        processor.completed && ((job) => processor.completed!(job)),
+        (job) => this.logged(queue, job, () => handler.run(service, job, context)),
+        handler.completed && ((job) => handler.completed!(service, job, context)),
       );
+      if (handler.start) await handler.start(service, context);
     }
     this.logger.log(`consuming ${[...wired.keys()].join(', ')} (${this.config.workerConcurrency} at a time)`);
+  }
+
+  /** The worker's instance of a provider class, or null when no module of the worker provides it. */
+  private provided(type: Type<unknown>): unknown {
+    try {
+      return this.modules.get(type, { strict: false }) ?? null;
+    } catch {
+      return null;
+    }
   }
 
   /** One line when a job starts and one when it ends, with its outcome and duration. */

@@ -1,17 +1,15 @@
 import { Injectable, type LoggerService } from '@nestjs/common';
-import { DiscoveryModule } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { QueueName, type JobPayloads } from '@nexus/contract';
 import type { Job } from 'bull';
 import { APP_CONFIG } from '../config/config.module.js';
 import { QUEUE_NAMES, ScanQueueRepository } from '../queues/index.js';
-import { JobConsumer } from './job-consumer.service.js';
-import { Processes, processedQueue, type JobProcessor } from './job-processor.js';
-import { JobWiringError, wireProcessors } from './job-wiring.js';
-import { PROCESSORS } from './worker.module.js';
+import { JobConsumer, JOB_HANDLER_TABLE } from './job-consumer.service.js';
+import { JOB_HANDLERS, type AnyJobHandler, type JobHandlers } from './job-handlers.js';
+import { JobWiringError, wireHandlers } from './job-wiring.js';
+import { ScanExecution } from './scan-execution.service.js';
 
 type AnyJob = Job<JobPayloads[QueueName]>;
-type ScanJob = Job<JobPayloads[typeof QueueName.WalletScan]>;
 
 /** The queues as a worker sees them: what was registered, at which concurrency. */
 class FakeQueues implements Pick<ScanQueueRepository, 'consume'> {
@@ -38,69 +36,48 @@ class FakeQueues implements Pick<ScanQueueRepository, 'consume'> {
   }
 }
 
+/** A service doing each queue's work, recording what it was asked. */
 @Injectable()
-@Processes(QueueName.WalletScan)
-class WalletJob implements JobProcessor<typeof QueueName.WalletScan> {
-  async process(job: ScanJob) {
-    return `wallet ${job.data.key}`;
+class Work {
+  readonly done: string[] = [];
+  async run(what: string): Promise<string> {
+    this.done.push(what);
+    return what;
   }
 }
 
 @Injectable()
-@Processes(QueueName.CollectionScan)
-class CollectionJob implements JobProcessor<typeof QueueName.CollectionScan> {
-  async process() {
-    return 'collection';
-  }
+class Helper {
+  readonly name = 'helper';
 }
 
-@Injectable()
-@Processes(QueueName.Rarity)
-class RarityJob implements JobProcessor<typeof QueueName.Rarity> {
-  readonly followedUp: string[] = [];
-  async process() {
-    return 'rarity';
-  }
-  async completed(job: ScanJob) {
-    this.followedUp.push(job.data.key);
-  }
+/** A handler of `queue` over Work; `needs` other providers, `completed` and `start` recorded. */
+function handler(queue: QueueName, extra: Partial<AnyJobHandler> = {}): AnyJobHandler {
+  return {
+    service: Work,
+    run: (work, job) => (work as Work).run(`${queue} ${(job.data as { key?: string }).key ?? ''}`.trim()),
+    ...extra,
+  };
 }
 
-@Injectable()
-@Processes(QueueName.TransferIndex)
-class IndexJob implements JobProcessor<typeof QueueName.TransferIndex> {
-  async process() {
-    return 'index pass';
-  }
-}
+const table = (over: Partial<Record<QueueName, AnyJobHandler | undefined>> = {}) =>
+  ({
+    ...Object.fromEntries(QUEUE_NAMES.map((queue) => [queue, handler(queue)])),
+    ...over,
+  }) as unknown as JobHandlers;
 
-@Injectable()
-@Processes(QueueName.MetadataRetry)
-class MetadataRetryJob implements JobProcessor<typeof QueueName.MetadataRetry> {
-  async process() {
-    return 'metadata retry';
-  }
-}
-
-@Injectable()
-@Processes(QueueName.Rarity)
-class OtherRarityJob implements JobProcessor<typeof QueueName.Rarity> {
-  async process() {
-    return 'rarity again';
-  }
-}
-
-/** A worker made of these providers, initialised as `npm start` would. */
+/** A worker with these handlers and providers, initialised as `npm start` would. */
 async function startWorker(
-  processors: Array<new () => JobProcessor>,
+  handlers: JobHandlers,
+  providers: Array<new () => unknown> = [Work],
   queues = new FakeQueues(),
   logger: LoggerService | false = false,
 ) {
   const module = await Test.createTestingModule({
-    imports: [DiscoveryModule],
     providers: [
       JobConsumer,
-      ...processors,
+      ...providers,
+      { provide: JOB_HANDLER_TABLE, useValue: handlers },
       { provide: ScanQueueRepository, useValue: queues },
       { provide: APP_CONFIG, useValue: { workerConcurrency: 5 } },
     ],
@@ -111,26 +88,36 @@ async function startWorker(
 }
 
 describe(JobConsumer.name, () => {
-  it('gives every queue of the registry its processor, at the configured concurrency', async () => {
-    const { module, queues } = await startWorker([
-      WalletJob,
-      CollectionJob,
-      RarityJob,
-      IndexJob,
-      MetadataRetryJob,
-    ]);
+  it('gives every queue of the registry its handler, at the configured concurrency', async () => {
+    const followedUp: string[] = [];
+    const started: string[] = [];
+    const { module, queues } = await startWorker(
+      table({
+        [QueueName.Rarity]: handler(QueueName.Rarity, {
+          needs: [Helper],
+          completed: async (_work, job, { get }) =>
+            void followedUp.push(`${get(Helper).name} ${(job.data as { key: string }).key}`),
+        }),
+        [QueueName.TransferIndex]: handler(QueueName.TransferIndex, {
+          start: async (work) => void started.push(`${(work as Work).done.length} done at start`),
+        }),
+      }),
+      [Work, Helper],
+    );
 
     expect([...queues.consumed.keys()].sort()).toEqual([...QUEUE_NAMES].sort());
-    expect([...queues.consumed.values()].map((c) => c.concurrency)).toEqual([5, 5, 5, 5, 5]);
+    expect([...queues.consumed.values()].map((c) => c.concurrency)).toEqual(QUEUE_NAMES.map(() => 5));
     const job = { data: { key: 'wallet:polygon:0x1' } } as AnyJob;
     await expect(queues.consumed.get(QueueName.WalletScan)!.handler(job)).resolves.toBe(
-      'wallet wallet:polygon:0x1',
+      'wallet-scan wallet:polygon:0x1',
     );
+    expect(module.get(Work).done).toEqual(['wallet-scan wallet:polygon:0x1']);
     expect(queues.consumed.get(QueueName.WalletScan)!.completed).toBeUndefined();
     await queues.consumed.get(QueueName.Rarity)!.completed!({
       data: { key: 'rarity:polygon:0x2' },
-    } as ScanJob);
-    expect(module.get(RarityJob).followedUp).toEqual(['rarity:polygon:0x2']);
+    } as AnyJob);
+    expect(followedUp).toEqual(['helper rarity:polygon:0x2']);
+    expect(started).toEqual(['0 done at start']);
     await module.close();
   });
 
@@ -138,11 +125,7 @@ describe(JobConsumer.name, () => {
     const lines: Array<[string, unknown]> = [];
     const capture = (level: string) => (message: unknown) => void lines.push([level, message]);
     const logger = { log: capture('log'), warn: capture('warn'), error: capture('error') };
-    const { module, queues } = await startWorker(
-      [WalletJob, CollectionJob, RarityJob, IndexJob, MetadataRetryJob],
-      new FakeQueues(),
-      logger,
-    );
+    const { module, queues } = await startWorker(table(), [Work], new FakeQueues(), logger);
     lines.length = 0;
 
     const job = { id: 'wallet:polygon:0x1', attemptsMade: 1, data: { key: 'wallet:polygon:0x1' } } as AnyJob;
@@ -161,46 +144,40 @@ describe(JobConsumer.name, () => {
     await module.close();
   });
 
-  it('refuses to start when a queue has no processor, saying what to add', async () => {
+  it('refuses to start when a queue has no handler, saying where to add it', async () => {
     const queues = new FakeQueues();
-    const start = startWorker([CollectionJob, RarityJob, IndexJob, MetadataRetryJob], queues);
+    const start = startWorker(table({ [QueueName.WalletScan]: undefined }), [Work], queues);
 
     await expect(start).rejects.toBeInstanceOf(JobWiringError);
     await expect(start).rejects.toThrow(
-      `queue "wallet-scan" has no processor: add a provider class with @Processes('wallet-scan') and a process(job) method to JobsModule`,
+      'queue "wallet-scan" has no handler: add one to JOB_HANDLERS (backend/src/jobs/job-handlers.ts)',
     );
     expect(queues.consumed.size).toBe(0);
   });
 
-  it('refuses to start when a queue has two processors, naming both', async () => {
-    const start = startWorker([
-      WalletJob,
-      CollectionJob,
-      RarityJob,
-      IndexJob,
-      MetadataRetryJob,
-      OtherRarityJob,
-    ]);
+  it("refuses to start when the worker lacks a handler's service or one of its needs, naming it", async () => {
+    const start = startWorker(table({ [QueueName.Rarity]: handler(QueueName.Rarity, { needs: [Helper] }) }));
 
     await expect(start).rejects.toThrow(
-      'queue "rarity" has 2 processors (RarityJob, OtherRarityJob): keep exactly one',
+      'the handler of queue "rarity" needs Helper, which the worker does not provide: add it to JobsModule',
     );
   });
 
   it('lists every problem at once', () => {
+    const { [QueueName.WalletScan]: _wallet, [QueueName.CollectionScan]: _collection, ...rest } = table();
     expect(() =>
-      wireProcessors(QUEUE_NAMES, [
-        { queue: QueueName.Rarity, name: 'A' },
-        { queue: QueueName.Rarity, name: 'B' },
-      ]),
+      wireHandlers(
+        QUEUE_NAMES,
+        { ...rest, ['stray-queue' as QueueName]: handler(QueueName.Rarity) },
+        (type) => (type === Work ? new Work() : null),
+      ),
     ).toThrow(
-      /wallet-scan" has no processor[\s\S]*collection-scan" has no processor[\s\S]*rarity" has 2 processors/,
+      /wallet-scan" has no handler[\s\S]*collection-scan" has no handler[\s\S]*"stray-queue", which is not/,
     );
   });
 
-  it("is satisfied by the worker's own processors", () => {
-    const found = PROCESSORS.map((p) => ({ queue: processedQueue(p)!, name: p.name }));
-
-    expect([...wireProcessors(QUEUE_NAMES, found).keys()].sort()).toEqual([...QUEUE_NAMES].sort());
+  it('names a handler for every queue of the registry and for no other', () => {
+    expect(Object.keys(JOB_HANDLERS).sort()).toEqual([...QUEUE_NAMES].sort());
+    expect(JOB_HANDLERS[QueueName.CollectionScan].needs).toEqual([ScanExecution]);
   });
 });

@@ -1,12 +1,8 @@
+import type { Type } from '@nestjs/common';
 import type { QueueName } from '@nexus/contract';
+import type { AnyJobHandler } from './job-handlers.js';
 
-export interface FoundProcessor {
-  queue: QueueName;
-  /** Class name, for the message. */
-  name: string;
-}
-
-/** A worker that would leave a queue without a processor, or run one queue's jobs twice. */
+/** A worker that would leave a queue without a handler, or a handler without what it needs. */
 export class JobWiringError extends Error {
   constructor(readonly problems: string[]) {
     super(`The worker cannot start:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -15,32 +11,36 @@ export class JobWiringError extends Error {
 }
 
 /**
- * Pairs every queue of the registry with its one processor (STYLE habit 2: refuse to start on a
- * wiring mistake, saying what to add), or throws with every problem found.
+ * Pairs every queue of the registry with its handler and the handler's service, checking that the
+ * worker provides the service and everything the handler needs (STYLE habit 2: refuse to start on
+ * a wiring mistake, saying what to add), or throws with every problem found. `provided` answers
+ * the worker's instance of a provider class, or null.
  */
-export function wireProcessors<P extends FoundProcessor>(
+export function wireHandlers(
   queues: readonly QueueName[],
-  found: readonly P[],
-): Map<QueueName, P> {
+  handlers: Partial<Record<QueueName, AnyJobHandler>>,
+  provided: (type: Type<unknown>) => unknown,
+): Map<QueueName, { handler: AnyJobHandler; service: unknown }> {
   const problems: string[] = [];
-  const wired = new Map<QueueName, P>();
+  const wired = new Map<QueueName, { handler: AnyJobHandler; service: unknown }>();
   for (const queue of queues) {
-    const mine = found.filter((p) => p.queue === queue);
-    if (mine.length === 0) {
+    const handler = handlers[queue];
+    if (!handler) {
       problems.push(
-        `queue "${queue}" has no processor: add a provider class with @Processes('${queue}') and a process(job) method to JobsModule`,
+        `queue "${queue}" has no handler: add one to JOB_HANDLERS (backend/src/jobs/job-handlers.ts)`,
       );
-    } else if (mine.length > 1) {
-      problems.push(
-        `queue "${queue}" has ${mine.length} processors (${mine.map((p) => p.name).join(', ')}): keep exactly one`,
-      );
-    } else {
-      wired.set(queue, mine[0]!);
+      continue;
     }
+    const missing = [handler.service, ...(handler.needs ?? [])].filter((type) => provided(type) === null);
+    for (const type of missing)
+      problems.push(
+        `the handler of queue "${queue}" needs ${type.name}, which the worker does not provide: add it to JobsModule`,
+      );
+    if (missing.length === 0) wired.set(queue, { handler, service: provided(handler.service) });
   }
-  for (const stray of found.filter((p) => !queues.includes(p.queue))) {
-    problems.push(`${stray.name} processes "${stray.queue}", which is not in the job registry (JOBS)`);
-  }
+  for (const stray of Object.keys(handlers) as QueueName[])
+    if (!queues.includes(stray))
+      problems.push(`JOB_HANDLERS has a handler for "${stray}", which is not in the job registry (JOBS)`);
   if (problems.length > 0) throw new JobWiringError(problems);
   return wired;
 }

@@ -15,7 +15,7 @@ import { WalletScanService } from './wallet-scan.service.js';
 
 /**
  * The work of every job: the collection scan, the wallet scan and the rarity job, and the execution
- * they share (run log, progress reporter, outcome). The worker adds the processors that feed them.
+ * they share (run log, progress reporter, outcome). The worker runs them by the job table (JOB_HANDLERS).
  */
 @Module({
   imports: [ChainModule, ScanStateModule, CollectionsModule, TransferIndexModule],

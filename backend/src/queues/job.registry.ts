@@ -19,8 +19,9 @@ export interface JobDefinition<Q extends QueueName = QueueName> {
 }
 
 /**
- * Every queue, its scan kind and its job options. Workers refuse to start unless each has one
- * processor. A scan's retries wait 5, 10 and 20 s: 35 s in all, past a short database or RPC outage.
+ * Every queue, its scan kind and its job options (its handler: `jobs/job-handlers.ts`; workers
+ * refuse to start unless each has one). A scan's retries wait 5, 10 and 20 s: 35 s in all, past a
+ * short database or RPC outage.
  */
 export const JOBS: { readonly [Q in QueueName]: JobDefinition<Q> } = {
   [QueueName.WalletScan]: {
