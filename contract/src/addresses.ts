@@ -16,3 +16,16 @@ export function isSolanaAddress(value: unknown): value is string {
 export function isContractAddressFor(network: string | undefined, value: unknown): boolean {
   return network === 'solana' ? isSolanaAddress(value) : isEvmAddress(value);
 }
+
+/**
+ * GET /api/wallet-profile/:address answer: what the wallet header shows besides the address, from
+ * ENS on Ethereum. `ensName` is the primary name (reverse record, checked forward: it resolves
+ * back to the address), `ensAvatar` its ENSIP-12 avatar as a path of our image route (never a
+ * third-party URL); null when there is none.
+ */
+export interface WalletProfileResponse {
+  /** Lower-case 0x address. */
+  address: string;
+  ensName: string | null;
+  ensAvatar: string | null;
+}

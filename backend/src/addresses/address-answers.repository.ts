@@ -5,7 +5,7 @@ import { deleteMatching } from '../redis/redis-json.js';
 import { SoftCache } from '../redis/soft-cache.js';
 
 /** What the chain said about one address, and how long that answer is worth keeping. */
-export type AddressQuestion = 'collections' | 'network';
+export type AddressQuestion = 'collections' | 'network' | 'ens-profile';
 
 /**
  * Answers about an address that cost chain calls (where it is a collection, its network), cached

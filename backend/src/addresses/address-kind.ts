@@ -1,7 +1,11 @@
 import { EVM_ADDRESS_PATTERN, SOLANA_ADDRESS_PATTERN } from '@nexus/contract';
+import { ENS_NAME_SHAPE } from './ens-name.js';
 
-/** SPEC §5: letters, digits, hyphens, ending .eth (dots between labels allowed). */
-export const ENS_NAME = /^(?:[a-zA-Z0-9-]+\.)+eth$/;
+/**
+ * SPEC §5: an ENS name, `.eth` or a DNS name on ENS (`alice.cb.id`), subnames included; ENSIP-15
+ * normalisation decides whether it is valid.
+ */
+export const ENS_NAME = ENS_NAME_SHAPE;
 
 export type AddressKind = 'evm' | 'ens' | 'solana';
 
@@ -18,3 +22,5 @@ export const INVALID_WALLET = 'Please enter a valid Ethereum address (0x...) or 
 export const INVALID_CONTRACT =
   'Please enter a valid contract address (0x...) or select a collection from suggestions.';
 export const ENS_NOT_FOUND = 'The provided address could not be validated.';
+export const ENS_GATEWAY_FAILED =
+  "The ENS name's offchain resolver did not answer (its gateway failed). Please try again later.";

@@ -1,12 +1,16 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import type { DetectNetworkResponse, LocateCollectionResponse } from '@nexus/contract';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import type { DetectNetworkResponse, LocateCollectionResponse, WalletProfileResponse } from '@nexus/contract';
 import { RateLimit } from '../security/rate-limit.decorator.js';
-import { AddressDto } from './address.dto.js';
+import { AddressDto, WalletParamsDto } from './address.dto.js';
 import { AddressesService } from './addresses.service.js';
+import { EnsProfileService } from './ens-profile.service.js';
 
 @Controller()
 export class AddressesController {
-  constructor(private readonly addresses: AddressesService) {}
+  constructor(
+    private readonly addresses: AddressesService,
+    private readonly profiles: EnsProfileService,
+  ) {}
 
   @Post('validate-address')
   @HttpCode(200)
@@ -28,5 +32,12 @@ export class AddressesController {
   @RateLimit('detect')
   locate(@Body() body: AddressDto): Promise<LocateCollectionResponse> {
     return this.addresses.locateCollection(body.address);
+  }
+
+  /** The wallet header's primary ENS name and avatar: chain and gateway calls, cached by address. */
+  @Get('wallet-profile/:address')
+  @RateLimit('detect')
+  profile(@Param() params: WalletParamsDto): Promise<WalletProfileResponse> {
+    return this.profiles.profile(params.address);
   }
 }

@@ -3,11 +3,12 @@ import { ChainModule } from '../chain/chain.module.js';
 import { AddressAnswersRepository } from './address-answers.repository.js';
 import { AddressesController } from './addresses.controller.js';
 import { AddressesService } from './addresses.service.js';
+import { EnsProfileService } from './ens-profile.service.js';
 
 @Module({
   imports: [ChainModule],
   controllers: [AddressesController],
-  providers: [AddressesService, AddressAnswersRepository],
+  providers: [AddressesService, AddressAnswersRepository, EnsProfileService],
   exports: [AddressesService, AddressAnswersRepository],
 })
 export class AddressesModule {}

@@ -1,4 +1,4 @@
-import { BadRequestException, Inject, Injectable } from '@nestjs/common';
+import { BadGatewayException, BadRequestException, Inject, Injectable } from '@nestjs/common';
 import {
   ENABLED_NETWORKS,
   type CollectionLocation,
@@ -6,17 +6,19 @@ import {
   type SearchType,
   type ValidateAddressResponse,
 } from '@nexus/contract';
-import type { AddressProbe } from '../chain/address-probe.js';
+import { type AddressProbe, EnsGatewayError } from '../chain/address-probe.js';
 import { ADDRESS_PROBE, NFT_SOURCE } from '../chain/chain.tokens.js';
 import type { NftSource } from '../chain/nft-source.js';
 import { AddressAnswersRepository } from './address-answers.repository.js';
 import {
   addressKind,
+  ENS_GATEWAY_FAILED,
   ENS_NOT_FOUND,
   INVALID_CONTRACT,
   INVALID_WALLET,
   SOLANA_NOT_SUPPORTED,
 } from './address-kind.js';
+import { normaliseEnsName } from './ens-name.js';
 
 export type AddressValidation = ValidateAddressResponse;
 
@@ -62,7 +64,7 @@ export class AddressesService {
     if (kind === 'solana') throw new BadRequestException(SOLANA_NOT_SUPPORTED);
     if (kind === 'evm') return { valid: true, kind, address: value.toLowerCase() };
     if (kind === 'ens') {
-      const address = await this.probe.resolveEns(value);
+      const address = await this.resolveEns(value);
       return { valid: address !== null, kind, address };
     }
     return { valid: false, kind: null, address: null };
@@ -75,11 +77,25 @@ export class AddressesService {
     if (kind === 'solana') throw new BadRequestException(SOLANA_NOT_SUPPORTED);
     if (kind === 'evm') return value.toLowerCase();
     if (kind === 'ens' && searchType === 'wallet') {
-      const address = await this.probe.resolveEns(value);
+      const address = await this.resolveEns(value);
       if (!address) throw new BadRequestException(ENS_NOT_FOUND);
       return address;
     }
     throw new BadRequestException(searchType === 'collection' ? INVALID_CONTRACT : INVALID_WALLET);
+  }
+
+  /**
+   * The address an ENS name points to: normalised first (ENSIP-15; a 400 naming the reason), then
+   * resolved as on mainnet (offchain and wildcard names included); a 502 when its gateway fails.
+   */
+  private async resolveEns(value: string): Promise<string | null> {
+    const name = normaliseEnsName(value);
+    try {
+      return await this.probe.resolveEns(name);
+    } catch (error) {
+      if (error instanceof EnsGatewayError) throw new BadGatewayException(ENS_GATEWAY_FAILED);
+      throw error;
+    }
   }
 
   /** POST /api/locate-collection: every network where a 0x address is an ERC-721 / ERC-1155 contract. */

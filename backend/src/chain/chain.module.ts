@@ -146,9 +146,13 @@ const nodeUrls = (chain: AppConfig['chains'][keyof AppConfig['chains']]): string
     },
     {
       provide: ADDRESS_PROBE,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) =>
-        new ViemAddressProbe(config, (config.ensUniversalResolver as Address | null) ?? null),
+      inject: [APP_CONFIG, { token: ConnectionRefusalsRepository, optional: true }],
+      useFactory: (config: AppConfig, refusals?: ConnectionRefusalsRepository) =>
+        new ViemAddressProbe(config, (config.ensUniversalResolver as Address | null) ?? null, {
+          allowedHosts: config.ensGatewayAllowedHosts,
+          // A resolver naming a private gateway is refused like metadata, and counted with it.
+          onBlocked: () => refusals?.record('privateAddress'),
+        }),
     },
   ],
   exports: [
@@ -167,6 +171,7 @@ export class ChainModule implements OnModuleInit, OnApplicationShutdown {
     @Inject(METADATA_RESOLVER) private readonly resolver: GatewayMetadataResolver,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly report: RpcProvidersReport,
+    @Inject(ADDRESS_PROBE) private readonly probe: ViemAddressProbe,
   ) {}
 
   /**
@@ -183,6 +188,7 @@ export class ChainModule implements OnModuleInit, OnApplicationShutdown {
   /** Closes idle keep-alive sockets to metadata hosts; the nodes' last counters are reported. */
   async onApplicationShutdown(): Promise<void> {
     this.resolver.destroy();
+    this.probe.destroy();
     await this.report.stop();
   }
 }

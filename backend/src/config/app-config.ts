@@ -95,6 +95,11 @@ export interface AppConfig {
   devchainManifest: string;
   /** ENS Universal Resolver on ethereum; null: mainnet's. */
   ensUniversalResolver: string | null;
+  /**
+   * Hosts an ENS offchain resolver's gateway (CCIP-Read) may be reached at although private: the
+   * metadata hosts and the dev world's gateway.
+   */
+  ensGatewayAllowedHosts: string[];
   frontendDist: string | null;
   /** How long POST /api/nfts waits for a running scan before answering `pending`. */
   scanWaitMs: number;
@@ -193,7 +198,7 @@ interface ManifestShape {
     >
   >;
   ipfsGateway?: string;
-  ens?: { universalResolver?: string };
+  ens?: { universalResolver?: string; gateway?: string };
 }
 
 function readManifest(path: string): ManifestShape | null {
@@ -519,6 +524,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ensUniversalResolver:
       env.ENS_UNIVERSAL_RESOLVER ||
       (chains.ethereum?.devchain ? (manifest?.ens?.universalResolver ?? null) : null),
+    ensGatewayAllowedHosts: [
+      ...allowedMetadataHosts,
+      ...(chains.ethereum?.devchain && manifest?.ens?.gateway ? [new URL(manifest.ens.gateway).host] : []),
+    ],
     frontendDist: existsSync(frontendDist) ? frontendDist : null,
     scanWaitMs: int('SCAN_WAIT_MS', 25_000, 0, 300_000),
     cacheReadTimeoutMs: int('CACHE_READ_TIMEOUT_MS', 300, 10, 10_000),

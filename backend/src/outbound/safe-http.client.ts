@@ -66,6 +66,11 @@ export interface SafeFetchOptions {
   retryBaseDelayMs?: number;
   accept?: string;
   signal?: AbortSignal;
+  /**
+   * A JSON body: the request is a POST (ERC-3668 gateways without `{data}` in their URL), and
+   * redirects are not followed (a redirect answers as its status).
+   */
+  jsonBody?: string;
 }
 
 export interface SafeResponse {
@@ -233,10 +238,10 @@ export class SafeHttpClient {
       let url = parseHttpUrl(raw);
       for (let hop = 0; ; hop++) {
         const addresses = await this.checkedAddresses(url, signal);
-        const response = await this.send(url, addresses, options.accept ?? '*/*', signal);
+        const response = await this.send(url, addresses, options.accept ?? '*/*', signal, options.jsonBody);
         const status = response.statusCode ?? 0;
         const location = response.headers.location;
-        if (REDIRECT_STATUSES.has(status) && location) {
+        if (REDIRECT_STATUSES.has(status) && location && options.jsonBody === undefined) {
           response.resume();
           if (hop >= options.maxRedirects) {
             throw new FetchError('too-many-redirects', `more than ${options.maxRedirects} redirects`);
@@ -305,6 +310,7 @@ export class SafeHttpClient {
     addresses: readonly ResolvedAddress[],
     accept: string,
     signal: AbortSignal,
+    jsonBody?: string,
   ): Promise<IncomingMessage> {
     const secure = url.protocol === 'https:';
     const options: https.RequestOptions = {
@@ -312,8 +318,15 @@ export class SafeHttpClient {
       hostname: stripBrackets(url.hostname),
       port: url.port || (secure ? 443 : 80),
       path: `${url.pathname}${url.search}`,
-      method: 'GET',
-      headers: { accept, 'user-agent': this.userAgent, 'accept-encoding': 'identity' },
+      method: jsonBody === undefined ? 'GET' : 'POST',
+      headers: {
+        accept,
+        'user-agent': this.userAgent,
+        'accept-encoding': 'identity',
+        ...(jsonBody === undefined
+          ? {}
+          : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(jsonBody)) }),
+      },
       agent: secure ? this.httpsAgent : this.httpAgent,
       lookup: pinnedLookup(addresses),
       signal,
@@ -321,7 +334,7 @@ export class SafeHttpClient {
     return new Promise((resolve, reject) => {
       const request = (secure ? https : http).request(options, resolve);
       request.on('error', reject);
-      request.end();
+      request.end(jsonBody);
     });
   }
 
