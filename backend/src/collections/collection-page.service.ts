@@ -30,6 +30,11 @@ const TOTALS_TTL_MS = 2_000;
  * collection larger than this is answered by PostgreSQL alone.
  */
 export const INDEXED_NFTS = 1_500_000;
+/**
+ * A collection larger than this is answered by PostgreSQL while its index is built (tens of seconds
+ * at 1,000,000 NFTs) instead of holding its first visitors up; smaller ones wait for the build.
+ */
+const WAIT_FOR_INDEX_NFTS = 200_000;
 /** Indexed collections kept at most. */
 const INDEXED_COLLECTIONS = 32;
 /** Filters whose counts are kept per indexed collection. */
@@ -48,6 +53,8 @@ interface IndexEntry {
   name: string;
   weight: number;
   ready: Promise<IndexState>;
+  /** Set once `ready` has resolved. */
+  built?: IndexState;
 }
 
 interface IndexState {
@@ -229,8 +236,9 @@ export class CollectionPageService {
   }
 
   /**
-   * The collection's index, built on first use (requests meanwhile wait for the same build); null for
-   * a collection over the memory bound. Checked against the rows in the background now and then.
+   * The collection's index, built on first use (requests meanwhile wait for the same build, or for a
+   * large collection are answered by PostgreSQL: null); null for a collection over the memory bound.
+   * Checked against the rows in the background now and then.
    */
   private async indexOf(collection: CollectionEntity): Promise<IndexState | null> {
     if (collection.nftCount > INDEXED_NFTS) return null;
@@ -253,6 +261,7 @@ export class CollectionPageService {
       entry = built;
       built.ready.then(
         (state) => {
+          built.built = state;
           // Larger than the count the collection row gave: weighed again (or dropped when over the bound).
           if (state.index.size > built.weight && this.indexes.get(key) === built) {
             built.weight = state.index.size;
@@ -265,6 +274,7 @@ export class CollectionPageService {
       );
       this.indexes.set(key, built);
     }
+    if (!entry.built && collection.nftCount > WAIT_FOR_INDEX_NFTS) return null;
     const state = await entry.ready;
     if (!state.verifying && Date.now() - state.verifiedAt > VERIFY_MS) this.verify(key, entry, state);
     return state;
