@@ -43,3 +43,27 @@ export function cidV1(content: string | Uint8Array): string {
   const bytes = Uint8Array.from([...varint(1), ...varint(CODEC_DAG_PB), 0x12, 0x20, ...digest]);
   return `b${base32(bytes)}`;
 }
+
+const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/** Bitcoin base58 (base58btc): the encoding of CIDv0, leading zero bytes as '1'. */
+function base58(bytes: Uint8Array): string {
+  let value = 0n;
+  for (const byte of bytes) value = (value << 8n) | BigInt(byte);
+  let output = '';
+  while (value > 0n) {
+    output = BASE58_ALPHABET[Number(value % 58n)] + output;
+    value /= 58n;
+  }
+  for (const byte of bytes) {
+    if (byte !== 0) break;
+    output = `1${output}`;
+  }
+  return output;
+}
+
+/** CIDv0 of some content: the bare sha2-256 multihash in base58btc, `Qm…` like older IPFS pins. */
+export function cidV0(content: string | Uint8Array): string {
+  const digest = createHash('sha256').update(content).digest();
+  return base58(Uint8Array.from([0x12, 0x20, ...digest]));
+}

@@ -126,6 +126,34 @@ export async function deployCollection(
   return address;
 }
 
+/**
+ * Deploys a NexusHostSpread721 (EIP-2309 batches of at most 5,000 at construction, ids from 0, to
+ * HOLDER) whose token URIs are `<baseUris[id % baseUris.length]><id>`. Answers the lower-case address.
+ */
+export async function deploySpreadCollection(
+  chain: FaultChain,
+  options: { name: string; symbol: string; baseUris: string[]; count: number },
+): Promise<string> {
+  const artifact = artifactOf(chain.artifacts, 'NexusHostSpread721');
+  const viemChain = devChain('ethereum', 1, chain.url);
+  const transport = http(chain.url, { timeout: 60_000 });
+  const wallet = createWalletClient({ chain: viemChain, transport });
+  const client = createPublicClient({ chain: viemChain, transport, pollingInterval: 50 });
+  const deployer = ANVIL_ACCOUNTS[4]!;
+  const sizes: bigint[] = [];
+  for (let left = options.count; left > 0; left -= 5_000) sizes.push(BigInt(Math.min(5_000, left)));
+  const hash = await wallet.deployContract({
+    abi: artifact.abi,
+    bytecode: artifact.bytecode,
+    account: deployer,
+    args: [options.name, options.symbol, options.baseUris, deployer, sizes.map(() => HOLDER), sizes],
+    gas: 30_000_000n,
+  });
+  const receipt = await client.waitForTransactionReceipt({ hash });
+  if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error('deployment failed');
+  return receipt.contractAddress.toLowerCase();
+}
+
 export interface FaultSystem {
   system: RunningSystem;
   redis: PrivateRedis;

@@ -1,0 +1,234 @@
+import {
+  METADATA_REASONS,
+  scanKey,
+  SocketEvent,
+  type ClientToServerEvents,
+  type MetadataFilled,
+  type MetadataReason,
+  type Nft,
+  type ServerToClientEvents,
+} from '@nexus/contract';
+import { Redis } from 'ioredis';
+import { io, type Socket } from 'socket.io-client';
+import {
+  MESSY_SHARES,
+  MessyMetadataServer,
+  messyKindOf,
+  type MessyHostName,
+  type MessyKind,
+} from '../../deploy/devchain/src/messy-metadata.server.js';
+import { TEST_PORT_OFFSET } from '../support/test-env.js';
+import {
+  deploySpreadCollection,
+  FAULT_PORTS,
+  scanCollection,
+  startFaultChain,
+  startFaultSystem,
+  type FaultChain,
+  type FaultSystem,
+} from './support/fault-stack.js';
+import { recordFigure } from './support/figures.js';
+
+/** 1,000 by default; METADATA_MESS_TOKENS=10000 for the figure of docs/PERFORMANCE.md. */
+const TOKENS = Number(process.env.METADATA_MESS_TOKENS ?? 1_000);
+const MESSY_FIRST_PORT = 18600 + TEST_PORT_OFFSET;
+
+/** Kinds whose host answers within the scan's budget: read during the scan. */
+const READ_IN_SCAN: readonly MessyKind[] = [
+  'plain',
+  'bom',
+  'jsonc',
+  'anim-mp4',
+  'anim-glb',
+  'anim-html',
+  'big-image',
+  'ipfs-v0',
+  'ipfs-v1',
+  'redirect-public',
+];
+/** Kinds whose host answers in 5–20 s: listed pending, filled by the metadata-retry job. */
+const SLOW: readonly MessyKind[] = ['slow-5s', 'slow-12s', 'slow-20s'];
+/** Kinds without metadata for good, and why. */
+const BROKEN: Partial<Record<MessyKind, MetadataReason>> = {
+  html: 'not-json',
+  'redirect-private': 'private-address',
+};
+
+function tokensOf(kind: MessyKind): number {
+  return (TOKENS / 100) * MESSY_SHARES[kind];
+}
+
+/**
+ * Issue 22 item 4: a collection whose metadata is what mainnet serves (NexusHostSpread721 over
+ * the hosts of MessyMetadataServer). The scan lists every token without waiting for the slow
+ * hosts, says why each missing one is missing, refuses the private redirect before connecting, and
+ * the metadata-retry job fills the slow tokens later, announced on the collection's socket room.
+ */
+describe(`a ${TOKENS}-token collection with mainnet's metadata mess`, () => {
+  let messy: MessyMetadataServer;
+  let chain: FaultChain;
+  let stack: FaultSystem;
+  let address: string;
+  let socket: Socket<ServerToClientEvents, ClientToServerEvents>;
+  const filled: MetadataFilled[] = [];
+
+  beforeAll(async () => {
+    if (TOKENS % 100 !== 0) throw new Error('METADATA_MESS_TOKENS must be a multiple of 100');
+    messy = await MessyMetadataServer.start({ firstPort: MESSY_FIRST_PORT });
+    chain = await startFaultChain(FAULT_PORTS.anvil);
+    address = await deploySpreadCollection(chain, {
+      name: 'Nexus Wilds',
+      symbol: 'WILDS',
+      baseUris: messy.baseUris(),
+      count: TOKENS,
+    });
+    stack = await startFaultSystem({
+      name: 'metadata_mess',
+      // Every node must answer its network's chain id: polygon and cronos are the slot's dev chains.
+      rpcUrls: {
+        ethereum: chain.url,
+        polygon: `http://127.0.0.1:${18546 + TEST_PORT_OFFSET}`,
+        cronos: `http://127.0.0.1:${18547 + TEST_PORT_OFFSET}`,
+      },
+      env: {
+        METADATA_ALLOWED_HOSTS: messy.allowedHosts.join(','),
+        IPFS_GATEWAYS: messy.ipfsGateways.join(','),
+        METADATA_SCAN_TIMEOUT_MS: '3000',
+        // The slow hosts' breakers let a request through again soon, and the retry asks soon,
+        // with time enough for the 20-s host.
+        METADATA_HOST_RETRY_MS: '5000',
+        METADATA_RETRY_DELAY_MS: '6000',
+        METADATA_RETRY_TIMEOUT_MS: '25000',
+      },
+    });
+    socket = io(stack.system.url, { path: '/socket.io', transports: ['websocket'] });
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.on(SocketEvent.MetadataFilled, (event) => filled.push(event));
+    await socket.emitWithAck(SocketEvent.Subscribe, scanKey('collection', 'ethereum', address));
+  }, 600_000);
+
+  afterAll(async () => {
+    socket?.disconnect();
+    await stack?.stop();
+    await chain?.anvil.stop();
+    await messy?.close();
+  });
+
+  let scanned: Nft[] = [];
+
+  it('lists every token without waiting for the slow hosts, each missing one with its reason', async () => {
+    const started = Date.now();
+    const { status, body } = await scanCollection(stack.system.url, 'ethereum', address);
+    const wall = Date.now() - started;
+    const answeredAtScanEnd: Record<MessyHostName, number> = { ...messy.answered };
+
+    expect(status).toBe(200);
+    expect(body.error).toBeNull();
+    expect(body.isComplete).toBe(true);
+    scanned = body.nfts;
+    expect(scanned).toHaveLength(TOKENS);
+    expect(new Set(scanned.map((n) => n.tokenId))).toEqual(
+      new Set(Array.from({ length: TOKENS }, (_, i) => String(i))),
+    );
+    // The scan did not wait for a host slower than its budget: none of them had answered yet.
+    expect(answeredAtScanEnd['slow-5s']).toBe(0);
+    expect(answeredAtScanEnd['slow-12s']).toBe(0);
+    expect(answeredAtScanEnd['slow-20s']).toBe(0);
+
+    const byKind = (kinds: readonly MessyKind[]): Nft[] =>
+      scanned.filter((n) => kinds.includes(messyKindOf(BigInt(n.tokenId))));
+    // Read during the scan: JSON with a BOM, comments and trailing commas, animations, CIDv0 and
+    // CIDv1 directories through the gateways, a redirect to another public host.
+    for (const nft of byKind(READ_IN_SCAN)) {
+      expect(nft).toMatchObject({ name: `Nexus Wilds #${nft.tokenId}` });
+      expect(nft.attributes.length).toBeGreaterThan(0);
+      expect(nft).not.toHaveProperty('metadataReason');
+    }
+    // A 20 MB image is named by the metadata, not downloaded by the scan.
+    expect(messy.requests.media).toBe(0);
+    for (const nft of byKind(SLOW)) {
+      expect(nft).toMatchObject({ metadataUnavailable: true, metadataReason: METADATA_REASONS.timeout });
+    }
+    for (const nft of byKind(['ipfs-missing'])) {
+      expect(nft).toMatchObject({
+        metadataUnavailable: true,
+        metadataReason: METADATA_REASONS['ipfs-missing'],
+      });
+    }
+    for (const [kind, reason] of Object.entries(BROKEN) as Array<[MessyKind, MetadataReason]>) {
+      for (const nft of byKind([kind])) {
+        expect(nft).toMatchObject({ metadataReason: METADATA_REASONS[reason] });
+        expect(nft).not.toHaveProperty('metadataUnavailable');
+      }
+    }
+    // The throttling host: what it refused is pending, rate-limited.
+    const throttled = byKind(['throttled']);
+    expect(throttled.filter((n) => n.metadataUnavailable).length).toBeGreaterThan(0);
+    for (const nft of throttled.filter((n) => n.metadataUnavailable)) {
+      expect(nft.metadataReason).toBe(METADATA_REASONS['rate-limited']);
+    }
+    // Every token without metadata says why.
+    const missing = scanned.filter((n) => n.attributes.length === 0);
+    expect(missing.length).toBeGreaterThan(0);
+    expect(missing.filter((n) => !n.metadataReason)).toEqual([]);
+
+    recordFigure('metadata mess', {
+      tokens: TOKENS,
+      scanDurationMs: body.scanDuration,
+      requestToAnswerMs: wall,
+      pendingAtScanEnd: scanned.filter((n) => n.metadataUnavailable).length,
+      missingAtScanEnd: missing.length,
+    });
+  }, 300_000);
+
+  it('refuses the redirect to a private address before connecting, and counts each refusal', async () => {
+    expect(messy.privateConnections).toBe(0);
+    const redis = new Redis(stack.redis.url);
+    try {
+      const hour = Math.floor(Date.now() / 3_600_000);
+      const key = `${stack.prefix}:security:connection-refusals:${hour}`;
+      const expected = tokensOf('redirect-private');
+      let counted = 0;
+      // The worker adds its counts to Redis once a second.
+      for (let waited = 0; waited < 15_000 && counted < expected; waited += 250) {
+        counted = Number((await redis.hget(key, 'privateAddress')) ?? 0);
+        if (counted < expected) await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(counted).toBe(expected);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('fills the slow tokens through the metadata-retry job and announces each batch', async () => {
+    const slowIds = new Set(
+      scanned.filter((n) => SLOW.includes(messyKindOf(BigInt(n.tokenId)))).map((n) => n.tokenId),
+    );
+    expect(slowIds.size).toBe(tokensOf('slow-5s') + tokensOf('slow-12s') + tokensOf('slow-20s'));
+    const announced = (): Set<string> => new Set(filled.flatMap((e) => e.tokenIds));
+    const deadline = Date.now() + 240_000;
+    while ([...slowIds].some((id) => !announced().has(id)) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect([...slowIds].filter((id) => !announced().has(id))).toEqual([]);
+    expect(filled.every((e) => e.address === address && e.network === 'ethereum')).toBe(true);
+
+    // The cached answer went with the first batch: the collection is read again, filled in.
+    const { body } = await scanCollection(stack.system.url, 'ethereum', address);
+    const now = new Map(body.nfts.map((n) => [n.tokenId, n]));
+    for (const id of slowIds) {
+      expect(now.get(id)).toMatchObject({ name: `Nexus Wilds #${id}` });
+      expect(now.get(id)).not.toHaveProperty('metadataUnavailable');
+      expect(now.get(id)).not.toHaveProperty('metadataReason');
+    }
+    // The CID no gateway has stays pending, with its reason.
+    for (const nft of body.nfts.filter((n) => messyKindOf(BigInt(n.tokenId)) === 'ipfs-missing')) {
+      expect(nft).toMatchObject({ metadataReason: METADATA_REASONS['ipfs-missing'] });
+    }
+    recordFigure('metadata mess retry', {
+      tokens: TOKENS,
+      slowTokens: slowIds.size,
+      batchesAnnounced: filled.length,
+    });
+  }, 300_000);
+});
