@@ -2,11 +2,13 @@ import { createTransport, http, type EIP1193RequestFn, type Transport } from 'vi
 import { ConcurrencyLimit } from '../../common/concurrency.js';
 import { redactSecrets } from '../../logging/redact.js';
 import { connectionFailureKind, withRetry } from '../../outbound/index.js';
+import { BatchCap, mayBeBatchRefusal } from './batch-cap.util.js';
 import type { LogLimitsStore } from './log-limits.store.js';
+import type { ProviderFacts } from './provider-facts.store.js';
 import { RequestPacer } from './request.pacer.js';
 import type { Pacer } from './shared-request.pacer.js';
 import { readLogRefusal } from './log-refusal.util.js';
-import { collectAnswer, isBatchRefusal, isTransient, retryAfterMs, throttling } from './rpc-errors.util.js';
+import { collectAnswer, isTransient, retryAfterMs, throttling } from './rpc-errors.util.js';
 import type { RpcProviderStats, RpcStats } from './rpc.stats.js';
 
 export interface ResilientTransportOptions {
@@ -37,6 +39,8 @@ export interface ResilientTransportOptions {
    * processes: a range wider than a node's span goes to another node that takes it.
    */
   limitsFor?: (url: string) => LogLimitsStore | null;
+  /** Per node, where the batch cap its refusals taught is kept for other processes. */
+  factsFor?: (url: string) => ProviderFacts | null;
   /** A failing node is set aside this long at first, doubling per failure in a row (default 2 s). */
   setAsideMs?: number;
 }
@@ -54,6 +58,10 @@ interface Node {
   limits: LogLimitsStore | null;
   batched: ReturnType<Transport>;
   single: ReturnType<Transport>;
+  /** Calls per batch this node takes, as its refusals taught. */
+  cap: BatchCap;
+  /** Batched transports narrower than the configured batch, by size. */
+  narrower?: Map<number, ReturnType<Transport>>;
 }
 
 /** The block count of an eth_getLogs call with numeric bounds; null otherwise. */
@@ -107,9 +115,9 @@ export function resilientTransport(options: ResilientTransportOptions): Transpor
   const several = urls.length > 1;
   const ownPacer = (): Pacer | null =>
     options.requestsPerSecond ? new RequestPacer(options.requestsPerSecond) : null;
-  const transport = (url: string, batched: boolean) =>
+  const transport = (url: string, batched: boolean, batchSize = options.batchSize) =>
     http(url, {
-      batch: batched ? { batchSize: options.batchSize, wait: 0 } : false,
+      batch: batched ? { batchSize, wait: 0 } : false,
       retryCount: 0,
       timeout: options.timeoutMs,
       onFetchRequest: () => {
@@ -137,6 +145,7 @@ export function resilientTransport(options: ResilientTransportOptions): Transpor
       limits,
       batched: transport(url, options.batchSize > 1),
       single: transport(url, false),
+      cap: new BatchCap(options.batchSize, options.factsFor?.(url) ?? null),
     };
   });
 
@@ -164,6 +173,18 @@ export function resilientTransport(options: ResilientTransportOptions): Transpor
       );
     };
 
+    /** The node's batched transport at the size it takes. */
+    const batchedAt = (node: Node, size: number): ReturnType<Transport> => {
+      if (size >= options.batchSize) return node.batched;
+      node.narrower ??= new Map();
+      let narrower = node.narrower.get(size);
+      if (!narrower) {
+        narrower = transport(node.url, true, size)({ ...config, retryCount: 0 });
+        node.narrower.set(size, narrower);
+      }
+      return narrower;
+    };
+
     const ask = async (node: Node, method: string, params: unknown): Promise<unknown> => {
       await node.pacer?.turn();
       options.stats.countCall(method);
@@ -173,14 +194,16 @@ export function resilientTransport(options: ResilientTransportOptions): Transpor
       const call = { method, params } as Parameters<typeof node.batched.request>[0];
       try {
         let answer: unknown;
-        if (!node.stats.batching) answer = await node.single.request(call);
+        const size = node.cap.size;
+        if (!node.stats.batching || size <= 1) answer = await node.single.request(call);
         else {
           try {
-            answer = await node.batched.request(call);
+            answer = await batchedAt(node, size).request(call);
           } catch (error) {
-            if (!isBatchRefusal(error)) throw error;
-            node.stats.batching = false;
+            if (!mayBeBatchRefusal(error)) throw error;
+            // Asked alone: when it passes, the batch was refused, and the node's cap is learnt.
             answer = await node.single.request(call);
+            if (node.cap.refused(error, size) <= 1) node.stats.batching = false;
           }
         }
         node.stats.answered(performance.now() - started);

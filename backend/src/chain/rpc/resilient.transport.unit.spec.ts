@@ -117,8 +117,18 @@ describe(resilientTransport.name, () => {
       );
 
       expect([...first, ...second]).toEqual(Array.from({ length: 10 }, () => '0x10'));
-      // One refused batch teaches it: no batch after that.
-      expect(batches).toBe(1);
+      // The refused batches teach it (the cap stated, or halving 10, 5, 2, 1): no batch after that.
+      const burst = (tag: string) =>
+        Promise.all(
+          Array.from({ length: 5 }, (_, i) =>
+            transport.request({ method: 'eth_getBalance', params: [`0x${tag}${i}`] }),
+          ),
+        );
+      for (const tag of ['2', '3']) await burst(tag);
+      const refused = batches;
+      expect(refused).toBeLessThanOrEqual(5);
+      await expect(burst('4')).resolves.toEqual(Array.from({ length: 5 }, () => '0x10'));
+      expect(batches).toBe(refused);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }

@@ -79,6 +79,8 @@ export interface RpcNftSourceOptions {
   nodes?: {
     pacer?: (network: Network, url: string) => Pacer | null;
     limits?: (network: Network, url: string) => LogLimitsStore | null;
+    /** Where what each node's refusals taught (its batch cap) is kept for other processes. */
+    facts?: (network: Network, url: string) => ProviderFacts | null;
   };
 }
 
@@ -108,6 +110,8 @@ export class RpcNftSource implements NftSource {
     const chunkSize = options.multicallChunk ?? 500;
     const parallel = options.concurrency ?? 8;
     for (const [network, config] of Object.entries(networks) as Array<[Network, RpcNetworkConfig]>) {
+      const learnt = options.providerFacts?.[network] ?? new MemoryProviderFacts();
+      const several = (config.rpcUrls?.length ?? 0) > 1;
       const transport = resilientTransport({
         urls: config.rpcUrls?.length ? config.rpcUrls : [config.rpcUrl],
         network,
@@ -121,8 +125,8 @@ export class RpcNftSource implements NftSource {
         ...(options.pacers?.[network] ? { pacer: options.pacers[network] } : {}),
         pacerFor: (url) => options.nodes?.pacer?.(network, url) ?? null,
         limitsFor: (url) => options.nodes?.limits?.(network, url) ?? null,
+        factsFor: (url) => options.nodes?.facts?.(network, url) ?? (several ? null : learnt),
       });
-      const learnt = options.providerFacts?.[network] ?? new MemoryProviderFacts();
       // A spent daily or monthly quota stops every call of every process until its reset.
       const guarded = quotaGuardedTransport(transport, new QuotaGate(learnt));
       const client = createPublicClient({
