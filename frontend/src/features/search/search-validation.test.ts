@@ -28,8 +28,16 @@ describe('checkWalletInput', () => {
   it('accepts ENS names', () => {
     expect(checkWalletInput('Vitalik.eth')).toEqual({ ok: true, address: 'vitalik.eth', isEns: true });
     expect(isEnsName('my-wallet-1.eth')).toBe(true);
-    expect(isEnsName('bad_name.eth')).toBe(false);
-    expect(isEnsName('name.com')).toBe(false);
+  });
+
+  it('accepts subnames, DNS names and emoji names as the server does', () => {
+    for (const name of ['alice.cb.id', 'a.b.demo.eth', 'alice.offchain.eth', '💩.eth', 'Demo.ETH'])
+      expect(isEnsName(name)).toBe(true);
+    expect(checkWalletInput(' A.B.Demo.eth ')).toEqual({ ok: true, address: 'a.b.demo.eth', isEns: true });
+    // The server normalises (ENSIP-15) and says why it refuses a name.
+    expect(isEnsName('bad_name.eth')).toBe(true);
+    for (const input of ['demo', 'de mo.eth', 'demo.', `0x${'ab'.repeat(20)}`])
+      expect(isEnsName(input)).toBe(false);
   });
 
   it('rejects anything else with the SPEC wording', () => {

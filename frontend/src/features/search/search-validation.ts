@@ -33,8 +33,12 @@ export const SearchMessages = {
   },
 } as const satisfies Record<string, ToastMessage>;
 
-/** Letters, digits and hyphens, ending .eth. */
-const ENS_NAME = /^[a-zA-Z0-9-]+\.eth$/;
+/**
+ * An ENS name as the server takes it: dot-separated labels without spaces (`demo.eth`, subnames
+ * such as `a.b.demo.eth`, DNS names such as `alice.cb.id`, emoji). The server normalises it
+ * (ENSIP-15) and says why when it refuses one.
+ */
+const ENS_NAME = /^[^\s]*\.[^\s.]+$/u;
 
 export const SUGGEST_MIN_CHARS = 2;
 export const SUGGEST_DEBOUNCE_MS = 300;

@@ -116,7 +116,11 @@ export function SearchForm({ onSearch }: SearchFormProps) {
     try {
       const checked = await validateAddress(check.address);
       if (!checked.valid) {
-        showError(SearchMessages.serverInvalid);
+        showError(
+          checked.reason
+            ? { title: SearchMessages.serverInvalid.title, description: checked.reason }
+            : SearchMessages.serverInvalid,
+        );
         return;
       }
       // An ENS name is scanned by the address it resolves to (the scan key names the address).

@@ -9,13 +9,14 @@ import {
 import { NetworkBadge } from '../../../components/network-badge';
 import { ProgressBar } from '../../../components/progress-bar';
 import { errorText } from '../../../lib/api-client';
-import { formatCount, shortenAddress } from '../../../lib/format';
+import { formatCount } from '../../../lib/format';
 import { useScanResult } from '../../scan/hooks/use-scan';
 import { toProgressView } from '../../scan/scan-progress-view';
 import { useScanProgressOf, type ScanTarget } from '../../scan/stores/scan-store';
 import { isSpamCollection } from '../spam-filter';
 import { groupByContract, sortWalletCollections } from '../wallet-collections';
 import { WalletCollectionRow } from './wallet-collections-view';
+import { WalletIdentity } from './wallet-identity';
 import './wallet.css';
 import './all-networks.css';
 
@@ -47,10 +48,7 @@ export function AllNetworksWalletView({ walletAddress, ensName, ...props }: AllN
         <div>
           <h1 className="wallet__title">Collections Found on All Networks</h1>
           <p className="wallet__subtitle">
-            {ensName && ensName.toLowerCase() !== walletAddress.toLowerCase() ? (
-              <strong className="wallet__ens">{ensName}</strong>
-            ) : null}
-            <code title={walletAddress}>{shortenAddress(walletAddress)}</code>
+            <WalletIdentity walletAddress={walletAddress} searchedName={ensName} />
           </p>
         </div>
       </header>

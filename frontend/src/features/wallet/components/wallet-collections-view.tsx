@@ -6,6 +6,7 @@ import { formatCount, shortenAddress } from '../../../lib/format';
 import { mediaImageUrl } from '../../../lib/image-url';
 import { isSpamCollection } from '../spam-filter';
 import { filterWalletCollections, groupByContract, sortWalletCollections } from '../wallet-collections';
+import { WalletIdentity } from './wallet-identity';
 import './wallet.css';
 
 interface WalletCollectionsViewProps {
@@ -70,12 +71,7 @@ export function WalletCollectionsView({
         <div>
           <h1 className="wallet__title">Collections Found</h1>
           <p className="wallet__subtitle">
-            {ensName && ensName.toLowerCase() !== walletAddress.toLowerCase() ? (
-              <strong className="wallet__ens" data-testid="wallet-ens-name">
-                {ensName}
-              </strong>
-            ) : null}
-            <code title={walletAddress}>{shortenAddress(walletAddress)}</code>
+            <WalletIdentity walletAddress={walletAddress} searchedName={ensName} />
             <NetworkBadge network={network} />
             {badges}
           </p>
