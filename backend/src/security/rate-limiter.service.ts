@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   Inject,
   Injectable,
@@ -13,7 +12,9 @@ import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { RedisConnections } from '../redis/redis.module.js';
 import type { RateLimitRule } from '../config/rate-limit-rules.js';
-import { TopClientTracker } from './top-client.tracker.js';
+import { LocalTally } from './local-tally.js';
+import { COUNT_FLUSH_MS, RateLimitFlush, type FlushTarget } from './rate-limit-flush.js';
+import { RateLimitLeaderboard } from './rate-limit-leaderboard.js';
 import { TopClientsRepository } from './top-clients.repository.js';
 
 /** What the limiter decided for one request. */
@@ -31,40 +32,6 @@ export interface RateLimitVerdict {
    * Redis: a repeat of a refusal already logged and counted as a breach.
    */
   repeat: boolean;
-}
-
-/**
- * A client over a policy's limit for the rest of its window, as this process learnt from Redis:
- * its further requests are refused here without a Redis round trip, and counted in `pending`
- * until the next flush adds them to its Redis counter.
- */
-interface LocalBlock {
-  until: number;
-  /** The client's count in Redis when last read. */
-  counted: number;
-  /** Refused here since, not yet added in Redis. */
-  pending: number;
-}
-
-/**
- * A client's requests this process counted on its own since it last asked Redis: a client far from
- * its limit costs the request path a map update instead of a Redis round trip, and its count
- * reaches Redis (for every process) within COUNT_FLUSH_MS.
- */
-interface Tally {
-  policy: RateLimitPolicy;
-  key: string;
-  /** The client's count in Redis when last read, and when its window ends (epoch ms). */
-  counted: number;
-  until: number;
-  /** Counted here since, not yet added in Redis. */
-  pending: number;
-  /** Counted here and on their way to Redis (carried by a check or a flush not yet answered). */
-  sending: number;
-  /** How many requests this process may count before asking Redis again (`pending` and `sending` together). */
-  allowance: number;
-  /** When Redis last answered for it (epoch ms): an older answer is not relied on. */
-  heardAt: number;
 }
 
 interface PolicyLimiter {
@@ -85,21 +52,6 @@ export function openRateLimitRedis(connections: RedisConnections): Redis {
   return connections.open('ratelimit', { enableAutoPipelining: true });
 }
 
-/** How often the requests counted in this process are added to their clients' Redis counts. */
-export const COUNT_FLUSH_MS = 100;
-/**
- * A process counts on its own at most this share of what a client had left when Redis last
- * answered, and relies on that answer for TALLY_TRUST_MS, then asks Redis again. A client near its
- * limit (a quarter of its budget left under one request) is counted in Redis request by request,
- * and every refusal is Redis's own. A client sending to several API processes at once can pass its
- * limit only by what the others let through on an answer under TALLY_TRUST_MS old: at most a
- * quarter of its budget each, and only in a burst of that length.
- */
-const LOCAL_SHARE = 4;
-const TALLY_TRUST_MS = 250;
-/** Clients counted on their own per policy and process; past it, new clients go to Redis per request. */
-const MAX_TALLIES = 100_000;
-
 /** How often this process tells the others who its busiest clients are (not per request). */
 const PUBLISH_EVERY_MS = 1000;
 /** One log line per outage, not one per request. */
@@ -115,35 +67,23 @@ const OUTAGE_LOG_EVERY_MS = 60_000;
 export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('RateLimit');
   private readonly limiters: Record<RateLimitPolicy, PolicyLimiter>;
-  private readonly top = new TopClientTracker();
-  private readonly instance = randomUUID();
-  private readonly published = new Map<RateLimitPolicy, { key: string; at: number }>();
+  /** What this process counts and refuses on its own, carried to Redis by the flush. */
+  private readonly local: LocalTally;
+  private readonly flush: RateLimitFlush;
+  private readonly leaderboard: RateLimitLeaderboard;
   private publishing: NodeJS.Timeout | null = null;
-  private publishInFlight = false;
+  private counting: NodeJS.Timeout | null = null;
   private lastOutageLog = 0;
   /** Before the first connection, commands wait for it; after, a lost connection means memory at once. */
   private connectedOnce: boolean;
   /** A Redis slower than this counts as away for the request (memory counts it). */
   private readonly answerWithinMs: number;
-  /** Per policy, the clients this process refuses without asking Redis until their window ends. */
-  private readonly blocked = new Map<RateLimitPolicy, Map<string, LocalBlock>>(
-    RATE_LIMIT_POLICIES.map((policy) => [policy, new Map()]),
-  );
-  private flushInFlight = false;
-  /** Per policy, the clients this process counts on its own for now (see Tally). */
-  private readonly tallies = new Map<RateLimitPolicy, Map<string, Tally>>(
-    RATE_LIMIT_POLICIES.map((policy) => [policy, new Map()]),
-  );
-  /** Tallies with requests not yet added in Redis. */
-  private dirty = new Set<Tally>();
-  private counting: NodeJS.Timeout | null = null;
-  private countFlushInFlight = false;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(RATE_LIMIT_REDIS) private readonly redis: Redis,
     connections: RedisConnections,
-    private readonly topClients: TopClientsRepository,
+    topClients: TopClientsRepository,
   ) {
     const limiters = {} as Record<RateLimitPolicy, PolicyLimiter>;
     for (const policy of RATE_LIMIT_POLICIES) {
@@ -160,6 +100,16 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
       };
     }
     this.limiters = limiters;
+    const target: FlushTarget = {
+      limiter: (policy) => this.limiters[policy],
+      ready: () => this.redis.status === 'ready',
+      outage: (error) => this.outage(error),
+    };
+    this.local = new LocalTally((policy) => this.limiters[policy].rule.points);
+    this.flush = new RateLimitFlush(this.local, target);
+    this.leaderboard = new RateLimitLeaderboard(topClients, target, (policy, key) =>
+      this.local.pendingOf(policy, key),
+    );
     this.answerWithinMs = config.cacheReadTimeoutMs;
     this.connectedOnce = redis.status === 'ready';
     redis.once('ready', () => (this.connectedOnce = true));
@@ -167,12 +117,12 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
 
   onApplicationBootstrap(): void {
     this.publishing = setInterval(() => {
-      this.forgetEndedTallies();
-      void this.flushBlocked();
-      void this.publishTopClients();
+      this.local.forgetEnded();
+      void this.flush.blocks();
+      void this.leaderboard.publish();
     }, PUBLISH_EVERY_MS);
     this.publishing.unref();
-    this.counting = setInterval(() => void this.flushCounts(), COUNT_FLUSH_MS);
+    this.counting = setInterval(() => void this.flush.counts(), COUNT_FLUSH_MS);
     this.counting.unref();
   }
 
@@ -181,10 +131,9 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
     if (this.counting) clearInterval(this.counting);
     this.publishing = null;
     this.counting = null;
-    await this.flushCounts();
-    await this.flushBlocked();
-    // A shutdown does not wait for a Redis that is away.
-    if (this.redis.status === 'ready') await this.topClients.withdraw(this.instance).catch(() => undefined);
+    await this.flush.counts();
+    await this.flush.blocks();
+    await this.leaderboard.withdraw();
   }
 
   rule(policy: RateLimitPolicy): RateLimitRule {
@@ -207,33 +156,25 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
     let fromRedis = true;
     /** Points this request adds in Redis: itself and the ones counted here since the last answer. */
     let points = weight;
-    let tally: Tally | undefined;
+    let carried: ReturnType<LocalTally['carry']> | undefined;
     try {
       this.assertConnected();
       const local = weight === 1 ? this.countedHere(policy, key) : null;
       if (local) return local;
-      tally = this.tallies.get(policy)!.get(key);
-      if (tally) {
-        points += tally.pending;
-        tally.sending += tally.pending;
-        tally.pending = 0;
-      }
-      try {
-        res = await this.inTime(store.consume(key, points));
-      } finally {
-        if (tally) tally.sending -= points - weight;
-      }
+      carried = this.local.carry(policy, key);
+      points += carried.points;
+      res = await this.inTime(store.consume(key, points));
+      carried.settle(true);
     } catch (error) {
       if (error instanceof RateLimiterRes) {
+        // Refused: Redis counted every point the check carried.
+        carried?.settle(true);
         res = error;
         allowed = false;
       } else {
         fromRedis = false;
         // The requests counted here wait for the next flush; this one counts in memory.
-        if (tally && points > weight) {
-          tally.pending += points - weight;
-          this.dirty.add(tally);
-        }
+        carried?.settle(false);
         points = weight;
         this.outage(error);
         try {
@@ -246,15 +187,9 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
       }
     }
     const after = Date.now();
-    if (fromRedis) this.heard(policy, key, res, after);
-    if (!allowed && fromRedis && res.msBeforeNext > 0) {
-      this.blocked.get(policy)!.set(key, {
-        until: after + res.msBeforeNext,
-        counted: res.consumedPoints,
-        pending: 0,
-      });
-    }
-    this.top.observe(policy, key, res.consumedPoints, after + res.msBeforeNext, after);
+    if (fromRedis) this.local.heard(policy, key, res, after);
+    if (!allowed && fromRedis) this.local.block(policy, key, res, after);
+    this.leaderboard.observe(policy, key, res.consumedPoints, after + res.msBeforeNext, after);
     return {
       allowed,
       limit: rule.points,
@@ -268,88 +203,18 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
 
   /** An allowed request counted in this process alone, or null when Redis must decide. */
   private countedHere(policy: RateLimitPolicy, key: string, now = Date.now()): RateLimitVerdict | null {
-    const tallies = this.tallies.get(policy)!;
-    const tally = tallies.get(key);
-    if (!tally) return null;
-    if (tally.until <= now) {
-      // The window is over: what was counted in it no longer matters.
-      this.forgetTally(tally);
-      return null;
-    }
-    if (tally.pending + tally.sending >= tally.allowance || now - tally.heardAt >= TALLY_TRUST_MS)
-      return null;
-    tally.pending++;
-    this.dirty.add(tally);
-    const used = tally.counted + tally.sending + tally.pending;
-    this.top.observe(policy, key, used, tally.until, now);
+    const counted = this.local.count(policy, key, now);
+    if (!counted) return null;
+    this.leaderboard.observe(policy, key, counted.used, counted.until, now);
     const points = this.limiters[policy].rule.points;
     return {
       allowed: true,
       limit: points,
-      remaining: Math.max(0, points - used),
-      resetMs: tally.until - now,
+      remaining: Math.max(0, points - counted.used),
+      resetMs: counted.until - now,
       firstBreach: false,
       repeat: false,
     };
-  }
-
-  /** What Redis answered for a client: how many more of its requests this process may count alone. */
-  private heard(policy: RateLimitPolicy, key: string, res: RateLimiterRes, now: number): void {
-    const tallies = this.tallies.get(policy)!;
-    const allowance = Math.floor((this.limiters[policy].rule.points - res.consumedPoints) / LOCAL_SHARE);
-    let tally = tallies.get(key);
-    if (!tally) {
-      if (allowance <= 0 || res.msBeforeNext <= 0 || tallies.size >= MAX_TALLIES) return;
-      tally = { policy, key, counted: 0, until: 0, pending: 0, sending: 0, allowance: 0, heardAt: 0 };
-      tallies.set(key, tally);
-    }
-    tally.counted = res.consumedPoints;
-    tally.until = now + res.msBeforeNext;
-    tally.allowance = Math.max(0, allowance);
-    tally.heardAt = now;
-  }
-
-  private forgetTally(tally: Tally): void {
-    this.tallies.get(tally.policy)!.delete(tally.key);
-    this.dirty.delete(tally);
-  }
-
-  /** Clients whose window is over are counted in Redis again from their next request. */
-  private forgetEndedTallies(now = Date.now()): void {
-    for (const tallies of this.tallies.values()) {
-      for (const tally of tallies.values()) if (tally.until <= now) this.forgetTally(tally);
-    }
-  }
-
-  /** Adds the requests counted here to their clients' Redis counts, in one pipeline. */
-  private async flushCounts(): Promise<void> {
-    if (this.countFlushInFlight || this.dirty.size === 0 || this.redis.status !== 'ready') return;
-    this.countFlushInFlight = true;
-    const batch = this.dirty;
-    this.dirty = new Set();
-    try {
-      await Promise.all(
-        [...batch].map(async (tally) => {
-          const pending = tally.pending;
-          // Counted in a window that is over by now: nothing left to add them to.
-          if (pending === 0 || tally.until <= Date.now()) return;
-          tally.pending = 0;
-          tally.sending += pending;
-          try {
-            const res = await this.limiters[tally.policy].store.penalty(tally.key, pending);
-            tally.sending -= pending;
-            this.heard(tally.policy, tally.key, res, Date.now());
-          } catch (error) {
-            tally.sending -= pending;
-            tally.pending += pending;
-            this.dirty.add(tally);
-            this.outage(error);
-          }
-        }),
-      );
-    } finally {
-      this.countFlushInFlight = false;
-    }
   }
 
   /**
@@ -357,10 +222,9 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
    * it (the request is counted, for Redis at the next flush); null when there is no block.
    */
   refusedFromMemory(policy: RateLimitPolicy, key: string, now = Date.now()): RateLimitVerdict | null {
-    const block = this.blocked.get(policy)!.get(key);
-    if (!block || block.until <= now) return null;
-    block.pending++;
-    this.top.observe(policy, key, block.counted + block.pending, block.until, now);
+    const block = this.local.refuse(policy, key, now);
+    if (!block) return null;
+    this.leaderboard.observe(policy, key, block.counted + block.pending, block.until, now);
     return {
       allowed: false,
       limit: this.limiters[policy].rule.points,
@@ -383,16 +247,14 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
       res = await fallback.get(key);
     }
     if (res === null) return null;
-    const consumed = res.consumedPoints + this.pendingOf(policy, key);
+    const consumed = res.consumedPoints + this.local.pendingOf(policy, key);
     return { consumed, resetMs: Math.max(0, res.msBeforeNext) };
   }
 
   /** Forgets what `key` spent of `policy` (in Redis and in this process's memory). */
   async reset(policy: RateLimitPolicy, key: string): Promise<void> {
     const { store, fallback } = this.limiters[policy];
-    this.blocked.get(policy)!.delete(key);
-    const tally = this.tallies.get(policy)!.get(key);
-    if (tally) this.forgetTally(tally);
+    this.local.forget(policy, key);
     await fallback.delete(key);
     try {
       this.assertConnected();
@@ -405,108 +267,12 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
   /** Forgets what `key` spent of every policy. */
   async resetAll(key: string): Promise<void> {
     await Promise.all(RATE_LIMIT_POLICIES.map((policy) => this.reset(policy, key)));
-    this.top.forget(key);
+    this.leaderboard.forget(key);
   }
 
-  /**
-   * Each policy with the count of its busiest client in that client's current window, read from
-   * Redis for the leaders every API process has named.
-   */
-  async status(now = Date.now()): Promise<Record<RateLimitPolicy, RateLimitStatus>> {
-    const entries = await Promise.all(
-      RATE_LIMIT_POLICIES.map(async (policy): Promise<[RateLimitPolicy, RateLimitStatus]> => {
-        const { rule, store } = this.limiters[policy];
-        const local = this.top.leader(policy, now);
-        const keys = new Set(await this.topClients.candidates(policy));
-        if (local !== null) keys.add(local);
-        let current = 0;
-        let resetIn = 0;
-        const clients = [...keys];
-        const counts = await Promise.all(clients.map((key) => store.get(key)));
-        for (const [i, res] of counts.entries()) {
-          const counted = res === null ? 0 : res.consumedPoints + this.pendingOf(policy, clients[i]!);
-          if (res !== null && res.msBeforeNext > 0 && counted > current) {
-            current = counted;
-            resetIn = res.msBeforeNext;
-          }
-        }
-        return [policy, { current, limit: rule.points, resetIn, windowMs: rule.durationS * 1000 }];
-      }),
-    );
-    return Object.fromEntries(entries) as Record<RateLimitPolicy, RateLimitStatus>;
-  }
-
-  /** Refusals of `key` this process made from memory and has not yet added in Redis. */
-  private pendingOf(policy: RateLimitPolicy, key: string): number {
-    return (
-      (this.blocked.get(policy)!.get(key)?.pending ?? 0) + (this.tallies.get(policy)!.get(key)?.pending ?? 0)
-    );
-  }
-
-  /**
-   * Adds the refusals made from memory to the clients' Redis counts (so the security status and
-   * every process see them) and forgets blocks whose window is over. A count under the limit
-   * means the client was reset (by an administrator, on any process): the block ends here too,
-   * and the refusals it made are not carried into the client's new count. Only clients that kept
-   * sending are read, so a reset takes effect here within a second of the client's next request.
-   */
-  private async flushBlocked(now = Date.now()): Promise<void> {
-    if (this.flushInFlight) return;
-    this.flushInFlight = true;
-    try {
-      for (const [policy, blocks] of this.blocked) {
-        const { rule, store } = this.limiters[policy];
-        for (const [key, block] of blocks) {
-          if (block.until <= now) {
-            blocks.delete(key);
-            continue;
-          }
-          if (block.pending === 0 || this.redis.status !== 'ready') continue;
-          const pending = block.pending;
-          block.pending = 0;
-          try {
-            const counted = await store.get(key);
-            if (counted === null || counted.consumedPoints <= rule.points) {
-              blocks.delete(key);
-              continue;
-            }
-            block.counted = (await store.penalty(key, pending)).consumedPoints;
-          } catch (error) {
-            block.pending += pending;
-            this.outage(error);
-            return;
-          }
-        }
-      }
-    } finally {
-      this.flushInFlight = false;
-    }
-  }
-
-  private async publishTopClients(now = Date.now()): Promise<void> {
-    if (this.publishInFlight || this.redis.status !== 'ready') return;
-    this.publishInFlight = true;
-    try {
-      await this.publishLeaders(now);
-    } finally {
-      this.publishInFlight = false;
-    }
-  }
-
-  private async publishLeaders(now: number): Promise<void> {
-    for (const policy of RATE_LIMIT_POLICIES) {
-      const leader = this.top.leader(policy, now);
-      const published = this.published.get(policy);
-      const windowMs = this.limiters[policy].rule.durationS * 1000;
-      if (leader === null || (published?.key === leader && now - published.at < windowMs / 2)) continue;
-      try {
-        await this.topClients.publish(policy, this.instance, leader, windowMs);
-        this.published.set(policy, { key: leader, at: now });
-      } catch (error) {
-        this.outage(error);
-        return;
-      }
-    }
+  /** Each policy with the count of its busiest client (across API processes) in its current window. */
+  status(now = Date.now()): Promise<Record<RateLimitPolicy, RateLimitStatus>> {
+    return this.leaderboard.status(now);
   }
 
   /** A slow Redis must not slow every request: past the budget, this request counts in memory. */
