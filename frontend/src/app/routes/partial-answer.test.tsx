@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from '@jest/glo
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { INCOMPLETE_REASONS, type Nft, type NftsResponse } from '@nexus/contract';
+import { ENABLED_NETWORKS, INCOMPLETE_REASONS, type Nft, type NftsResponse } from '@nexus/contract';
 import { BETA_WELCOME_SEEN_KEY } from '../../components/beta-welcome-dialog';
 import { scanQueryKey } from '../../features/scan/hooks/use-scan';
 import type { ScanTarget } from '../../features/scan/stores/scan-store';
@@ -45,10 +45,15 @@ function answer(target: ScanTarget, partial: Partial<NftsResponse>): NftsRespons
   };
 }
 
-/** The home route at `url`, with the scan answer of `target` already in this tab. */
-function renderAt(url: string, target: ScanTarget, partial: Partial<NftsResponse>) {
+/** The home route at `url`, with the scan answers of `targets` already in this tab. */
+function renderAt(url: string, targets: ScanTarget | ScanTarget[], partial: Partial<NftsResponse>) {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(scanQueryKey(target), answer(target, partial));
+  for (const target of [targets].flat()) {
+    queryClient.setQueryData(
+      scanQueryKey(target),
+      answer(target, target.network === 'polygon' ? partial : {}),
+    );
+  }
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[url]}>
@@ -108,6 +113,21 @@ describe('a partial scan answer on screen', () => {
 
     const gallery = await screen.findByTestId('gallery');
     expect(within(gallery).getByTestId('partial-notice').textContent).toBe(`Partial results: ${QUOTA}`);
+  });
+
+  it("says so in the all-networks wallet view, in the partial network's section only", async () => {
+    const targets = ENABLED_NETWORKS.map((network): ScanTarget => ({
+      searchType: 'wallet',
+      network,
+      address: WALLET,
+    }));
+    renderAt(`/?view=wallets&address=${WALLET}`, targets, { isComplete: false, incompleteReason: QUOTA });
+
+    const sections = await screen.findAllByTestId('all-networks-section');
+    const notices = screen.getAllByTestId('partial-notice');
+    expect(notices).toHaveLength(1);
+    const polygon = sections.find((section) => section.dataset.network === 'polygon')!;
+    expect(within(polygon).getByTestId('partial-notice').textContent).toBe(`Partial results: ${QUOTA}`);
   });
 
   it('gives the general reason for a partial answer that names none', async () => {

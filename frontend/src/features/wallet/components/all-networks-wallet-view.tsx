@@ -10,6 +10,7 @@ import { NetworkBadge } from '../../../components/network-badge';
 import { ProgressBar } from '../../../components/progress-bar';
 import { errorText } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format';
+import { PartialNotice } from '../../scan/components/partial-notice';
 import { useScanResult } from '../../scan/hooks/use-scan';
 import { toProgressView } from '../../scan/scan-progress-view';
 import { useScanProgressOf, type ScanTarget } from '../../scan/stores/scan-store';
@@ -104,6 +105,7 @@ function NetworkSection({
             {formatCount(collections.length)} {collections.length === 1 ? 'collection' : 'collections'}
           </span>
         ) : null}
+        {answer ? <PartialNotice answer={answer} /> : null}
       </header>
 
       {state === 'scanning' ? (
