@@ -5,7 +5,8 @@ import type { PublicNodeAnswers, PublicNodeLimits, RpcError } from './public-nod
  * provider's eth_getLogs span and result caps with its exact refusal texts, its throttling shape,
  * its batch cap and how a larger batch is refused, whether state older than the head is kept, its
  * answer-size cap, and how a spent daily or monthly quota is answered (no profile spends one by
- * itself: a test sets `quota`). `NEXUS_DEVWORLD_PROVIDER=<name>` puts one in front of the dev world's
+ * itself: a test sets `quota`; likewise `slowLogs`, wide log queries timing out, whose time budgets
+ * no provider states). `NEXUS_DEVWORLD_PROVIDER=<name>` puts one in front of the dev world's
  * cronos. Numbers in the texts follow the front's limits, so a test may shrink them.
  *
  * Sources (cited per profile):
@@ -103,6 +104,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       stateBlocks: null,
       maxResponseBytes: null,
       quota: null,
+      slowLogs: null,
     },
     answers: {
       results: (limit, from, _to, fits) =>
@@ -145,6 +147,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       stateBlocks: null,
       maxResponseBytes: null,
       quota: null,
+      slowLogs: null,
     },
     answers: {
       span: (limit, from) =>
@@ -189,6 +192,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       stateBlocks: null,
       maxResponseBytes: null,
       quota: null,
+      slowLogs: null,
     },
     answers: {
       span: (limit) => error(-32614, `eth_getLogs is limited to a ${limit.toLocaleString('en-US')} range`),
@@ -216,6 +220,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       stateBlocks: null,
       maxResponseBytes: null,
       quota: null,
+      slowLogs: null,
     },
     answers: {
       span: (limit) => error(-32614, `eth_getLogs is limited to a ${limit} range`),
@@ -239,6 +244,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       stateBlocks: null,
       maxResponseBytes: null,
       quota: null,
+      slowLogs: null,
     },
     answers: {
       span: () => error(-32600, 'block range is too wide'),
@@ -263,6 +269,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       stateBlocks: 128,
       maxResponseBytes: null,
       quota: null,
+      slowLogs: null,
     },
     answers: {
       span: (limit) => error(-32000, `Max range: ${limit}`),
@@ -287,6 +294,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       stateBlocks: 128,
       maxResponseBytes: null,
       quota: null,
+      slowLogs: null,
     },
     answers: {
       span: (limit) => error(-32000, `exceed maximum block range: ${limit}`),
@@ -311,6 +319,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       stateBlocks: null,
       maxResponseBytes: null,
       quota: null,
+      slowLogs: null,
     },
     answers: {
       results: (limit, from, _to, fits) =>
@@ -331,6 +340,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       stateBlocks: null,
       maxResponseBytes: null,
       quota: null,
+      slowLogs: null,
     },
     answers: {
       span: (limit) => error(-32602, `eth_getLogs is limited to ${limit} block range`),
@@ -350,6 +360,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       stateBlocks: null,
       maxResponseBytes: null,
       quota: null,
+      slowLogs: null,
     },
     answers: {
       span: (limit) => error(-32005, `Maximum allowed number of requested blocks is ${limit}`),
@@ -372,6 +383,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       stateBlocks: null,
       maxResponseBytes: null,
       quota: null,
+      slowLogs: null,
     },
     answers: {
       span: () => error(-32602, 'Block range limit exceeded.'),
@@ -396,6 +408,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       stateBlocks: 128,
       maxResponseBytes: null,
       quota: null,
+      slowLogs: null,
     },
     answers: {
       span: (limit) => error(-32005, `please limit the query to at most ${limit} blocks`),
@@ -421,6 +434,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       stateBlocks: null,
       maxResponseBytes: null,
       quota: null,
+      slowLogs: null,
     },
     answers: {
       span: (limit) => error(-32000, `ranges over ${limit} blocks are not supported on freetier`),
@@ -452,6 +466,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       stateBlocks: null,
       maxResponseBytes: 10_000_000,
       quota: null,
+      slowLogs: null,
     },
     answers: {
       span: (limit) => error(-32000, `eth_getLogs is limited to a ${limit} blocks range`),
@@ -476,6 +491,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       stateBlocks: 128,
       maxResponseBytes: null,
       quota: null,
+      slowLogs: null,
     },
     answers: {
       throttled: http429(-32005, 'Too Many Requests'),

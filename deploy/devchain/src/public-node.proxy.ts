@@ -24,6 +24,11 @@ export interface PublicNodeLimits {
   maxResponseBytes?: number | null;
   /** Calls answered before the allowance is spent (a daily or monthly quota; default none). */
   quota?: number | null;
+  /**
+   * An eth_getLogs over more than `blocks` blocks runs past the node's time budget: refused with
+   * `answers.timedOut`, or with `hangMs` answered only after that long (past a client's timeout).
+   */
+  slowLogs?: { blocks: number; hangMs?: number } | null;
   /** How the front words its refusals (a provider's own texts); Nexus' own where not given. */
   answers?: Partial<PublicNodeAnswers>;
 }
@@ -52,6 +57,8 @@ export interface PublicNodeAnswers {
   pruned(block: bigint): RpcError;
   /** An eth_getLogs answer larger than `limit` bytes. */
   tooLarge(limit: number): RpcError;
+  /** An eth_getLogs that ran past the node's time budget. */
+  timedOut(): RpcError;
   /** Any call once the quota of `limit` calls is spent. */
   quotaSpent(limit: number): { status: number; error: RpcError };
 }
@@ -72,6 +79,8 @@ const NEXUS_ANSWERS: PublicNodeAnswers = {
   }),
   tooLarge: (limit) => ({ code: -32000, message: `response size exceeds ${limit} bytes` }),
   quotaSpent: () => ({ status: 429, error: { code: -32005, message: 'daily request count exceeded' } }),
+  // As rotki records a node answering a wide query (rotkehlchen/chain/evm/node_inquirer.py).
+  timedOut: () => ({ code: -32000, message: 'query timeout exceeded' }),
 };
 
 export const DEFAULT_PUBLIC_NODE_LIMITS: PublicNodeLimits = {
@@ -107,8 +116,8 @@ export interface RpcError {
  * providers give: an eth_getLogs wider than the range limit gets `-32005 block range exceeds N`,
  * one returning too many logs `-32005 query returned more than N results`, and calls beyond the
  * rate get HTTP 429 with Retry-After. Optionally a batch cap (geth's `batch too large` by default),
- * a pruned node's `missing trie node` for state older than it keeps, an answer-size cap and a
- * quota of calls (a daily allowance, spent once and for all).
+ * a pruned node's `missing trie node` for state older than it keeps, an answer-size cap, a
+ * quota of calls (a daily allowance, spent once and for all) and wide log queries that time out.
  * `answers` words them as another provider does (its texts, its suggested ranges, throttling in a
  * 200 body, a batch refused whole or call by call); provider-profiles.ts holds real providers'.
  * Everything else is passed through as it is.
@@ -118,7 +127,16 @@ export class PublicNodeProxy {
    * Calls refused for their log range, result count, answer size or pruned state; HTTP requests
    * refused for the rate or their batch size.
    */
-  readonly refused = { logRange: 0, logResults: 0, responseSize: 0, pruned: 0, rate: 0, batch: 0, quota: 0 };
+  readonly refused = {
+    logRange: 0,
+    logResults: 0,
+    responseSize: 0,
+    pruned: 0,
+    rate: 0,
+    batch: 0,
+    quota: 0,
+    timedOut: 0,
+  };
   /** Calls answered or refused (a batch counts each). */
   calls = 0;
   /** Calls let through to the node (what a quota counts). */
@@ -235,6 +253,13 @@ export class PublicNodeProxy {
     if (item.method === 'eth_getLogs') {
       const refusal = await this.rangeRefusal(target, item);
       if (refusal) return { jsonrpc: '2.0', id: item.id, error: refusal };
+      const slow = this.limits.slowLogs ?? null;
+      const span = slow ? await this.logSpan(target, item) : null;
+      if (slow && span !== null && span > BigInt(slow.blocks)) {
+        this.refused.timedOut++;
+        if (slow.hangMs === undefined) return { jsonrpc: '2.0', id: item.id, error: this.answers.timedOut() };
+        await new Promise((resolve) => setTimeout(resolve, slow.hangMs).unref());
+      }
     }
     const pruned = await this.prunedRefusal(target, item);
     if (pruned) return { jsonrpc: '2.0', id: item.id, error: pruned };
@@ -290,20 +315,29 @@ export class PublicNodeProxy {
   }
 
   private async rangeRefusal(target: string, item: JsonRpcRequest): Promise<RpcError | null> {
-    const filter = (item.params?.[0] ?? {}) as { fromBlock?: string; toBlock?: string; blockHash?: string };
-    if (filter.blockHash) return null;
     const maxRange = this.limits.maxLogRange;
     if (maxRange === null) return null;
+    const range = await this.logRange(target, item);
+    if (range === null || range.to - range.from + 1n <= BigInt(maxRange)) return null;
+    this.refused.logRange++;
+    return this.answers.span(maxRange, range.from, range.to);
+  }
+
+  /** Blocks an eth_getLogs spans (null: a single block by hash). */
+  private async logSpan(target: string, item: JsonRpcRequest): Promise<bigint | null> {
+    const range = await this.logRange(target, item);
+    return range === null ? null : range.to - range.from + 1n;
+  }
+
+  private async logRange(target: string, item: JsonRpcRequest): Promise<{ from: bigint; to: bigint } | null> {
+    const filter = (item.params?.[0] ?? {}) as { fromBlock?: string; toBlock?: string; blockHash?: string };
+    if (filter.blockHash) return null;
     const block = async (tag: string | undefined): Promise<bigint> => {
       if (tag?.startsWith('0x')) return BigInt(tag);
       if (tag === 'earliest') return 0n;
       return this.head(target);
     };
-    const from = await block(filter.fromBlock ?? 'latest');
-    const to = await block(filter.toBlock);
-    if (to - from + 1n <= BigInt(maxRange)) return null;
-    this.refused.logRange++;
-    return this.answers.span(maxRange, from, to);
+    return { from: await block(filter.fromBlock ?? 'latest'), to: await block(filter.toBlock) };
   }
 
   private async forward(target: string, item: JsonRpcRequest): Promise<unknown> {

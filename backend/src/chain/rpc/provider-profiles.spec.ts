@@ -124,11 +124,11 @@ maybe('provider profiles of the public-node front (issue 22)', () => {
       totalSupply: collection.totalSupply,
       enumerable: false,
     }) as CollectionInfo;
-  const source = (rpcUrl: string) =>
+  const source = (rpcUrl: string, timeoutMs?: number) =>
     new RpcNftSource(
       { cronos: { chainId: CRONOS_CHAIN_ID, rpcUrl } },
       // A short chain still bisects for a collection's deployment block: old state is asked for.
-      { deploymentSearchThreshold: 10 },
+      { deploymentSearchThreshold: 10, ...(timeoutMs ? { timeoutMs } : {}) },
     );
   /** The seeded collections' tokens a wallet holds (other suites deploy their own on this chain). */
   const held = (holdings: WalletHolding[]): string[] =>
@@ -344,6 +344,47 @@ maybe('provider profiles of the public-node front (issue 22)', () => {
         await front.close();
       }
     },
+  );
+
+  it.each([
+    ['answered with a timeout error', undefined],
+    ['left unanswered past the client timeout', 2_000],
+  ] as const)(
+    'wide log queries %s are split: scans and the backfill equal the chain',
+    async (_, hangMs) => {
+      const front = await PublicNodeProxy.start(cronos.rpcUrl, {
+        maxLogRange: null,
+        maxLogResults: null,
+        requestsPerSecond: 1_000,
+        slowLogs: { blocks: 4, ...(hangMs ? { hangMs } : {}) },
+      });
+      try {
+        const rpc = source(front.url, 1_000);
+        for (const wallet of wallets) {
+          const incomplete: string[] = [];
+          const holdings = await rpc.getWalletHoldings('cronos', wallet, {
+            includeAllTokenTypes: true,
+            onIncomplete: (reason) => incomplete.push(reason),
+          });
+          expect(incomplete).toEqual([]);
+          expect(held(holdings)).toEqual(truth.wallets.get(wallet));
+        }
+        for (const collection of logsOnly) {
+          const incomplete: string[] = [];
+          const refs = await rpc.enumerateCollection(info(collection), undefined, (reason) =>
+            incomplete.push(reason),
+          );
+          expect(incomplete).toEqual([]);
+          expect(tokens(refs)).toEqual(truth.collections.get(collection.address));
+        }
+        await backfill(rpc);
+        expect(await indexContents()).toEqual(truth.index);
+        expect(front.refused.timedOut).toBeGreaterThan(0);
+      } finally {
+        await front.close();
+      }
+    },
+    120_000,
   );
 
   for (const name of PROVIDER_NAMES) {
