@@ -132,8 +132,13 @@ export class GatewayFetcher implements MediaFetcher {
   ): Promise<T> {
     const urls = this.httpUrls(uri, true);
     if (urls.length === 0) throw new FetchError('invalid-url', `${uri.kind} URIs are decoded, not fetched`);
+    // A CID no node has times out at every gateway: that says nothing against the gateways.
+    const timeoutIsHostFailure = uri.kind !== 'ipfs';
     return raceFirst(
-      urls.map((url) => async (signal: AbortSignal) => accept(await this.get(url, signal, options))),
+      urls.map(
+        (url) => async (signal: AbortSignal) =>
+          accept(await this.get(url, signal, { ...options, timeoutIsHostFailure })),
+      ),
       options.signal,
     );
   }
@@ -143,7 +148,11 @@ export class GatewayFetcher implements MediaFetcher {
     this.http.destroy();
   }
 
-  private get(url: string, signal: AbortSignal, options: MediaFetchOptions): Promise<SafeResponse> {
+  private get(
+    url: string,
+    signal: AbortSignal,
+    options: MediaFetchOptions & { timeoutIsHostFailure?: boolean },
+  ): Promise<SafeResponse> {
     return this.http.get(url, {
       maxBytes: options.maxBytes ?? this.maxBytes,
       timeoutMs: options.timeoutMs ?? this.timeoutMs,
@@ -152,6 +161,7 @@ export class GatewayFetcher implements MediaFetcher {
       retryBaseDelayMs: this.retryBaseDelayMs,
       accept: options.accept ?? '*/*',
       signal,
+      timeoutIsHostFailure: options.timeoutIsHostFailure,
     });
   }
 

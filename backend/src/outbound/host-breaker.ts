@@ -70,11 +70,28 @@ export class HostBreaker {
       throw new Error(`failures must be a positive integer, not ${this.failures}`);
   }
 
-  /** Runs `work` against `host` unless its breaker is open; throws FetchError 'host-unavailable' then. */
-  async run<T>(host: string, work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` against `host` unless its breaker is open; throws FetchError 'host-unavailable' then.
+   * `timeoutIsHostFailure: false`: a timeout says nothing against the host (an IPFS gateway looking
+   * for a CID no node has) and passes the breaker like an answer.
+   */
+  async run<T>(host: string, work: () => Promise<T>, timeoutIsHostFailure = true): Promise<T> {
+    // A timeout that does not count leaves the breaker as an answer would, and is thrown after it.
+    const passed: { error?: unknown } = {};
     try {
-      return await this.breakerOf(host).execute(() => work());
+      const result = await this.breakerOf(host).execute(async () => {
+        try {
+          return await work();
+        } catch (error) {
+          if (timeoutIsHostFailure || !(error instanceof FetchError) || error.kind !== 'timeout') throw error;
+          passed.error = error;
+          return undefined as T;
+        }
+      });
+      if ('error' in passed) throw passed.error;
+      return result;
     } catch (error) {
+      if ('error' in passed) throw error;
       if (error instanceof BrokenCircuitError) {
         throw new FetchError(
           'host-unavailable',

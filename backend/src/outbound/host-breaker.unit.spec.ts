@@ -167,4 +167,29 @@ describe('a dead metadata host behind the gateway fetcher', () => {
     sut.destroy();
     await server.close();
   });
+
+  it('keeps asking an IPFS gateway that times out on a CID no node has', async () => {
+    const missing = 'bafybeihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku';
+    const gateway = await LoopbackServer.start((request, response) => {
+      if (request.url?.includes(missing)) return;
+      response.end('{"name":"ok"}');
+    });
+    const sut = new GatewayFetcher({
+      ipfsGateways: [`${gateway.origin}/ipfs/`],
+      allowedHosts: [gateway.hostPort],
+      timeoutMs: 100,
+      retries: 0,
+      hostBreaker: new HostBreaker({ failures: 3, halfOpenAfterMs: 60_000 }),
+    });
+
+    const kinds: string[] = [];
+    for (let i = 0; i < 5; i++) kinds.push((await failureOf(sut.fetchUri(`ipfs://${missing}/${i}`))).kind);
+
+    expect(kinds).toEqual(Array<string>(5).fill('timeout'));
+    // The gateway serves every other CID as before.
+    const cid = 'bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi';
+    expect((await sut.fetchUri(`ipfs://${cid}/1`)).body.toString()).toBe('{"name":"ok"}');
+    sut.destroy();
+    await gateway.close();
+  });
 });

@@ -71,6 +71,11 @@ export interface SafeFetchOptions {
    * redirects are not followed (a redirect answers as its status).
    */
   jsonBody?: string;
+  /**
+   * Whether a timeout counts against the host's breaker (default true). False for IPFS gateways: a
+   * gateway that cannot find a CID times out on it while it serves every other.
+   */
+  timeoutIsHostFailure?: boolean;
 }
 
 export interface SafeResponse {
@@ -197,7 +202,8 @@ export class SafeHttpClient {
       this.getOnce(url, options).catch((error: unknown) => {
         throw error instanceof FetchError ? error : new FetchError('unreachable', 'the request failed');
       });
-    return withRetry(() => (this.hosts && host ? this.hosts.run(host, attempt) : attempt()), {
+    const counted = options.timeoutIsHostFailure ?? true;
+    return withRetry(() => (this.hosts && host ? this.hosts.run(host, attempt, counted) : attempt()), {
       retries: options.retries ?? 0,
       baseDelayMs: options.retryBaseDelayMs ?? 250,
       maxDelayMs: MAX_RETRY_DELAY_MS,
