@@ -199,6 +199,8 @@ interface ManifestShape {
   >;
   ipfsGateway?: string;
   ens?: { universalResolver?: string; gateway?: string };
+  /** The dev world's messy metadata hosts (Nexus Wilds): fetched from although they are local. */
+  messyMetadata?: { allowedHosts?: string[]; ipfsGateways?: string[] };
 }
 
 function readManifest(path: string): ManifestShape | null {
@@ -332,9 +334,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ? env.IPFS_GATEWAYS.split(',')
         .map((g) => g.trim())
         .filter(Boolean)
-    : [manifest?.ipfsGateway, 'https://ipfs.io/ipfs/', 'https://cloudflare-ipfs.com/ipfs/'].filter(
-        (g): g is string => Boolean(g),
-      );
+    : [
+        manifest?.ipfsGateway,
+        ...(manifest?.messyMetadata?.ipfsGateways ?? []),
+        'https://ipfs.io/ipfs/',
+        'https://cloudflare-ipfs.com/ipfs/',
+      ].filter((g): g is string => Boolean(g));
   const ipfsGateways: string[] = [];
   for (const gateway of gatewaysRaw) {
     try {
@@ -351,6 +356,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     .filter(Boolean);
   if (manifest?.ipfsGateway && !env.IPFS_GATEWAYS)
     allowedMetadataHosts.push(new URL(manifest.ipfsGateway).host);
+  if (!env.METADATA_ALLOWED_HOSTS)
+    allowedMetadataHosts.push(...(manifest?.messyMetadata?.allowedHosts ?? []));
 
   const production = env.NODE_ENV === 'production';
   const adminPassword = env.ADMIN_PASSWORD || null;

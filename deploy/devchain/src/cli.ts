@@ -23,6 +23,9 @@ async function main(): Promise<void> {
     gateway: port('DEVCHAIN_GATEWAY_PORT', DEFAULT_PORTS.gateway),
     publicNode: port('DEVCHAIN_PUBLIC_NODE_PORT', DEFAULT_PORTS.publicNode!),
   };
+  // Nexus Wilds' messy metadata hosts: 12 ports from here (default: the gateway's + 20).
+  if (process.env.DEVCHAIN_MESSY_METADATA_PORT)
+    ports.messyMetadata = port('DEVCHAIN_MESSY_METADATA_PORT', ports.gateway + 20);
   // The dev world at the next scale unless the machine is small (NEXUS_DEVWORLD_SCALE=off).
   const world = parseWorldScale(process.env.NEXUS_DEVWORLD_SCALE, 'full');
   const limit = (name: string): number | undefined => {

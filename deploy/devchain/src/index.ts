@@ -20,6 +20,8 @@ import { PublicNodeProxy, type PublicNodeLimits } from './public-node.proxy.js';
 import { buildNetworkPlan, manifestCollection, manifestWallets, type NetworkPlan } from './seed.plan.js';
 import { compileContracts } from './solidity.compiler.js';
 import { worldShape, type WorldScale } from './world.config.js';
+import { MessyMetadataServer } from './messy-metadata.server.js';
+import { ensureWilds, WILDS_NETWORK } from './wilds.seeder.js';
 
 export type { DevchainEns, DevchainEnsName, DevchainManifest } from './manifest.js';
 export { readManifest } from './manifest.js';
@@ -41,6 +43,7 @@ export {
   type ProviderProfile,
 } from './provider-profiles.js';
 export { parseWorldScale, WORLD_SHAPES, type WorldScale } from './world.config.js';
+export { MESSY_SHARES, MessyMetadataServer, messyKindOf, type MessyKind } from './messy-metadata.server.js';
 
 export interface StartDevchainOptions {
   /** State directory, e.g. `<repo>/.nexus`: holds devchain.json and the compiled artifacts. */
@@ -159,8 +162,10 @@ export async function startDevchain(options: StartDevchainOptions): Promise<Devc
   const choices: NodeChoice[] = [];
   let gateway: IpfsGateway | null = null;
   let front: PublicNodeProxy | null = null;
+  let messy: MessyMetadataServer | null = null;
   const stopStarted = async (): Promise<void> => {
     await front?.close();
+    await messy?.close();
     await gateway?.close();
     await Promise.all(choices.map((choice) => choice.anvil?.stop()));
   };
@@ -239,6 +244,37 @@ export async function startDevchain(options: StartDevchainOptions): Promise<Devc
       );
     }
 
+    // Nexus Wilds: mainnet's metadata mess on hosts of its own, its token URIs spread over them.
+    const wildsNode = shape?.wildsTokens
+      ? local.find((choice) => choice.network === WILDS_NETWORK && choice.origin !== 'external')
+      : undefined;
+    let messyMetadata: DevchainManifest['messyMetadata'];
+    if (shape && wildsNode) {
+      const hosts = { firstPort: ports.messyMetadata ?? ports.gateway + 20 };
+      try {
+        messy = await MessyMetadataServer.start(hosts);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+        log(`messy metadata hosts already running from port ${hosts.firstPort}: reusing them`);
+      }
+      const served = messy ?? MessyMetadataServer.describe(hosts);
+      const wildsStarted = Date.now();
+      const address = await ensureWilds({
+        rpcUrl: wildsNode.rpcUrl,
+        chainId: wildsNode.chainId,
+        artifacts,
+        messy: served,
+        count: shape.wildsTokens,
+        log,
+      });
+      log(`Nexus Wilds ready in ${Date.now() - wildsStarted} ms (hosts from port ${hosts.firstPort})`);
+      messyMetadata = {
+        allowedHosts: served.allowedHosts,
+        ipfsGateways: served.ipfsGateways,
+        wilds: { network: WILDS_NETWORK, address, tokens: shape.wildsTokens },
+      };
+    }
+
     const networks = Object.fromEntries(
       choices.map((choice): [Network, DevchainNetwork] => {
         const plan = plans.find((candidate) => candidate.network === choice.network);
@@ -275,6 +311,7 @@ export async function startDevchain(options: StartDevchainOptions): Promise<Devc
     };
     const ens = plans.find((plan) => plan.ens)?.ens;
     if (ens) manifest.ens = manifestEns(ens);
+    if (messyMetadata) manifest.messyMetadata = messyMetadata;
     const manifestPath = join(options.dir, 'devchain.json');
     await writeManifest(manifestPath, manifest);
     log(`devchain ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);

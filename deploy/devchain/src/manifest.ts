@@ -133,6 +133,19 @@ export interface DevchainManifest {
   wallets: DevchainWallet[];
   /** Present when the dev chain seeded ethereum (absent with ETHEREUM_RPC_URL). */
   ens?: DevchainEns;
+  /**
+   * The dev world's messy metadata hosts and Nexus Wilds, the collection whose token URIs point at
+   * them (world scales small and up, on a seeded ethereum).
+   */
+  messyMetadata?: DevchainMessyMetadata;
+}
+
+export interface DevchainMessyMetadata {
+  /** `host:port` of each host (METADATA_ALLOWED_HOSTS: they are local). */
+  allowedHosts: string[];
+  /** Its two IPFS gateways, ending in `/ipfs/`. */
+  ipfsGateways: string[];
+  wilds: { network: Network; address: string; tokens: number };
 }
 
 export async function readManifest(path: string): Promise<DevchainManifest> {

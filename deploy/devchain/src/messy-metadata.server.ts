@@ -150,6 +150,11 @@ export class MessyMetadataServer {
     this.missingCid = cidV1(`${this.name} never pinned`);
   }
 
+  /** The hosts' addresses and URIs without listening (another process serves them). */
+  static describe(options: MessyMetadataOptions): MessyMetadataServer {
+    return new MessyMetadataServer(options);
+  }
+
   static async start(options: MessyMetadataOptions): Promise<MessyMetadataServer> {
     const server = new MessyMetadataServer(options);
     try {
@@ -302,9 +307,11 @@ export class MessyMetadataServer {
       case 'ipfs-a':
       case 'ipfs-b': {
         const match = /^\/ipfs\/([^/]+)\/(\d{1,30})$/.exec(path);
+        // The CID no node has: a gateway searches the network until the client gives up.
+        if (match?.[1] === this.missingCid) return;
         const known = match && (match[1] === this.metadataCidV0 || match[1] === this.metadataCidV1);
-        // A CID no node has: a gateway searches the network until the client gives up.
-        if (!known) return;
+        // Other CIDs (the dev gateway's, raced beside these in the dev world) are not here.
+        if (!known) return void response.writeHead(404).end();
         return sendJson(JSON.stringify(this.metadata(match[2]!)));
       }
     }

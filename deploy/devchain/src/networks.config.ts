@@ -14,6 +14,8 @@ export interface DevchainPorts {
   gateway: number;
   /** The public-node front of cronos (dev world only; default 8548). */
   publicNode?: number;
+  /** First of the 12 ports of the messy metadata hosts (dev world only; default gateway + 20). */
+  messyMetadata?: number;
 }
 
 export const DEFAULT_PORTS: DevchainPorts = {

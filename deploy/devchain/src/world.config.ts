@@ -14,6 +14,11 @@ export interface WorldShape {
   legionTokens: number;
   /** Tokens of the million-token ERC-721 collection (`myriad` on polygon); 0: none. */
   myriadTokens: number;
+  /**
+   * Tokens of Nexus Wilds on ethereum, whose metadata hosts behave like mainnet's (slow, throttling,
+   * broken, redirecting: messy-metadata.server.ts); a multiple of 100.
+   */
+  wildsTokens: number;
   /** Block number of cronos' genesis: the history before it is empty, as on an old chain. */
   cronosGenesisBlock: bigint;
   /** Blocks mined before each demo wallet transaction on cronos, so they spread over the history. */
@@ -24,11 +29,24 @@ export const WORLD_SHAPES: Record<Exclude<WorldScale, 'off'>, WorldShape> = {
   huge: {
     legionTokens: 100_000,
     myriadTokens: 1_000_000,
+    wildsTokens: 10_000,
     cronosGenesisBlock: 1_000_000n,
     cronosSpreadBlocks: 250,
   },
-  full: { legionTokens: 100_000, myriadTokens: 0, cronosGenesisBlock: 1_000_000n, cronosSpreadBlocks: 250 },
-  small: { legionTokens: 2_000, myriadTokens: 0, cronosGenesisBlock: 50_000n, cronosSpreadBlocks: 20 },
+  full: {
+    legionTokens: 100_000,
+    myriadTokens: 0,
+    wildsTokens: 10_000,
+    cronosGenesisBlock: 1_000_000n,
+    cronosSpreadBlocks: 250,
+  },
+  small: {
+    legionTokens: 2_000,
+    myriadTokens: 0,
+    wildsTokens: 1_000,
+    cronosGenesisBlock: 50_000n,
+    cronosSpreadBlocks: 20,
+  },
 };
 
 export function worldShape(scale: WorldScale): WorldShape | null {
