@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { INCOMPLETE_REASONS, SCAN_ERRORS, STAGE_PERCENT, type Nft } from '@nexus/contract';
+import type { NftSource } from '../chain/nft-source.js';
 import { CollectionScanService, SCAN_CHUNK } from './collection-scan.service.js';
 import { PermanentScanError } from './scan-execution.service.js';
 import { FakeChain, FakeResolver } from './testing/fake-chain.js';
@@ -207,10 +208,12 @@ describe(CollectionScanService.name, () => {
 
   it('flags a scan whose source could not read every block as partial, with its reason', async () => {
     const enumerate = chain.enumerateCollection.bind(chain);
-    jest.spyOn(chain, 'enumerateCollection').mockImplementation(async (info, onProgress, onIncomplete) => {
-      onIncomplete?.(INCOMPLETE_REASONS.history);
-      return enumerate(info, onProgress);
-    });
+    jest
+      .spyOn(chain as NftSource, 'enumerateCollection')
+      .mockImplementation(async (info, onProgress, onIncomplete) => {
+        onIncomplete?.(INCOMPLETE_REASONS.history);
+        return enumerate(info, onProgress);
+      });
     const payload = scanPayload('collection', CATS);
 
     const outcome = await sut.run(payload);
@@ -228,10 +231,12 @@ describe(CollectionScanService.name, () => {
   });
 
   it('fails (to be tried again), not "No NFTs found", when the source could read no token', async () => {
-    jest.spyOn(chain, 'enumerateCollection').mockImplementation((_info, _onProgress, onIncomplete) => {
-      onIncomplete?.(INCOMPLETE_REASONS.quota);
-      return Promise.resolve([]);
-    });
+    jest
+      .spyOn(chain as NftSource, 'enumerateCollection')
+      .mockImplementation((_info, _onProgress, onIncomplete) => {
+        onIncomplete?.(INCOMPLETE_REASONS.quota);
+        return Promise.resolve([]);
+      });
 
     const failure = sut.run(scanPayload('collection', CATS));
 

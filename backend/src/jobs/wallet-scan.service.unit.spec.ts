@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { INCOMPLETE_REASONS, type Nft } from '@nexus/contract';
+import type { NftSource } from '../chain/nft-source.js';
 import { PermanentScanError } from './scan-execution.service.js';
 import { fakeHoldings, FakeChain, FakeResolver } from './testing/fake-chain.js';
 import { scanPayload } from './testing/fake-state.js';
@@ -65,10 +66,12 @@ describe(WalletScanService.name, () => {
     ["a source's own words, never shown", 'stopped at the cap of 1 pages', INCOMPLETE_REASONS.source],
   ])('flags holdings the source could not read whole as partial, with %s', async (_, told, shown) => {
     const read = chain.getWalletHoldings.bind(chain);
-    jest.spyOn(chain, 'getWalletHoldings').mockImplementation(async (network, owner, options) => {
-      options.onIncomplete?.(told);
-      return read(network, owner);
-    });
+    jest
+      .spyOn(chain as NftSource, 'getWalletHoldings')
+      .mockImplementation(async (network, owner, options) => {
+        options.onIncomplete?.(told);
+        return read(network, owner);
+      });
     const payload = scanPayload('wallet', WALLET);
 
     const outcome = await sut.run(payload);
