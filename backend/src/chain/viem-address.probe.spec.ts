@@ -6,6 +6,7 @@ import { ENABLED_NETWORKS, type Network } from '@nexus/contract';
 import { startDevchain, type Devchain } from '../../../deploy/devchain/src/index.js';
 import type { DevchainEns } from '../../../deploy/devchain/src/manifest.js';
 import type { ChainConfig } from '../config/app-config.js';
+import { EnsGatewayError } from './address-probe.js';
 import { ViemAddressProbe } from './viem-address.probe.js';
 
 // Below Linux's ephemeral range (32768-60999), where another process's outgoing connection may hold a port.
@@ -74,6 +75,45 @@ describe(ViemAddressProbe.name, () => {
   it('answers null, not an error, without a universal resolver on the chain', async () => {
     // The default is mainnet's universal resolver address, which holds no code on the dev chain.
     expect(await new ViemAddressProbe({ chains }).resolveEns('demo.eth')).toBeNull();
+  });
+
+  it('resolves offchain names through the allowed gateway only, and wildcard subnames', async () => {
+    const probe = new ViemAddressProbe({ chains }, ens.universalResolver as Address, {
+      allowedHosts: [new URL(ens.gateway).host],
+    });
+    try {
+      for (const { name, address } of [...ens.offchainNames, ...ens.wildcardNames])
+        expect(await probe.resolveEns(name)).toBe(address);
+      expect(await probe.resolveEns('nobody.offchain.eth')).toBeNull();
+    } finally {
+      probe.destroy();
+    }
+    // Without the dev gateway allowed, its private address is refused: not "no such name".
+    await expect(sut.resolveEns(ens.offchainNames[0]!.name)).rejects.toThrow(EnsGatewayError);
+    expect(await sut.resolveEns(ens.wildcardNames[0]!.name)).toBe(ens.wildcardNames[0]!.address);
+  });
+
+  it('answers primary names checked forward, avatar records and held NFTs', async () => {
+    for (const { address, name, verified } of ens.primaryNames)
+      expect(await sut.primaryName(address)).toBe(verified ? name : null);
+    expect(await sut.primaryName(`0x${'12'.repeat(20)}`)).toBeNull();
+    for (const { name, record } of ens.avatars) expect(await sut.ensText(name, 'avatar')).toBe(record);
+    expect(await sut.ensText('newcomer.eth', 'avatar')).toBeNull();
+
+    const [, contract, tokenId] = /erc721:(0x[0-9a-f]{40})\/(\d+)$/.exec(ens.avatars[0]!.record)!;
+    const nft = { standard: 'erc721' as const, contract: contract!, tokenId: tokenId! };
+    const owner = ens.primaryNames[0]!.address;
+    expect(await sut.ownedTokenUri('ethereum', nft, owner)).toMatch(/^ipfs:\/\/\w+\/\d+$/);
+    expect(await sut.ownedTokenUri('ethereum', nft, `0x${'12'.repeat(20)}`)).toBeNull();
+    expect(await sut.ownedTokenUri('polygon', nft, owner)).toBeNull();
+    const holding = devchain.manifest.wallets
+      .filter((candidate) => candidate.network === 'ethereum')
+      .flatMap((candidate) => candidate.holdings.map((h) => ({ ...h, owner: candidate.address })))
+      .find((h) => h.collection === 'editions')!;
+    const edition = { standard: 'erc1155' as const, contract: holding.contract, tokenId: holding.tokenId };
+    expect(await sut.ownedTokenUri('ethereum', edition, holding.owner)).toMatch(
+      new RegExp(`${BigInt(holding.tokenId).toString(16).padStart(64, '0')}`),
+    );
   });
 
   it('tells contracts from wallets', async () => {
