@@ -28,6 +28,8 @@ import type { PublicNodeAnswers, PublicNodeLimits, RpcError } from './public-nod
  * - [geth-state]: go-ethereum trie.MissingNodeError `missing trie node <hash> (path <path>)` and
  *   `header not found`: what a pruned full node answers for state it no longer keeps;
  * - [nodereal-errors]: NodeReal MegaNode "Handling Errors" (`-32005 batch size exceed limit 500`);
+ * - [jsonrpsee]: paritytech/jsonrpsee, types/src/error.rs and server (a batch over the cap:
+ *   one `-32010 The batch request was too large` with `data` "Exceeded max limit of N", id null);
  * - [drpc-batch]: dRPC's free-tier batch refusal, as recorded in backend rpc-errors.util.ts;
  * - [issue-22]: Nexus issue 22's list of throttling shapes seen in the wild.
  * A shape marked "(shape assumed)" is one of issue 22's recorded shapes given to a provider whose
@@ -309,13 +311,14 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
     sources: [
       '[ponder] llamarpc.test.ts',
       '[envio] reth\'s "retry with the range A-B"',
+      '[jsonrpsee] (the server reth answers through; cap of 100 assumed)',
       '[issue-22] HTTP 429 without Retry-After (shape assumed)',
     ],
     limits: {
       maxLogRange: null,
       maxLogResults: 20_000,
       requestsPerSecond: 20,
-      maxBatch: null,
+      maxBatch: 100,
       stateBlocks: null,
       maxResponseBytes: null,
       quota: null,
@@ -325,6 +328,12 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       results: (limit, from, _to, fits) =>
         error(-32602, `query exceeds max results ${limit}, retry with the range ${from}-${fits}`),
       throttled: http429(-32029, 'Too Many Requests'),
+      // One error for the whole batch, id null.
+      batch: (limit) => ({
+        status: 200,
+        shape: 'whole',
+        error: error(-32010, 'The batch request was too large', `Exceeded max limit of ${limit}`),
+      }),
     },
     statesSpan: true,
     suggestsRange: true,
