@@ -60,9 +60,12 @@ export interface IndexedCounts {
 export class CollectionPageIndex {
   readonly size: number;
   readonly ranked: number;
-  readonly tokenIds: string[];
-  private readonly searchTexts: string[];
-  private readonly tokenTexts: string[];
+  /**
+   * Token ids in one string (NFT `i`'s from `idStart[i]` to `idStart[i + 1]`): two strings, not
+   * millions, for the garbage collector to mark at each major collection.
+   */
+  private readonly idText: string;
+  private readonly idStart: Uint32Array;
   /** Keys of NFT `i`: `keys[keyStart[i] .. keyStart[i + 1])`, each a value of one type, no repeats. */
   private readonly keyStart: Uint32Array;
   private readonly keys: Uint32Array;
@@ -79,6 +82,11 @@ export class CollectionPageIndex {
    */
   private readonly haystack: string;
   private readonly textStart: Uint32Array;
+  /**
+   * Scratch of `counts` (synchronous, so one at a time), made once: megabytes of fresh buffers per
+   * request at 1,000,000 NFTs would bring the garbage collector's full collections on often.
+   */
+  private scratch: { mask: Int32Array; list: Uint32Array } | null = null;
   private readonly keyNames: string[];
   private readonly keyLabels: string[];
   private readonly keyIds = new Map<string, number>();
@@ -95,9 +103,10 @@ export class CollectionPageIndex {
   constructor(rows: IndexRow[], collectionName: string) {
     const n = rows.length;
     this.size = n;
-    this.tokenIds = new Array<string>(n);
-    this.searchTexts = new Array<string>(n);
-    this.tokenTexts = new Array<string>(n);
+    const ids = new Array<string>(n);
+    const texts = new Array<string>(n);
+    this.idStart = new Uint32Array(n + 1);
+    this.textStart = new Uint32Array(n + 1);
     this.keyStart = new Uint32Array(n + 1);
     this.rank = new Float64Array(n);
     this.score = new Float64Array(n);
@@ -115,11 +124,12 @@ export class CollectionPageIndex {
     const facetIds = new Map<string, number>();
     for (let i = 0; i < n; i++) {
       const row = rows[i]!;
-      this.tokenIds[i] = row.token_id;
-      // What ILIKE reads: the name, or for an NFT without one the name the gallery shows.
-      this.searchTexts[i] = foldCase(row.name === '' ? `${collectionName} #${row.token_id}` : row.name);
-      const tokenText = foldCase(row.token_id);
-      this.tokenTexts[i] = tokenText === row.token_id ? row.token_id : tokenText;
+      ids[i] = row.token_id;
+      this.idStart[i + 1] = this.idStart[i]! + row.token_id.length;
+      // What ILIKE reads: the name, or for an NFT without one the name the gallery shows; the token id.
+      const name = foldCase(row.name === '' ? `${collectionName} #${row.token_id}` : row.name);
+      texts[i] = `${name}\u0000${foldCase(row.token_id)}\u0000`;
+      this.textStart[i + 1] = this.textStart[i]! + texts[i]!.length;
       this.rank[i] = row.rarity_rank ?? Number.NaN;
       this.score[i] = row.rarity_score ?? Number.NaN;
       if (row.rarity_rank !== null) ranked++;
@@ -182,12 +192,7 @@ export class CollectionPageIndex {
     for (let k = 0; k < keyCount; k++) this.postingStart[k + 1]! += this.postingStart[k]!;
     this.postings = new Uint32Array(this.keys.length);
     const fill = this.postingStart.slice(0, keyCount);
-    this.textStart = new Uint32Array(n + 1);
-    const texts = new Array<string>(n);
-    for (let i = 0; i < n; i++) {
-      texts[i] = `${this.searchTexts[i]}\u0000${this.tokenTexts[i]}\u0000`;
-      this.textStart[i + 1] = this.textStart[i]! + texts[i]!.length;
-    }
+    this.idText = ids.join('');
     this.haystack = texts.join('');
     this.typeCarried = new Uint32Array(this.typeNames.length);
     const stamp = new Int32Array(this.typeNames.length).fill(-1);
@@ -205,14 +210,11 @@ export class CollectionPageIndex {
   }
 
   /** Positions of the NFTs whose name or token id holds `search` (folded), ascending. */
-  private searchMatches(search: string): Uint32Array {
+  private searchMatches(search: string, out: Uint32Array): Uint32Array {
     const n = this.size;
-    const out: number[] = [];
-    if (search.includes('\u0000')) {
-      for (let i = 0; i < n; i++)
-        if (this.searchTexts[i]!.includes(search) || this.tokenTexts[i]!.includes(search)) out.push(i);
-      return Uint32Array.from(out);
-    }
+    let found = 0;
+    // No stored text holds a NUL (PostgreSQL's text cannot).
+    if (search.includes('\u0000')) return out.subarray(0, 0);
     const { haystack: text, textStart } = this;
     // A match lies within one NFT's text (the search holds no NUL); the next search starts at the next NFT.
     for (let at = text.indexOf(search); at >= 0;) {
@@ -223,20 +225,16 @@ export class CollectionPageIndex {
         if (textStart[mid + 1]! <= at) lo = mid + 1;
         else hi = mid;
       }
-      out.push(lo);
+      out[found++] = lo;
       at = text.indexOf(search, textStart[lo + 1]!);
     }
-    return Uint32Array.from(out);
+    return out.subarray(0, found);
   }
 
   /** Rough bytes held, for the bound on what an API process keeps. */
   get bytes(): number {
-    let text = 0;
-    for (let i = 0; i < this.size; i++)
-      text += this.searchTexts[i]!.length + this.tokenIds[i]!.length * 2 + 96;
     return (
-      text * 2 +
-      this.haystack.length * 2 +
+      (this.haystack.length + this.idText.length) * 2 +
       this.keys.byteLength * 2 +
       this.size * 44 +
       this.orders.size * this.size * 4
@@ -342,7 +340,8 @@ export class CollectionPageIndex {
     // whose absence is chosen), so an NFT failing two types or more is passed over unread.
     const masks = c <= 30;
     const allMask = masks ? 2 ** c - 1 : 0;
-    const satisfied = masks && c > 0 ? new Int32Array(n) : null;
+    this.scratch ??= { mask: new Int32Array(n), list: new Uint32Array(n) };
+    const satisfied = masks && c > 0 ? this.scratch.mask.fill(0) : null;
     if (satisfied) {
       for (let j = 0; j < c; j++) {
         const bit = 1 << j;
@@ -364,22 +363,19 @@ export class CollectionPageIndex {
     }
     // The NFTs worth reading: a search's matches; without one, when no absence is chosen, those
     // carrying a chosen value (an NFT carrying none fails every chosen type); else every NFT.
-    let candidates: Uint32Array | null = search ? this.searchMatches(search) : null;
+    let candidates: Uint32Array | null = search ? this.searchMatches(search, this.scratch.list) : null;
     if (!candidates && satisfied && !missing.includes(true)) {
-      const seen = new Uint8Array(n);
-      let bound = 0;
-      for (const type of chosenTypes)
-        for (const key of this.typeKeys[type]!)
-          if (selected[key]) bound += postingStart[key + 1]! - postingStart[key]!;
-      candidates = new Uint32Array(bound);
+      // Each NFT once: bit 30 of its mask (chosen types use bits 0-29) says it is listed.
+      const listed = 1 << 30;
+      candidates = this.scratch.list;
       let found = 0;
       for (const type of chosenTypes)
         for (const key of this.typeKeys[type]!) {
           if (!selected[key]) continue;
           for (let p = postingStart[key]!; p < postingStart[key + 1]!; p++) {
             const i = postings[p]!;
-            if (seen[i]) continue;
-            seen[i] = 1;
+            if (satisfied[i]! & listed) continue;
+            satisfied[i]! |= listed;
             candidates[found++] = i;
           }
         }
@@ -486,7 +482,7 @@ export class CollectionPageIndex {
       const i = positions[k]!;
       if (!kept[i]) continue;
       if (skipped < offset) skipped++;
-      else out.push(this.tokenIds[i]!);
+      else out.push(this.idText.slice(this.idStart[i]!, this.idStart[i + 1]!));
     }
     return out;
   }
