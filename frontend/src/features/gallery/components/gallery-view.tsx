@@ -134,6 +134,7 @@ function GalleryContent({
     nfts: rarity.nfts,
     view,
     paged,
+    partial,
     localRanks,
   });
 

@@ -41,6 +41,8 @@ export interface GalleryPageOptions {
   view: GalleryViewState;
   /** Ask the server's page route (a stored collection); otherwise everything happens here. */
   paged: boolean;
+  /** `nfts` is only the collection's first page by rank (the rest is read from the page route). */
+  partial: boolean;
   /** Scores and ranks calculated in this browser, by token id, applied over the server's page. */
   localRanks: ReadonlyMap<string, Pick<Nft, 'rarityScore' | 'rarityRank'>> | null;
 }
@@ -56,6 +58,7 @@ export function useGalleryPage({
   nfts,
   view,
   paged,
+  partial,
   localRanks,
 }: GalleryPageOptions): GalleryPage {
   const server = useQuery({
@@ -72,7 +75,7 @@ export function useGalleryPage({
   });
   const answer = paged ? server.data : undefined;
   const pending = paged && server.isPending && server.fetchStatus === 'fetching';
-  const waiting = pending && !isFirstPageByRank(view);
+  const waiting = pending && partial && !isFirstPageByRank(view);
 
   const local = useMemo(() => {
     if (answer) return null;
