@@ -277,13 +277,13 @@ maybe('provider profiles of the public-node front (issue 22)', () => {
         const recent = await post(front.url, call(1, 'eth_getCode', [critters, hex(head)]));
         expect((recent.json as RpcBody).result).toMatch(/^0x[0-9a-f]{2,}/);
       }
-      // One request more than the rate allows, all in the same second.
+      // Ten requests at once to a front allowing two a second (a loaded machine may spread a
+      // burst of the test rate over more than a second).
+      const slow = await PublicNodeProxy.start(cronos.rpcUrl, { ...limits, requestsPerSecond: 2 });
       const burst = await Promise.all(
-        Array.from({ length: limits.requestsPerSecond + 1 }, (_, index) =>
-          post(front.url, call(index, 'eth_chainId')),
-        ),
-      );
-      const throttled = answers.throttled!(limits.requestsPerSecond);
+        Array.from({ length: 10 }, (_, index) => post(slow.url, call(index, 'eth_chainId'))),
+      ).finally(() => slow.close());
+      const throttled = answers.throttled!(2);
       const refused = burst.filter((answer) => (answer.json as RpcBody).error !== undefined);
       expect(refused.length).toBeGreaterThan(0);
       for (const answer of refused) {
