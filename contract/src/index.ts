@@ -20,3 +20,4 @@ export * from './donations.js';
 export * from './explorer.js';
 export * from './web-app.js';
 export * from './rpc-providers.js';
+export * from './routes.js';
