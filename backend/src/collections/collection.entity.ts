@@ -46,4 +46,8 @@ export class CollectionEntity extends BaseEntity {
 
   @Property({ type: 'boolean' })
   isComplete = false;
+
+  /** Why the last scan is partial, in words a visitor can read (INCOMPLETE_REASONS); null when complete. */
+  @Property({ type: 'text', nullable: true })
+  incompleteReason: string | null = null;
 }

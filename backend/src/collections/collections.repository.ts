@@ -130,7 +130,7 @@ export class CollectionsRepository {
    */
   async finishScan(
     collectionId: string,
-    result: { scanStartedAt: Date; scanDuration: number; isComplete: boolean },
+    result: { scanStartedAt: Date; scanDuration: number; isComplete: boolean; incompleteReason?: string },
   ): Promise<CollectionEntity> {
     return this.em.fork().transactional(async (em) => {
       // By `seen_at`, never `updated_at`: a rarity job or a metadata retry writing a row meanwhile
@@ -143,11 +143,17 @@ export class CollectionsRepository {
       await executeBound(
         em,
         `update collection set updated_at = $2, last_scanned_at = $2, scan_duration = $3, is_complete = $4,
-           nft_count = (select count(*) from nft where collection_id = $1),
+           incomplete_reason = $5, nft_count = (select count(*) from nft where collection_id = $1),
            image_url = (select image from nft where collection_id = $1 and image is not null
                         order by length(token_id), token_id collate "C" limit 1)
          where id = $1`,
-        [collectionId, new Date(), result.scanDuration, result.isComplete],
+        [
+          collectionId,
+          new Date(),
+          result.scanDuration,
+          result.isComplete,
+          result.isComplete ? null : (result.incompleteReason ?? null),
+        ],
       );
       return em.findOneOrFail(CollectionEntity, { id: collectionId });
     });

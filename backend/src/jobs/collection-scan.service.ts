@@ -92,6 +92,7 @@ export class CollectionScanService extends ChainScanService {
       scanStartedAt,
       scanDuration,
       isComplete,
+      ...partial,
     });
     if (answer) {
       await this.cacheAnswerJson(payload, `[${answer.join(',')}]`, {

@@ -100,6 +100,17 @@ describe('scan cache (API + worker, real PostgreSQL and Redis)', () => {
     });
     // A complete answer says no reason.
     expect((await post(COMPLETE)).body).not.toHaveProperty('incompleteReason');
+
+    // Expired: the partial scan stored in PostgreSQL answers, with its reason kept on the collection.
+    await queuesIdle();
+    await redis.pexpire(cacheKey(PARTIAL), 1);
+    await new Promise((r) => setTimeout(r, 20));
+    api.get(ScanCacheRepository).forget(scanKey('collection', 'polygon', PARTIAL));
+    expect((await post(PARTIAL)).body).toMatchObject({
+      cacheSource: 'database',
+      isComplete: false,
+      incompleteReason: INCOMPLETE_REASONS.supply,
+    });
   });
 
   it('answers a preload at once with 202 pending and the scan key, then serves the result', async () => {

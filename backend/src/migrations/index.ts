@@ -11,6 +11,7 @@ import { Migration20261201120000_indexed_contract } from './Migration20261201120
 import { Migration20261202000000_nft_seen_at } from './Migration20261202000000_nft_seen_at.js';
 import { Migration20261202100000_trait_number_text } from './Migration20261202100000_trait_number_text.js';
 import { Migration20261203000000_nft_metadata_reason } from './Migration20261203000000_nft_metadata_reason.js';
+import { Migration20261204100000_collection_incomplete_reason } from './Migration20261204100000_collection_incomplete_reason.js';
 
 /** Every migration in order; listed explicitly so compiled and test runs find the same set. */
 export const MIGRATIONS = [
@@ -30,4 +31,8 @@ export const MIGRATIONS = [
   { name: 'Migration20261202000000_nft_seen_at', class: Migration20261202000000_nft_seen_at },
   { name: 'Migration20261202100000_trait_number_text', class: Migration20261202100000_trait_number_text },
   { name: 'Migration20261203000000_nft_metadata_reason', class: Migration20261203000000_nft_metadata_reason },
+  {
+    name: 'Migration20261204100000_collection_incomplete_reason',
+    class: Migration20261204100000_collection_incomplete_reason,
+  },
 ];
