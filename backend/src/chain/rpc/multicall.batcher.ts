@@ -3,6 +3,7 @@ import { mapWithConcurrency } from '../../common/concurrency.js';
 import { chunked } from './call-result.util.js';
 import { multicall3Abi } from './erc.abis.js';
 import { MemoryProviderFacts, SharedFact, type ProviderFacts } from './provider-facts.store.js';
+import { isQuotaSpent } from './provider-quota.gate.js';
 import { MULTICALL3_ADDRESS } from './rpc-chains.config.js';
 import { isCallTooLarge, isStateUnavailable, isTransient, throttling } from './rpc-errors.util.js';
 
@@ -106,7 +107,7 @@ export class MulticallBatcher implements BatchedCalls {
         return (await this.callAt(call, blockNumber)) ?? null;
       } catch (error) {
         // A revert answers null; a node that could not answer (throttled, spent, away) is not a revert.
-        if (throttling(error) !== null || isTransient(error)) throw error;
+        if (isQuotaSpent(error) || throttling(error) !== null || isTransient(error)) throw error;
         return null;
       }
     });

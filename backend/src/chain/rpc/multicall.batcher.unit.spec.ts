@@ -11,6 +11,7 @@ import {
 import { multicall3Abi } from './erc.abis.js';
 import { MulticallBatcher } from './multicall.batcher.js';
 import { MemoryProviderFacts } from './provider-facts.store.js';
+import { ProviderQuotaError } from './provider-quota.gate.js';
 import { MULTICALL3_ADDRESS } from './rpc-chains.config.js';
 
 const TARGET: Address = '0x00000000000000000000000000000000000000aa';
@@ -127,6 +128,16 @@ describe(`${MulticallBatcher.name}: what a provider refuses`, () => {
     const sut = new MulticallBatcher(node.client, { chunkSize: 500, parallel: 1 });
 
     await expect(sut.callMany([call(1)], HEAD)).rejects.toThrow(/daily request count/);
+  });
+
+  it('fails a plain call stopped by a spent quota instead of answering it as a revert', async () => {
+    const node = fakeNode({
+      multicall: false,
+      plainError: () => new ProviderQuotaError(Date.now() + 60_000),
+    });
+    const sut = new MulticallBatcher(node.client, { chunkSize: 500, parallel: 1 });
+
+    await expect(sut.callMany([call(1)], HEAD)).rejects.toBeInstanceOf(ProviderQuotaError);
   });
 
   it.each([
