@@ -12,9 +12,10 @@
  * 3. Filter and sort changes answered by the server: p50/p95 over a fixed mix of sorts, searches
  *    and trait filters (each filter new to the API process, so its counts are computed, not cached).
  *
- * Starts its own dev chains (ports 19645-19647, gateway 19680, state .nexus/bench-scale) in a child
- * process, the API (port 19690) and one worker in theirs; database nexus_bench_scale (recreated),
- * a Redis prefix of its own (removed at the end). Loopback only; every loop is bounded.
+ * Starts its own dev chains (ports 19645-19647, public node 19648, gateway 19680, state
+ * .nexus/bench-scale) in a child process, the API (port 19690) and one worker in theirs; database
+ * nexus_bench_scale (recreated), a Redis prefix of its own (removed at the end). Loopback only; every
+ * loop is bounded.
  * Settings: NEXUS_BENCH_WORKER=<path of a worker main.js> to measure another build's worker,
  * NEXUS_BENCH_WORKER_FLAGS=<node flags of the worker> (default those of npm start: --max-old-space-size=256),
  * NEXUS_BENCH_QUERIES (default 200) filter/sort requests, NEXUS_BENCH_PAGES_ONLY=1 to measure only the page
@@ -382,6 +383,8 @@ async function main(): Promise<void> {
     DEVCHAIN_POLYGON_PORT: '19646',
     DEVCHAIN_CRONOS_PORT: '19647',
     DEVCHAIN_GATEWAY_PORT: '19680',
+    // Its own public-node front: the default, 8548, is npm start's.
+    DEVCHAIN_PUBLIC_NODE_PORT: '19648',
     NEXUS_DEVWORLD_SCALE: process.env.NEXUS_DEVWORLD_SCALE ?? 'full',
   };
   for (const name of ['ETHEREUM_RPC_URL', 'POLYGON_RPC_URL', 'CRONOS_RPC_URL']) delete chainEnv[name];
