@@ -115,8 +115,9 @@ export class MulticallBatcher implements BatchedCalls {
 
   /** An aggregate the node refuses for its size is asked in halves; the size that passed is learnt. */
   private async aggregateSplitting(chunk: readonly Call[], blockNumber: bigint): Promise<Array<Hex | null>> {
+    let answers: Array<{ success: boolean; returnData: Hex }>;
     try {
-      return await this.aggregate(chunk, blockNumber);
+      answers = [...(await this.aggregate(chunk, blockNumber))];
     } catch (error) {
       if (chunk.length < 2 || !isCallTooLarge(error)) throw error;
       const half = Math.ceil(chunk.length / 2);
@@ -126,9 +127,25 @@ export class MulticallBatcher implements BatchedCalls {
       );
       return parts.flat();
     }
+    // Calls that succeeded, then only failures to the end: the node's gas cap ran out part way
+    // (each call is given what the ones before it left), or the last calls revert. Asked again on
+    // their own: what passes then was cut by gas, and the size that passed is learnt.
+    let fitted = answers.length;
+    while (fitted > 0 && !answers[fitted - 1]!.success) fitted--;
+    if (fitted > 0 && fitted < answers.length) {
+      const rest = await this.aggregateSplitting(chunk.slice(fitted), blockNumber);
+      if (rest.some((answer) => answer !== null) && fitted < (await this.chunkSize())) {
+        await this.chunkCap.write(String(fitted), LEARNT_TTL_MS);
+      }
+      return [...answers.slice(0, fitted).map(returned), ...rest];
+    }
+    return answers.map(returned);
   }
 
-  private async aggregate(chunk: readonly Call[], blockNumber: bigint): Promise<Array<Hex | null>> {
+  private async aggregate(
+    chunk: readonly Call[],
+    blockNumber: bigint,
+  ): Promise<ReadonlyArray<{ success: boolean; returnData: Hex }>> {
     // aggregate3 is payable in Multicall3's ABI, so it goes through eth_call rather than readContract.
     const data = await this.callAt(
       {
@@ -142,7 +159,11 @@ export class MulticallBatcher implements BatchedCalls {
       blockNumber,
     );
     if (!data) throw new Error('aggregate3 returned no data');
-    const answers = decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data });
-    return answers.map((answer) => (answer.success && answer.returnData !== '0x' ? answer.returnData : null));
+    return decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data });
   }
+}
+
+/** A call's return data, null where it reverted or returned nothing. */
+function returned(answer: { success: boolean; returnData: Hex }): Hex | null {
+  return answer.success && answer.returnData !== '0x' ? answer.returnData : null;
 }

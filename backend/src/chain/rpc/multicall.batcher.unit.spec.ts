@@ -45,6 +45,10 @@ function fakeNode(options: {
   maxCalls?: number;
   tooLarge?: () => Error;
   plainError?: () => Error;
+  /** Calls one aggregate's gas runs to: the later ones fail (allowFailure), the aggregate answers. */
+  gasFor?: number;
+  /** Call data that reverts. */
+  reverts?: Set<Hex>;
 }) {
   const asked: Asked = { aggregate3: [], plain: 0, at: [] };
   const client = {
@@ -65,7 +69,11 @@ function fakeNode(options: {
       if (options.maxCalls !== undefined && calls.length > options.maxCalls) {
         return Promise.reject(options.tooLarge!());
       }
-      const result = calls.map((item) => ({ success: true, returnData: reply(item.callData) }));
+      const result = calls.map((item, index) =>
+        index >= (options.gasFor ?? Infinity) || options.reverts?.has(item.callData)
+          ? { success: false, returnData: '0x' as Hex }
+          : { success: true, returnData: reply(item.callData) },
+      );
       return Promise.resolve({
         data: encodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', result }),
       });
@@ -168,6 +176,33 @@ describe(`${MulticallBatcher.name}: what a provider refuses`, () => {
       expect(node.asked.aggregate3).toEqual(Array.from({ length: 8 }, () => 125));
     },
   );
+
+  it('asks again the calls an aggregate ran out of gas for, and keeps the size that passed', async () => {
+    const facts = new MemoryProviderFacts();
+    const node = fakeNode({ gasFor: 200 });
+    const calls = Array.from({ length: 500 }, (_, n) => call(n));
+    const sut = new MulticallBatcher(node.client, { chunkSize: 500, parallel: 1, facts });
+
+    const answers = await sut.callMany(calls, HEAD);
+
+    // Not one call answered as reverted for want of gas.
+    expect(answers).toEqual(calls.map((c) => reply(c.data)));
+    expect(node.asked.aggregate3).toEqual([500, 300, 100]);
+    await expect(facts.get('multicall')).resolves.toBe('200');
+  });
+
+  it('asks calls that really revert at the end of an aggregate once more, and learns nothing', async () => {
+    const facts = new MemoryProviderFacts();
+    const calls = Array.from({ length: 10 }, (_, n) => call(n));
+    const node = fakeNode({ reverts: new Set(calls.slice(7).map((c) => c.data)) });
+    const sut = new MulticallBatcher(node.client, { chunkSize: 500, parallel: 1, facts });
+
+    const answers = await sut.callMany(calls, HEAD);
+
+    expect(answers).toEqual([...calls.slice(0, 7).map((c) => reply(c.data)), null, null, null]);
+    expect(node.asked.aggregate3).toEqual([10, 3]);
+    await expect(facts.get('multicall')).resolves.toBeNull();
+  });
 
   it('does not split an aggregate that failed for another reason', async () => {
     const node = fakeNode({ maxCalls: 10, tooLarge: () => rpcError(-32602, 'invalid argument 0') });
