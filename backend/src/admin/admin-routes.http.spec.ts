@@ -321,6 +321,26 @@ const GUARDED: GuardedRoute[] = [
     }),
   },
   {
+    route: 'GET /api/admin/rpc-providers',
+    call: () => ({ url: '/api/admin/rpc-providers' }),
+    status: 200,
+    body: () => ({
+      networks: ['ethereum', 'polygon', 'cronos'].map((network) => ({
+        network,
+        chainId: count,
+        providers: [
+          expect.objectContaining({
+            url: expect.any(String),
+            health: expect.any(String),
+            requests: count,
+            errors: count,
+            throttled: count,
+          }),
+        ],
+      })),
+    }),
+  },
+  {
     route: 'POST /api/admin/clear-suspicious-ip',
     call: () => ({ url: '/api/admin/clear-suspicious-ip', json: { ip: '203.0.113.9' } }),
     status: 200,

@@ -10,6 +10,7 @@ import { describeWith, TEST_CHAIN } from '../../../test/support/requirements.js'
 import { TEST_MANIFEST, testConfig, testPrefix } from '../../../test/support/test-env.js';
 import { createApiApp } from '../bootstrap.js';
 import { ConfigError } from '../config/app-config.js';
+import { createWorker } from '../jobs/index.js';
 import { RPC_SOURCE } from './chain.tokens.js';
 import type { RpcNftSource } from './rpc/rpc-nft.source.js';
 import { RpcProvidersReport } from './rpc-providers.report.js';
@@ -44,6 +45,22 @@ describeWith([TEST_CHAIN])('Several JSON-RPC URLs per network', () => {
     expect((error as ConfigError).problems).toEqual([
       `ETHEREUM_RPC_URL: ${polygon} answers chain id 137, not ethereum's 1`,
     ]);
+  });
+
+  it("refuses to start a worker on a URL of another chain's id, naming that URL", async () => {
+    const ethereum = manifest.networks.ethereum.rpcUrl;
+    const config = testConfig(testPrefix('rpc-chain-id-worker'), {
+      DEVCHAIN_MANIFEST: '/nonexistent/devchain.json',
+      ETHEREUM_RPC_URL: ethereum,
+      POLYGON_RPC_URL: manifest.networks.polygon.rpcUrl,
+      // An ethereum node as cronos's.
+      CRONOS_RPC_URL: ethereum,
+    });
+    const started = createWorker(config, { logger: false });
+    await expect(started).rejects.toBeInstanceOf(ConfigError);
+    await expect(started).rejects.toMatchObject({
+      problems: [`CRONOS_RPC_URL: ${ethereum} answers chain id 1, not cronos's 25`],
+    });
   });
 
   describe('one of two cronos URLs closed in the middle of a scan', () => {
@@ -100,6 +117,17 @@ describeWith([TEST_CHAIN])('Several JSON-RPC URLs per network', () => {
       // The first node carried the scan once the second was gone, its narrow span learnt.
       expect(fronts[0]!.calls).toBeGreaterThan(0);
       expect(fronts[0]!.refused.logRange).toBeGreaterThan(0);
+
+      // Reads in parallel, as visitors' come: they spread over both nodes, so the closed one is asked,
+      // fails, is set aside, and each read is answered by the other all the same.
+      const closedNode = () => rpc.getProviders().cronos![1]!;
+      for (let round = 0; round < 20 && closedNode().errors === 0; round++) {
+        const reads = await Promise.all(
+          Array.from({ length: 16 }, () => rpc.getCollection('cronos', critters.address)),
+        );
+        expect(reads.every((read) => read?.address === info!.address)).toBe(true);
+      }
+      expect(closedNode()).toMatchObject({ health: 'set aside' });
 
       const health = await request(sut.getHttpServer()).get('/api/health');
       expect(health.status).toBe(200);
