@@ -54,6 +54,8 @@ const SURFACE_ZONES = surfacedModules().map((module) => ({
 const FRONTEND_IMPORTS =
   'The web app imports only @nexus/contract of ours (wire types and shared rules), never the server code.';
 const CONTRACT_IMPORTS = 'The contract imports nothing of ours: backend, workers and the web app import it.';
+const API_PATHS =
+  'An API path comes from the route table of @nexus/contract (API_ROUTES, through apiCall or apiPath), never written by hand.';
 const FETCH_LAYER =
   'Chain and media share the outbound fetch layer (backend/src/outbound); neither imports the other.';
 
@@ -137,6 +139,19 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['@nexus/*', '!@nexus/contract'], message: FRONTEND_IMPORTS }] },
+      ],
+    },
+  },
+  {
+    // One typed HTTP API: the web app's code names routes from the contract's table (tests may spell
+    // the URLs they expect). `\x2F` is `/`, which a selector's regex cannot hold.
+    files: ['frontend/src/**/*.ts', 'frontend/src/**/*.tsx'],
+    ignores: ['frontend/src/**/*.test.ts', 'frontend/src/**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[value=/^\\x2Fapi(\\x2F|$)/]', message: API_PATHS },
+        { selector: 'TemplateElement[value.raw=/^\\x2Fapi(\\x2F|$)/]', message: API_PATHS },
       ],
     },
   },

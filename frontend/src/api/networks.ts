@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Network, NetworksResponse } from '@nexus/contract';
-import { apiRequest } from '../lib/api-client';
-
-export const NETWORKS_PATH = '/api/networks';
+import { API_ROUTES, type Network } from '@nexus/contract';
+import { apiCall } from '../lib/api-client';
 
 export const networksQuery = queryOptions({
-  queryKey: [NETWORKS_PATH],
-  queryFn: ({ signal }) => apiRequest<NetworksResponse>(NETWORKS_PATH, { signal }),
+  queryKey: [API_ROUTES.networks.path],
+  queryFn: ({ signal }) => apiCall(API_ROUTES.networks, { signal }),
   // Fixed for the life of the server.
   staleTime: Infinity,
 });

@@ -1,8 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { TRENDING_LIMIT, type TrendingSearch } from '@nexus/contract';
-import { apiRequest } from '../lib/api-client';
-
-export const TRENDING_PATH = '/api/trending-searches';
+import { API_ROUTES, TRENDING_LIMIT } from '@nexus/contract';
+import { apiCall } from '../lib/api-client';
 
 /**
  * The most searches the API lists: the home page keeps those naming a whitelisted collection, and
@@ -11,9 +9,9 @@ export const TRENDING_PATH = '/api/trending-searches';
 export const TRENDING_FETCH_LIMIT = TRENDING_LIMIT.max;
 
 export const trendingSearchesQuery = queryOptions({
-  queryKey: [TRENDING_PATH, { limit: TRENDING_FETCH_LIMIT }],
+  queryKey: [API_ROUTES.trendingSearches.path, { limit: TRENDING_FETCH_LIMIT }],
   queryFn: ({ signal }) =>
-    apiRequest<TrendingSearch[]>(TRENDING_PATH, { query: { limit: TRENDING_FETCH_LIMIT }, signal }),
+    apiCall(API_ROUTES.trendingSearches, { query: { limit: TRENDING_FETCH_LIMIT }, signal }),
 });
 
 export function useTrendingSearches() {

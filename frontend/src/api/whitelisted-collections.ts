@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { WhitelistedCollection } from '@nexus/contract';
-import { apiRequest } from '../lib/api-client';
-
-export const WHITELIST_PATH = '/api/whitelisted-collections';
+import { API_ROUTES, type WhitelistedCollection } from '@nexus/contract';
+import { apiCall } from '../lib/api-client';
 
 export const whitelistedCollectionsQuery = queryOptions({
-  queryKey: [WHITELIST_PATH],
-  queryFn: ({ signal }) => apiRequest<WhitelistedCollection[]>(WHITELIST_PATH, { signal }),
+  queryKey: [API_ROUTES.whitelistedCollections.path],
+  queryFn: ({ signal }) => apiCall(API_ROUTES.whitelistedCollections, { signal }),
 });
 
 export function useWhitelistedCollections() {

@@ -1,4 +1,13 @@
-import type { ApiError } from '@nexus/contract';
+import {
+  apiPath,
+  type ApiError,
+  type PathArguments,
+  type ApiRoute,
+  type RouteBody,
+  type RouteParams,
+  type RouteQuery,
+  type RouteResponse,
+} from '@nexus/contract';
 
 /** SPEC §7: a non-OK answer raises an error whose message is `status: text` (body, or status text). */
 export class ApiRequestError extends Error {
@@ -82,4 +91,40 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A route's path parameters, query and body: each required when the route has one that is. */
+export type ApiCallOptions<R extends ApiRoute> = ([keyof RouteParams<R>] extends [never]
+  ? { params?: RouteParams<R> }
+  : { params: RouteParams<R> }) &
+  (R extends { query: unknown }
+    ? object extends RouteQuery<R>
+      ? { query?: RouteQuery<R> }
+      : { query: RouteQuery<R> }
+    : { query?: undefined }) &
+  (R extends { body: unknown } ? { body: RouteBody<R> } : { body?: undefined }) & { signal?: AbortSignal };
+
+/** The options argument, which a call with nothing required may leave out. */
+export type ApiCallArguments<R extends ApiRoute> =
+  object extends ApiCallOptions<R> ? [options?: ApiCallOptions<R>] : [options: ApiCallOptions<R>];
+
+/** The path (with its query string) a call of the route goes to. */
+export function apiCallPath<R extends ApiRoute>(route: R, options?: ApiCallOptions<R>): string {
+  return apiPath(route, ...([options?.params, options?.query] as PathArguments<R>));
+}
+
+/**
+ * A call of one of the API's routes (`API_ROUTES` of the contract): its method and path from the
+ * table, its answer typed as the table says.
+ */
+export function apiCall<R extends ApiRoute>(
+  route: R,
+  ...[options]: ApiCallArguments<R>
+): Promise<RouteResponse<R>> {
+  const { body, signal } = (options ?? {}) as ApiCallOptions<R>;
+  return apiRequest<RouteResponse<R>>(apiCallPath(route, options), {
+    method: route.method,
+    ...(body === undefined ? {} : { body }),
+    ...(signal ? { signal } : {}),
+  });
 }

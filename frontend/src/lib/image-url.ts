@@ -1,7 +1,9 @@
+import { API_ROUTES } from '@nexus/contract';
+
 export const PUBLIC_IPFS_GATEWAY = 'https://ipfs.io/ipfs/';
 
 /** Our image route: fetches, checks and caches any NFT or collection image (docs/API.md, Media). */
-export const MEDIA_IMAGE_PATH = '/api/media/image';
+export const MEDIA_IMAGE_PATH = API_ROUTES.mediaImage.path;
 
 /** SPEC §5: empty stays empty; ipfs:// goes through a public gateway; data: and others are unchanged. */
 export function resolveImageUrl(url: string | null | undefined): string {

@@ -1,19 +1,19 @@
-import type { AdminLogoutResponse, AdminSessionResponse } from '@nexus/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { API_ROUTES, type AdminLogoutResponse, type AdminSessionResponse } from '@nexus/contract';
+import { apiCall } from '../../../lib/api-client';
 
 export function authenticateAdmin(password: string): Promise<AdminSessionResponse> {
-  return apiRequest<AdminSessionResponse>('/api/admin/authenticate', { method: 'POST', body: { password } });
+  return apiCall(API_ROUTES.adminAuthenticate, { body: { password } });
 }
 
 export function verifyAdminSession(): Promise<AdminSessionResponse> {
-  return apiRequest<AdminSessionResponse>('/api/admin/verify', { method: 'POST' });
+  return apiCall(API_ROUTES.adminVerify);
 }
 
 export function logoutAdmin(): Promise<AdminLogoutResponse> {
-  return apiRequest<AdminLogoutResponse>('/api/admin/logout', { method: 'POST' });
+  return apiCall(API_ROUTES.adminLogout);
 }
 
 /** Ends every admin session on the server, this browser's included. */
 export function logoutAdminEverywhere(): Promise<AdminLogoutResponse> {
-  return apiRequest<AdminLogoutResponse>('/api/admin/logout-everywhere', { method: 'POST' });
+  return apiCall(API_ROUTES.adminLogoutEverywhere);
 }

@@ -1,4 +1,5 @@
-import { apiRequest, isApiStatus, type ApiRequestOptions } from '../../../lib/api-client';
+import { API_ROUTES, type ApiRoute, type RouteResponse } from '@nexus/contract';
+import { apiCall, isApiStatus, type ApiCallArguments } from '../../../lib/api-client';
 import { useAdminSession } from '../stores/admin-session-store';
 
 /**
@@ -6,9 +7,12 @@ import { useAdminSession } from '../stores/admin-session-store';
  * (expired, logged out elsewhere), so the local hint is dropped and the screens fall back to
  * the login / 'Admin Access Required'.
  */
-export async function adminRequest<T>(path: string, options?: ApiRequestOptions): Promise<T> {
+export async function adminRequest<R extends ApiRoute>(
+  route: R,
+  ...options: ApiCallArguments<R>
+): Promise<RouteResponse<R>> {
   try {
-    return await apiRequest<T>(path, options);
+    return await apiCall(route, ...options);
   } catch (error) {
     if (isApiStatus(error, 401)) useAdminSession.getState().signOut();
     throw error;
@@ -32,8 +36,8 @@ export const adminKeys = {
  * queries are), refreshed so this tab's home and vote screens show the change at once.
  */
 export const publicKeys = {
-  whitelist: ['/api/whitelisted-collections'] as const,
-  votingSubmissions: ['/api/collection-submissions/voting'] as const,
-  activePromoAssets: ['/api/promo-assets/active'] as const,
-  promoBarSettings: ['/api/promo-bar-settings'] as const,
+  whitelist: [API_ROUTES.whitelistedCollections.path] as const,
+  votingSubmissions: [API_ROUTES.votingSubmissions.path] as const,
+  activePromoAssets: [API_ROUTES.activePromoAssets.path] as const,
+  promoBarSettings: [API_ROUTES.promoBarSettings.path] as const,
 };

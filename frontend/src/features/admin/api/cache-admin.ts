@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CacheStats, ClearCacheResponse } from '@nexus/contract';
+import { API_ROUTES } from '@nexus/contract';
 import { adminKeys, adminRequest } from './admin-request';
 
 export function useCacheStats() {
   return useQuery({
     queryKey: adminKeys.cacheStats,
-    queryFn: ({ signal }) => adminRequest<CacheStats>('/api/admin/cache-stats', { signal }),
+    queryFn: ({ signal }) => adminRequest(API_ROUTES.cacheStats, { signal }),
     refetchOnMount: 'always',
   });
 }
@@ -13,7 +13,7 @@ export function useCacheStats() {
 export function useClearCache() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => adminRequest<ClearCacheResponse>('/api/admin/clear-cache', { method: 'POST' }),
+    mutationFn: () => adminRequest(API_ROUTES.clearCache),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.cacheStats }),
   });
 }

@@ -1,15 +1,13 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { PromoAsset, PromoAssetToggle } from '@nexus/contract';
-import { readServerMessage } from '../../../lib/api-client';
+import { API_ROUTES, type PromoAssetToggle } from '@nexus/contract';
+import { apiCallPath, readServerMessage } from '../../../lib/api-client';
 import { useAdminSession } from '../stores/admin-session-store';
 import { adminKeys, adminRequest, publicKeys } from './admin-request';
-
-const PATH = '/api/promo-assets';
 
 export function usePromoAssets() {
   return useQuery({
     queryKey: adminKeys.promoAssets,
-    queryFn: ({ signal }) => adminRequest<PromoAsset[]>(PATH, { signal }),
+    queryFn: ({ signal }) => adminRequest(API_ROUTES.promoAssets, { signal }),
     refetchOnMount: 'always',
   });
 }
@@ -25,7 +23,7 @@ export function useTogglePromoAsset() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, isActive }: { id: string } & PromoAssetToggle) =>
-      adminRequest<PromoAsset>(`${PATH}/${encodeURIComponent(id)}`, { method: 'PUT', body: { isActive } }),
+      adminRequest(API_ROUTES.togglePromoAsset, { params: { id }, body: { isActive } }),
     onSettled: () => refreshAssets(queryClient),
   });
 }
@@ -33,8 +31,7 @@ export function useTogglePromoAsset() {
 export function useDeletePromoAsset() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      adminRequest<unknown>(`${PATH}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => adminRequest(API_ROUTES.deletePromoAsset, { params: { id } }),
     onSettled: () => refreshAssets(queryClient),
   });
 }
@@ -77,7 +74,8 @@ export function uploadPromoAsset(
 
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `${PATH}/upload`);
+    const route = API_ROUTES.uploadPromoAsset;
+    request.open(route.method, apiCallPath(route));
     request.withCredentials = true;
     request.setRequestHeader('Accept', 'application/json');
     request.upload.onprogress = (event) => {

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PromoBarSettings, PromoBarSettingsInput } from '@nexus/contract';
+import { API_ROUTES, type PromoBarSettingsInput } from '@nexus/contract';
 import { adminKeys, adminRequest, publicKeys } from './admin-request';
 
 export function usePromoBarSettings() {
   return useQuery({
     queryKey: adminKeys.promoBarSettings,
-    queryFn: ({ signal }) => adminRequest<PromoBarSettings>('/api/promo-bar-settings', { signal }),
+    queryFn: ({ signal }) => adminRequest(API_ROUTES.promoBarSettings, { signal }),
     refetchOnMount: 'always',
   });
 }
@@ -23,7 +23,7 @@ export function useSavePromoBarSettings() {
       const form = new FormData();
       form.append('settings', JSON.stringify(settings));
       if (video) form.append('video', video);
-      return adminRequest<unknown>('/api/admin/promo-bar-settings', { method: 'PUT', body: form });
+      return adminRequest(API_ROUTES.savePromoBarSettings, { body: form });
     },
     // SPEC §4: after a successful save the settings are refetched (the save stays pending until then).
     onSuccess: () =>

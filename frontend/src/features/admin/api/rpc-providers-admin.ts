@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RpcProvidersResponse } from '@nexus/contract';
+import { API_ROUTES } from '@nexus/contract';
 import { adminRequest } from './admin-request';
 import { SECURITY_REFRESH_MS } from './security-admin';
 
@@ -7,7 +7,7 @@ import { SECURITY_REFRESH_MS } from './security-admin';
 export function useRpcProviders() {
   return useQuery({
     queryKey: ['admin', 'rpc-providers'] as const,
-    queryFn: ({ signal }) => adminRequest<RpcProvidersResponse>('/api/admin/rpc-providers', { signal }),
+    queryFn: ({ signal }) => adminRequest(API_ROUTES.rpcProviders, { signal }),
     refetchInterval: SECURITY_REFRESH_MS,
     staleTime: SECURITY_REFRESH_MS,
     refetchOnMount: 'always',

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClearSuspiciousIpResponse, SecurityStatus } from '@nexus/contract';
+import { API_ROUTES } from '@nexus/contract';
 import { adminKeys, adminRequest } from './admin-request';
 
 /** SPEC §9: the security view refreshes every 30 s. */
@@ -8,7 +8,7 @@ export const SECURITY_REFRESH_MS = 30_000;
 export function useSecurityStatus() {
   return useQuery({
     queryKey: adminKeys.securityStatus,
-    queryFn: ({ signal }) => adminRequest<SecurityStatus>('/api/admin/security-status', { signal }),
+    queryFn: ({ signal }) => adminRequest(API_ROUTES.securityStatus, { signal }),
     refetchInterval: SECURITY_REFRESH_MS,
     staleTime: SECURITY_REFRESH_MS,
     refetchOnMount: 'always',
@@ -18,11 +18,7 @@ export function useSecurityStatus() {
 export function useClearSuspiciousIp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ip: string) =>
-      adminRequest<ClearSuspiciousIpResponse>('/api/admin/clear-suspicious-ip', {
-        method: 'POST',
-        body: { ip },
-      }),
+    mutationFn: (ip: string) => adminRequest(API_ROUTES.clearSuspiciousIp, { body: { ip } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.securityStatus }),
   });
 }

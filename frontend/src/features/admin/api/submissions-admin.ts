@@ -1,16 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  REVIEWER,
-  VOTING,
-  type AdminCollectionSubmission,
-  type SubmissionStats,
-  type SubmissionStatus,
-  type SubmissionUpdate,
-  type SubmissionUpdatedResponse,
-} from '@nexus/contract';
+import { API_ROUTES, REVIEWER, VOTING, type SubmissionStatus, type SubmissionUpdate } from '@nexus/contract';
 import { adminKeys, adminRequest, publicKeys } from './admin-request';
-
-const PATH = '/api/admin/collection-submissions';
 
 /** 'all' lists every status (no filter sent). */
 export type SubmissionFilter = SubmissionStatus | 'all';
@@ -21,7 +11,7 @@ export function useAdminSubmissions(filter: SubmissionFilter) {
   return useQuery({
     queryKey: adminKeys.submissionList(filter),
     queryFn: ({ signal }) =>
-      adminRequest<AdminCollectionSubmission[]>(PATH, {
+      adminRequest(API_ROUTES.adminSubmissions, {
         query: { status: filter === 'all' ? undefined : filter },
         signal,
       }),
@@ -32,7 +22,7 @@ export function useAdminSubmissions(filter: SubmissionFilter) {
 export function useSubmissionStats() {
   return useQuery({
     queryKey: adminKeys.submissionStats,
-    queryFn: ({ signal }) => adminRequest<SubmissionStats>(`${PATH}/stats`, { signal }),
+    queryFn: ({ signal }) => adminRequest(API_ROUTES.adminSubmissionStats, { signal }),
     ...polling,
   });
 }
@@ -46,7 +36,7 @@ export function useUpdateSubmission() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: SubmissionUpdate }) =>
-      adminRequest<SubmissionUpdatedResponse>(`${PATH}/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+      adminRequest(API_ROUTES.updateSubmission, { params: { id }, body }),
     // SPEC §4: after any update or delete the lists and stats are refetched. An approval can add
     // the collection to the whitelist.
     onSettled: () => refreshAfterReview(queryClient),
@@ -56,8 +46,7 @@ export function useUpdateSubmission() {
 export function useDeleteSubmission() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      adminRequest<unknown>(`${PATH}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => adminRequest(API_ROUTES.deleteSubmission, { params: { id } }),
     onSettled: () => refreshAfterReview(queryClient),
   });
 }

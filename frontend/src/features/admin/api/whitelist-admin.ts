@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  UploadResponse,
-  WhitelistedCollection,
-  WhitelistedCollectionInput,
-  WhitelistedCollectionPatch,
+import {
+  API_ROUTES,
+  type UploadResponse,
+  type WhitelistedCollectionInput,
+  type WhitelistedCollectionPatch,
 } from '@nexus/contract';
 import { adminRequest, publicKeys } from './admin-request';
-
-const PATH = '/api/whitelisted-collections';
 
 export type SaveCollection =
   | { mode: 'add'; input: WhitelistedCollectionInput }
@@ -18,11 +16,8 @@ export function useSaveCollection() {
   return useMutation({
     mutationFn: (save: SaveCollection) =>
       save.mode === 'add'
-        ? adminRequest<WhitelistedCollection>(PATH, { method: 'POST', body: save.input })
-        : adminRequest<WhitelistedCollection>(`${PATH}/${encodeURIComponent(save.id)}`, {
-            method: 'PATCH',
-            body: save.patch,
-          }),
+        ? adminRequest(API_ROUTES.addWhitelistedCollection, { body: save.input })
+        : adminRequest(API_ROUTES.updateWhitelistedCollection, { params: { id: save.id }, body: save.patch }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: publicKeys.whitelist }),
   });
 }
@@ -30,8 +25,7 @@ export function useSaveCollection() {
 export function useDeleteCollection() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      adminRequest<unknown>(`${PATH}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => adminRequest(API_ROUTES.deleteWhitelistedCollection, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: publicKeys.whitelist }),
   });
 }
@@ -40,10 +34,7 @@ export function useDeleteCollection() {
 export async function uploadAdminImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('file', file);
-  const answer = await adminRequest<Partial<UploadResponse> | undefined>('/api/upload', {
-    method: 'POST',
-    body: form,
-  });
+  const answer: Partial<UploadResponse> | undefined = await adminRequest(API_ROUTES.upload, { body: form });
   if (!answer?.url) throw new Error('Upload failed');
   return answer.url;
 }

@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DonationEntry } from '@nexus/contract';
-import { apiRequest } from '../../../lib/api-client';
-
-const DONATIONS_PATH = '/api/donations';
+import { API_ROUTES } from '@nexus/contract';
+import { apiCall } from '../../../lib/api-client';
 
 export const donationsQuery = queryOptions({
-  queryKey: [DONATIONS_PATH],
-  queryFn: ({ signal }) => apiRequest<DonationEntry[]>(DONATIONS_PATH, { signal }),
+  queryKey: [API_ROUTES.donations.path],
+  queryFn: ({ signal }) => apiCall(API_ROUTES.donations, { signal }),
 });
 
 export function useDonations() {

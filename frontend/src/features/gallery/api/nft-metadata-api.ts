@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Network, NftMetadataResponse, NftRefreshResponse } from '@nexus/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { API_ROUTES, type Network } from '@nexus/contract';
+import { apiCall } from '../../../lib/api-client';
 import { collectionQueryKey } from './rarity-api';
 
-function tokenPath(network: Network, address: string, tokenId: string): string {
-  return `/api/collections/${network}/${encodeURIComponent(address.toLowerCase())}/nfts/${encodeURIComponent(tokenId)}`;
+function tokenParams(network: Network, address: string, tokenId: string) {
+  return { network, address: address.toLowerCase(), tokenId };
 }
 
 /** The token's URI, owner and raw metadata, read by the server on request (kept there 60 s). */
@@ -12,13 +12,11 @@ export function nftMetadataQuery(network: Network, address: string, tokenId: str
   return queryOptions({
     queryKey: [...collectionQueryKey(network, address), 'nft', tokenId, 'metadata'] as const,
     queryFn: ({ signal }) =>
-      apiRequest<NftMetadataResponse>(`${tokenPath(network, address, tokenId)}/metadata`, { signal }),
+      apiCall(API_ROUTES.nftMetadata, { params: tokenParams(network, address, tokenId), signal }),
     staleTime: 60_000,
   });
 }
 
 export function postRefreshMetadata(network: Network, address: string, tokenId: string) {
-  return apiRequest<NftRefreshResponse>(`${tokenPath(network, address, tokenId)}/refresh-metadata`, {
-    method: 'POST',
-  });
+  return apiCall(API_ROUTES.refreshNftMetadata, { params: tokenParams(network, address, tokenId) });
 }

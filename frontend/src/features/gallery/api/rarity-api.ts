@@ -1,28 +1,28 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  API_ROUTES,
+  apiQueryString,
   encodeTraitSelection,
   type CalculateRarityRequest,
   type CalculateRarityResponse,
-  type CollectionPageResponse,
+  type CollectionPageQuery,
   type CollectionSort,
-  type CollectionTraitsResponse,
   type Network,
-  type NftDetailResponse,
   type SortOrder,
   type TraitSelection,
 } from '@nexus/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { RarityCalculator } from '../rarity-calculator';
 
 export function postCalculateRarity(body: CalculateRarityRequest): Promise<CalculateRarityResponse> {
-  return apiRequest<CalculateRarityResponse>('/api/calculate-rarity', { method: 'POST', body });
+  return apiCall(API_ROUTES.calculateRarity, { body });
 }
 
 /** One calculator for the tab: its results outlive the gallery that asked for them. */
 export const rarityCalculator = new RarityCalculator(postCalculateRarity);
 
-function collectionPath(network: Network, address: string): string {
-  return `/api/collections/${network}/${encodeURIComponent(address.toLowerCase())}`;
+function collectionParams(network: Network, address: string) {
+  return { network, address: address.toLowerCase() };
 }
 
 /** Everything read about one stored collection; refreshed together when its rarity job ends. */
@@ -34,12 +34,7 @@ export function nftDetailQuery(network: Network, address: string, tokenId: strin
   return queryOptions({
     queryKey: [...collectionQueryKey(network, address), 'nft', tokenId] as const,
     queryFn: ({ signal }) =>
-      apiRequest<NftDetailResponse>(
-        `${collectionPath(network, address)}/nfts/${encodeURIComponent(tokenId)}`,
-        {
-          signal,
-        },
-      ),
+      apiCall(API_ROUTES.nftDetail, { params: { ...collectionParams(network, address), tokenId }, signal }),
   });
 }
 
@@ -47,7 +42,7 @@ export function collectionTraitsQuery(network: Network, address: string) {
   return queryOptions({
     queryKey: [...collectionQueryKey(network, address), 'traits'] as const,
     queryFn: ({ signal }) =>
-      apiRequest<CollectionTraitsResponse>(`${collectionPath(network, address)}/traits`, { signal }),
+      apiCall(API_ROUTES.collectionTraits, { params: collectionParams(network, address), signal }),
   });
 }
 
@@ -64,19 +59,18 @@ export interface CollectionPageParams {
 
 /** GET /api/collections/{network}/{address}/nfts: one page with the filter's counts. */
 export function collectionPageQuery(network: Network, address: string, params: CollectionPageParams) {
-  const query = new URLSearchParams();
-  query.set('page', String(params.page));
-  query.set('pageSize', String(params.pageSize));
-  query.set('sort', params.sort);
-  if (params.order) query.set('order', params.order);
+  const route = API_ROUTES.collectionPage;
   const search = params.search.trim();
-  if (search) query.set('search', search);
-  for (const trait of encodeTraitSelection(params.traits)) query.append('traits', trait);
+  const query: CollectionPageQuery = {
+    page: params.page,
+    pageSize: params.pageSize,
+    sort: params.sort,
+    order: params.order || undefined,
+    search: search || undefined,
+    traits: encodeTraitSelection(params.traits),
+  };
   return queryOptions({
-    queryKey: [...collectionQueryKey(network, address), 'page', query.toString()] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<CollectionPageResponse>(`${collectionPath(network, address)}/nfts?${query.toString()}`, {
-        signal,
-      }),
+    queryKey: [...collectionQueryKey(network, address), 'page', apiQueryString(route, query)] as const,
+    queryFn: ({ signal }) => apiCall(route, { params: collectionParams(network, address), query, signal }),
   });
 }

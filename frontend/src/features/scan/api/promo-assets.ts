@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PromoAsset } from '@nexus/contract';
-import { apiRequest } from '../../../lib/api-client';
-
-export const ACTIVE_PROMO_ASSETS_PATH = '/api/promo-assets/active';
+import { API_ROUTES, type PromoAsset } from '@nexus/contract';
+import { apiCall } from '../../../lib/api-client';
 
 export const activePromoAssetsQuery = queryOptions({
-  queryKey: [ACTIVE_PROMO_ASSETS_PATH],
-  queryFn: ({ signal }) => apiRequest<PromoAsset[]>(ACTIVE_PROMO_ASSETS_PATH, { signal }),
+  queryKey: [API_ROUTES.activePromoAssets.path],
+  queryFn: ({ signal }) => apiCall(API_ROUTES.activePromoAssets, { signal }),
 });
 
 /** SPEC §7: the first active asset is the one shown; none on error. */

@@ -1,6 +1,6 @@
-import type { NftsRequest, NftsResponse } from '@nexus/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { API_ROUTES, type NftsRequest, type NftsResponse } from '@nexus/contract';
+import { apiCall } from '../../../lib/api-client';
 
 export function requestNfts(body: NftsRequest, signal?: AbortSignal): Promise<NftsResponse> {
-  return apiRequest<NftsResponse>('/api/nfts', { method: 'POST', body, signal });
+  return apiCall(API_ROUTES.scanNfts, { body, signal });
 }

@@ -1,12 +1,10 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { DiscoveredCollection, WhitelistedCollection } from '@nexus/contract';
+import { API_ROUTES, type DiscoveredCollection, type WhitelistedCollection } from '@nexus/contract';
 import { whitelistedCollectionsQuery } from '../../../api/whitelisted-collections';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { SUGGEST_LIMIT } from '../search-validation';
 
 export type { DiscoveredCollection };
-
-export const DISCOVER_PATH = '/api/discover-collections';
 
 function fromWhitelist(collection: WhitelistedCollection): DiscoveredCollection {
   return {
@@ -59,10 +57,10 @@ export function distinctSuggestions(
 export function suggestionsQuery(queryClient: QueryClient, query: string) {
   const term = query.trim();
   return queryOptions({
-    queryKey: [DISCOVER_PATH, term],
+    queryKey: [API_ROUTES.discoverCollections.path, term],
     queryFn: async ({ signal }): Promise<DiscoveredCollection[]> => {
       try {
-        const found = await apiRequest<DiscoveredCollection[]>(DISCOVER_PATH, {
+        const found = await apiCall(API_ROUTES.discoverCollections, {
           query: { query: term, limit: SUGGEST_LIMIT },
           signal,
         });

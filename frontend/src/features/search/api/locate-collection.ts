@@ -1,5 +1,5 @@
-import type { CollectionLocation, LocateCollectionResponse } from '@nexus/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { API_ROUTES, type CollectionLocation } from '@nexus/contract';
+import { apiCall } from '../../../lib/api-client';
 
 export type { CollectionLocation };
 
@@ -9,10 +9,7 @@ export type { CollectionLocation };
  */
 export async function locateCollection(address: string): Promise<CollectionLocation[] | null> {
   try {
-    const answer = await apiRequest<LocateCollectionResponse>('/api/locate-collection', {
-      method: 'POST',
-      body: { address },
-    });
+    const answer = await apiCall(API_ROUTES.locateCollection, { body: { address } });
     return Array.isArray(answer?.collections) ? answer.collections : null;
   } catch {
     return null;

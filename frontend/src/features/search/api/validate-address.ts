@@ -1,5 +1,5 @@
-import type { ValidateAddressResponse } from '@nexus/contract';
-import { ApiRequestError, apiRequest, isApiStatus } from '../../../lib/api-client';
+import { API_ROUTES } from '@nexus/contract';
+import { ApiRequestError, apiCall, isApiStatus } from '../../../lib/api-client';
 
 export interface AddressCheck {
   valid: boolean;
@@ -12,10 +12,7 @@ export interface AddressCheck {
 /** A 400/422 refusal is invalid; other failures are raised (the caller shows 'Validation Error'). */
 export async function validateAddress(address: string): Promise<AddressCheck> {
   try {
-    const answer = await apiRequest<ValidateAddressResponse>('/api/validate-address', {
-      method: 'POST',
-      body: { address },
-    });
+    const answer = await apiCall(API_ROUTES.validateAddress, { body: { address } });
     return { valid: answer?.valid !== false, address: answer?.address ?? null };
   } catch (error) {
     if (isApiStatus(error, 400) || isApiStatus(error, 422)) {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { NETWORK_LABELS, type Network } from '@nexus/contract';
+import { API_ROUTES, NETWORK_LABELS, type Network } from '@nexus/contract';
 import { locateCollection, type CollectionLocation } from '../api/locate-collection';
 
 interface CollectionElsewhereProps {
@@ -14,7 +14,7 @@ interface CollectionElsewhereProps {
  */
 export function CollectionElsewhere({ address, network, onOpen }: CollectionElsewhereProps) {
   const located = useQuery({
-    queryKey: ['/api/locate-collection', address.toLowerCase()],
+    queryKey: [API_ROUTES.locateCollection.path, address.toLowerCase()],
     queryFn: () => locateCollection(address),
   });
   const elsewhere = (located.data ?? []).filter((c) => c.network !== network);

@@ -1,10 +1,12 @@
-import type { SubmissionCreatedResponse, SubmissionInput, SubmissionUploadResponse } from '@nexus/contract';
 import {
-  apiRequest,
-  ApiRequestError,
-  readServerMessage,
-  type ApiRequestOptions,
-} from '../../../lib/api-client';
+  API_ROUTES,
+  type ApiRoute,
+  type RouteResponse,
+  type SubmissionCreatedResponse,
+  type SubmissionInput,
+  type SubmissionUploadResponse,
+} from '@nexus/contract';
+import { apiCall, ApiRequestError, readServerMessage, type ApiCallArguments } from '../../../lib/api-client';
 
 /** SPEC §7: a failed submission call raises 'HTTP {status}: {body}'. */
 export class SubmissionRequestError extends Error {
@@ -22,9 +24,12 @@ export class SubmissionRequestError extends Error {
   }
 }
 
-async function submissionRequest<T>(path: string, options: ApiRequestOptions): Promise<T> {
+async function submissionRequest<R extends ApiRoute>(
+  route: R,
+  ...options: ApiCallArguments<R>
+): Promise<RouteResponse<R>> {
   try {
-    return await apiRequest<T>(path, options);
+    return await apiCall(route, ...options);
   } catch (error) {
     if (error instanceof ApiRequestError) throw new SubmissionRequestError(error.status, error.body);
     throw error;
@@ -41,16 +46,10 @@ export function uploadSubmissionImages(images: SubmissionImages): Promise<Submis
   const body = new FormData();
   if (images.banner) body.append('banner', images.banner);
   if (images.logo) body.append('logo', images.logo);
-  return submissionRequest<SubmissionUploadResponse>('/api/collection-submissions/upload', {
-    method: 'POST',
-    body,
-  });
+  return submissionRequest(API_ROUTES.uploadSubmissionImages, { body });
 }
 
 /** POST /api/collection-submissions: the submission enters community voting. */
 export function createSubmission(input: SubmissionInput): Promise<SubmissionCreatedResponse> {
-  return submissionRequest<SubmissionCreatedResponse>('/api/collection-submissions', {
-    method: 'POST',
-    body: input,
-  });
+  return submissionRequest(API_ROUTES.createSubmission, { body: input });
 }

@@ -1,8 +1,8 @@
-import type { VoteCheckResponse, VoteRequest, VoteResponse } from '@nexus/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { API_ROUTES, type VoteCheckResponse, type VoteRequest, type VoteResponse } from '@nexus/contract';
+import { apiCall } from '../../../lib/api-client';
 
 export function castVote(payload: VoteRequest): Promise<VoteResponse> {
-  return apiRequest<VoteResponse>('/api/collection-votes', { method: 'POST', body: payload });
+  return apiCall(API_ROUTES.castVote, { body: payload });
 }
 
 /** A failed check counts as not voted (SPEC §7). */
@@ -12,10 +12,11 @@ export async function hasVoted(
   signal?: AbortSignal,
 ): Promise<boolean> {
   try {
-    const answer = await apiRequest<Partial<VoteCheckResponse> | undefined>(
-      `/api/collection-votes/${encodeURIComponent(submissionId)}/check`,
-      { query: { fingerprint }, signal },
-    );
+    const answer: Partial<VoteCheckResponse> | undefined = await apiCall(API_ROUTES.voteCheck, {
+      params: { id: submissionId },
+      query: { fingerprint },
+      signal,
+    });
     return answer?.hasVoted === true;
   } catch {
     return false;

@@ -1,10 +1,10 @@
 import {
+  API_ROUTES,
   COLLECTION_RANKS_MAX_TOKEN_IDS,
-  type CollectionRanksResponse,
   type CollectionTokenRank,
   type Network,
 } from '@nexus/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 
 /** What Nexus knows of the whole collection's ranks for some of its NFTs (a wallet's). */
 export interface CollectionRanks {
@@ -23,16 +23,12 @@ export async function fetchCollectionRanks(
   tokenIds: readonly string[],
   signal?: AbortSignal,
 ): Promise<CollectionRanks> {
-  const path = `/api/collections/${network}/${encodeURIComponent(address.toLowerCase())}/ranks`;
+  const params = { network, address: address.toLowerCase() };
   const chunks: string[][] = [];
   for (let i = 0; i < tokenIds.length; i += COLLECTION_RANKS_MAX_TOKEN_IDS)
     chunks.push(tokenIds.slice(i, i + COLLECTION_RANKS_MAX_TOKEN_IDS));
   const answers = await Promise.all(
-    chunks.map((ids) =>
-      apiRequest<CollectionRanksResponse>(`${path}?tokenIds=${ids.map(encodeURIComponent).join(',')}`, {
-        signal,
-      }),
-    ),
+    chunks.map((ids) => apiCall(API_ROUTES.collectionRanks, { params, query: { tokenIds: ids }, signal })),
   );
   const byTokenId = new Map<string, CollectionTokenRank>();
   for (const answer of answers) for (const rank of answer.ranks) byTokenId.set(rank.tokenId, rank);
