@@ -33,6 +33,8 @@ const CONNECTION_NAMES = new Set([
   'MaxRetriesPerRequestError',
   'AbortError',
   'TimeoutError',
+  // A JSON-RPC node whose daily or monthly quota is spent: not asked again before its reset.
+  'ProviderQuotaError',
 ]);
 const CONNECTION_TEXT =
   /ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|Connection is closed|Connection terminated|connect timeout|socket hang up|fetch failed/i;

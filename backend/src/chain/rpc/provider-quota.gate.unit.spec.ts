@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RpcRequestError } from 'viem';
 import { INCOMPLETE_REASONS } from '@nexus/contract';
+import { isUnavailable } from '../../common/visitor-errors.js';
 import { MemoryProviderFacts } from './provider-facts.store.js';
 import { ProviderQuotaError, quotaResetAt, UNKNOWN_QUOTA_RESET_MS } from './provider-quota.gate.js';
 import { RpcNftSource } from './rpc-nft.source.js';
@@ -71,9 +72,10 @@ describe('a spent request quota', () => {
       ).resolves.toEqual([]);
       expect(again).toEqual([INCOMPLETE_REASONS.quota]);
       expect(node.requests()).toBe(asked);
-      await expect(source(node.url, facts).getCollection('ethereum', WALLET)).rejects.toBeInstanceOf(
-        ProviderQuotaError,
-      );
+      const lookup = source(node.url, facts).getCollection('ethereum', WALLET);
+      await expect(lookup).rejects.toBeInstanceOf(ProviderQuotaError);
+      // An API look-up stopped by it answers 503 "Service temporarily unavailable", not a 500.
+      expect(isUnavailable(await lookup.catch((error: unknown) => error))).toBe(true);
       expect(node.requests()).toBe(asked);
     } finally {
       await node.close();
