@@ -132,6 +132,41 @@ describe('GET /api/collections/{network}/{address}/nfts from the in-memory index
     expect(nonEmpty).toBeGreaterThan(80);
   });
 
+  it('finds the same NFTs as PostgreSQL for searches in names, unnamed NFTs and token ids', async () => {
+    // Texts straddling an NFT's name and token id, or two NFTs, match neither path.
+    const searches = [
+      '#1',
+      'indexed apes #',
+      'ape 1',
+      'twin ape',
+      'ünder',
+      'ÜNDER #1',
+      '10',
+      '7',
+      'e1',
+      'ape1',
+    ];
+    const found: Record<string, number> = {};
+    for (const search of searches) {
+      for (const traits of [undefined, ['eyes:laser'], ['hat:crown', `background:${MISSING_VALUE_KEY}`]]) {
+        const query: CollectionPageQuery = {
+          search,
+          sort: 'name',
+          pageSize: 50,
+          ...(traits ? { traits } : {}),
+        };
+        const [indexed, sql] = await Promise.all([fromIndex(query), fromSql(query)]);
+        expect({ query, answer: indexed }).toEqual({ query, answer: sql });
+        if (!traits) found[search] = indexed.total;
+      }
+    }
+    expect(found['#1']).toBeGreaterThan(0);
+    expect(found['indexed apes #']).toBeGreaterThan(0);
+    expect(found['ünder']).toBeGreaterThan(0);
+    expect(found['e1']).toBe(0);
+    expect(found['ape1']).toBe(0);
+  });
+
   it('answers the same through HTTP, unranked last and ties by token id', async () => {
     const path = `/api/collections/polygon/${ADDRESS}/nfts`;
     const res = await request(api.app.getHttpServer()).get(
