@@ -4,6 +4,7 @@ import { parseWorldScale } from './world.config.js';
 import { parseProviderName } from './provider-profiles.js';
 import { DEFAULT_PORTS, DEVCHAIN_NETWORKS, type DevchainPorts, type Network } from './networks.config.js';
 import { defaultStateDir } from './paths.util.js';
+import { mineIndexConfirmations } from './index-confirmations.js';
 
 function port(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -60,6 +61,12 @@ async function main(): Promise<void> {
       ...(requestsPerSecond ? { requestsPerSecond } : {}),
     },
   });
+  // The transfer index reads a block once its confirmations are on top: the seeding's last blocks too.
+  const mined = await mineIndexConfirmations(devchain.manifest);
+  if (Object.keys(mined).length > 0) {
+    const list = Object.entries(mined).map(([network, blocks]) => `${network} ${blocks}`);
+    log(`mined the transfer index's confirmations on top of the seeding (${list.join(', ')})`);
+  }
   console.log(`devchain ready ${devchain.manifestPath}`);
 
   let stopping = false;
