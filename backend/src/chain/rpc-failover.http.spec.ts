@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { RpcProvidersResponse } from '@nexus/contract';
 import request from 'supertest';
@@ -7,10 +9,9 @@ import type { DevchainManifest } from '../../../deploy/devchain/src/manifest.js'
 import { adminCookie } from '../../../test/support/admin-session.js';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
 import { describeWith, TEST_CHAIN } from '../../../test/support/requirements.js';
-import { TEST_MANIFEST, testConfig, testPrefix } from '../../../test/support/test-env.js';
+import { TEST_MANIFEST, TEST_ROOT, testConfig, testEnv, testPrefix } from '../../../test/support/test-env.js';
 import { createApiApp } from '../bootstrap.js';
 import { ConfigError } from '../config/app-config.js';
-import { createWorker } from '../jobs/index.js';
 import { RPC_SOURCE } from './chain.tokens.js';
 import type { RpcNftSource } from './rpc/rpc-nft.source.js';
 import { RpcProvidersReport } from './rpc-providers.report.js';
@@ -47,21 +48,32 @@ describeWith([TEST_CHAIN])('Several JSON-RPC URLs per network', () => {
     ]);
   });
 
-  it("refuses to start a worker on a URL of another chain's id, naming that URL", async () => {
+  it("stops a worker on a URL of another chain's id, naming that URL", async () => {
     const ethereum = manifest.networks.ethereum.rpcUrl;
-    const config = testConfig(testPrefix('rpc-chain-id-worker'), {
-      DEVCHAIN_MANIFEST: '/nonexistent/devchain.json',
-      ETHEREUM_RPC_URL: ethereum,
-      POLYGON_RPC_URL: manifest.networks.polygon.rpcUrl,
-      // An ethereum node as cronos's.
-      CRONOS_RPC_URL: ethereum,
+    // The worker as an operator starts it (built by tsc -b).
+    const worker = spawn(process.execPath, [join(TEST_ROOT, 'workers', 'dist', 'main.js')], {
+      env: {
+        ...process.env,
+        ...testEnv(testPrefix('rpc-chain-id-worker'), {
+          DEVCHAIN_MANIFEST: '/nonexistent/devchain.json',
+          ETHEREUM_RPC_URL: ethereum,
+          POLYGON_RPC_URL: manifest.networks.polygon.rpcUrl,
+          // An ethereum node as cronos's.
+          CRONOS_RPC_URL: ethereum,
+          LOG_LEVEL: 'silent',
+        }),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const started = createWorker(config, { logger: false });
-    await expect(started).rejects.toBeInstanceOf(ConfigError);
-    await expect(started).rejects.toMatchObject({
-      problems: [`CRONOS_RPC_URL: ${ethereum} answers chain id 1, not cronos's 25`],
-    });
-  });
+    let output = '';
+    worker.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    worker.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    const code = await new Promise<number | null>((resolve) => worker.on('exit', resolve));
+
+    expect(code).toBe(1);
+    expect(output).toContain(`CRONOS_RPC_URL: ${ethereum} answers chain id 1, not cronos's 25`);
+    expect(output).not.toContain('ready');
+  }, 60_000);
 
   describe('one of two cronos URLs closed in the middle of a scan', () => {
     let isolated: IsolatedApi;
