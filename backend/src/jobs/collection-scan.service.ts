@@ -55,13 +55,17 @@ export class CollectionScanService extends ChainScanService {
     const resolving: Array<Promise<NftRecord[]>> = [];
     let fetched = 0;
     let metadataFetched = 0;
-    // One record whose metadata host was unreachable is enough to queue the metadata-retry job.
-    let unreachable: NftRecord | null = null;
+    // One record per reason its metadata is pending is enough to queue the metadata-retry job.
+    const pending = new Map<string, NftRecord>();
     let storing: Promise<void> = Promise.resolve();
     const storeNext = async () => {
       const records = await resolving.shift()!;
       metadataFetched += records.filter((n) => n.metadataStatus === 'ok').length;
-      unreachable ??= records.find((n) => n.metadataStatus === 'unavailable') ?? null;
+      for (const record of records) {
+        if (record.metadataStatus !== 'unavailable') continue;
+        const reason = record.metadataReason ?? '';
+        if (!pending.has(reason)) pending.set(reason, record);
+      }
       // One chunk is written while the next ones' metadata is read.
       await storing;
       storing = awaitedLater(this.collections.storeChunk(collectionId, records, scanStartedAt));
@@ -104,7 +108,7 @@ export class CollectionScanService extends ChainScanService {
     }
     this.logger.log(`${payload.key}: ${collection.nftCount} NFTs in ${scanDuration} ms`);
     await this.queueRarity(info.network, info.address);
-    await this.metadataRetry.scheduleFor(info.network, info.address, unreachable ? [unreachable] : []);
+    await this.metadataRetry.scheduleFor(info.network, info.address, [...pending.values()]);
     return { totalNfts: collection.nftCount, totalCollections: 1, scanDuration, isComplete, ...partial };
   }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { scanKey, type MetadataRetryPayload, type Network } from '@nexus/contract';
+import { scanKey, type MetadataReason, type MetadataRetryPayload, type Network } from '@nexus/contract';
 import { METADATA_RESOLVER } from '../chain/chain.tokens.js';
 import type { MetadataResolver } from '../chain/nft-source.js';
 import { CollectionsRepository, type NftRecord } from '../collections/index.js';
@@ -13,6 +13,13 @@ import { resolveTokens } from './token-metadata.js';
 
 /** Passes over the still-unavailable tokens of one job, while each pass recovers some. */
 const MAX_PASSES = 4;
+
+/** Reasons of hosts that answer, only too slowly or too rarely for a scan: asked again soon. */
+const SLOW_REASONS: ReadonlySet<MetadataReason> = new Set<MetadataReason>([
+  'timeout',
+  'rate-limited',
+  'ipfs-missing',
+]);
 
 export interface MetadataRetryOutcome {
   /** Tokens asked again. */
@@ -54,14 +61,21 @@ export class MetadataRetryService {
 
   /**
    * Queues a retry for the collections of `records` whose tokens were unreachable; a scan stands
-   * when it cannot be queued.
+   * when it cannot be queued. When every host was only slow or throttling (no dead one), the first
+   * retry comes once their breakers let a request through again (METADATA_HOST_RETRY_MS), so the
+   * open gallery fills in within a minute rather than after METADATA_RETRY_DELAY_MS.
    */
   async scheduleFor(network: Network, address: string, records: readonly NftRecord[]): Promise<void> {
-    if (!records.some((r) => r.metadataStatus === 'unavailable')) return;
+    const unavailable = records.filter((r) => r.metadataStatus === 'unavailable');
+    if (unavailable.length === 0) return;
+    const slowOnly = unavailable.every((r) => r.metadataReason && SLOW_REASONS.has(r.metadataReason));
+    const delayMs = slowOnly
+      ? Math.min(this.config.metadataRetryDelayMs, this.config.metadataHostRetryMs)
+      : this.config.metadataRetryDelayMs;
     try {
       await this.queue.enqueueMetadataRetry(
         { network, address: address.toLowerCase(), requestedAt: new Date().toISOString() },
-        this.config.metadataRetryDelayMs,
+        delayMs,
       );
     } catch (error) {
       this.logger.warn(

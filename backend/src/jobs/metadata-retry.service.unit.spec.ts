@@ -129,6 +129,22 @@ describe(MetadataRetryService.name, () => {
     expect(harness.progress.filled).toEqual([]);
   });
 
+  it('asks slow or throttling hosts again as soon as their breakers allow, dead ones later', async () => {
+    const sut = harness.module.get(MetadataRetryService);
+    const stored = harness.collections.stored.get(`polygon:${CATS}`)!.nfts;
+    const pending = (reason: 'timeout' | 'rate-limited' | 'unreachable') => ({
+      ...stored[40]!,
+      metadataStatus: 'unavailable' as const,
+      metadataReason: reason,
+    });
+    harness.queue.retries.length = 0;
+
+    await sut.scheduleFor('polygon', CATS, [pending('timeout'), pending('rate-limited')]);
+    await sut.scheduleFor('polygon', CATS, [pending('timeout'), pending('unreachable')]);
+
+    expect(harness.queue.retries.map((r) => r.delayMs)).toEqual([30_000, 60_000]);
+  });
+
   it('has nothing to do for a collection without unavailable tokens', async () => {
     const sut = harness.module.get(MetadataRetryService);
 

@@ -50,6 +50,7 @@ export async function jobHarness(
         useValue: {
           metadataConcurrency: 8,
           metadataRetryDelayMs: 60_000,
+          metadataHostRetryMs: 30_000,
           fullAnswerMaxNfts: 10_000,
           ...config,
         },
