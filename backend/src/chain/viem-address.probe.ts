@@ -1,10 +1,28 @@
-import { BaseError, createPublicClient, http, parseAbi, type Address, type PublicClient } from 'viem';
+import {
+  BaseError,
+  createPublicClient,
+  fallback,
+  http,
+  parseAbi,
+  type Address,
+  type PublicClient,
+  type Transport,
+} from 'viem';
 import { normalize } from 'viem/ens';
 import { ENABLED_NETWORKS, type Network } from '@nexus/contract';
 import type { AppConfig } from '../config/app-config.js';
 import { SafeHttpClient } from '../outbound/index.js';
 import { type AddressProbe, EnsGatewayError, type NftReference } from './address-probe.js';
 import { guardedCcipRequest } from './ccip-read.request.js';
+
+/** A network's node, or its nodes asked in turn (viem's fallback: the next one when a call fails). */
+function nodeTransport(urls: string[]): Transport {
+  if (urls.length <= 1) return http(urls[0], { timeout: 10_000, retryCount: 2 });
+  return fallback(
+    urls.map((url) => http(url, { timeout: 10_000, retryCount: 0 })),
+    { retryCount: 2 },
+  );
+}
 
 /** ENS Universal Resolver on Ethereum mainnet (what viem's mainnet chain names). */
 const MAINNET_UNIVERSAL_RESOLVER: Address = '0xeeeeeeee14d718c2b47d9923deab1335e144eeee';
@@ -55,7 +73,7 @@ export class ViemAddressProbe implements AddressProbe {
       ENABLED_NETWORKS.map((n) => [
         n,
         createPublicClient({
-          transport: http(config.chains[n].rpcUrl, { timeout: 10_000, retryCount: 2 }),
+          transport: nodeTransport(config.chains[n].rpcUrls ?? [config.chains[n].rpcUrl]),
           ccipRead,
         }),
       ]),
