@@ -1,5 +1,10 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { DetectNetworkResponse, LocateCollectionResponse, Network } from '@nexus/contract';
+import {
+  API_ROUTES,
+  type DetectNetworkResponse,
+  type LocateCollectionResponse,
+  type Network,
+} from '@nexus/contract';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -83,10 +88,13 @@ maybe(AddressesController.name, () => {
   });
 
   const detect = (address: string, from = ip()) =>
-    request(sut.getHttpServer()).post('/api/detect-network').set('X-Forwarded-For', from).send({ address });
+    request(sut.getHttpServer())
+      .post(API_ROUTES.detectNetwork.path)
+      .set('X-Forwarded-For', from)
+      .send({ address });
   const locate = (address: string, from = ip()) =>
     request(sut.getHttpServer())
-      .post('/api/locate-collection')
+      .post(API_ROUTES.locateCollection.path)
       .set('X-Forwarded-For', from)
       .send({ address });
 

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { scanKey, type CacheStats, type NetworkStats } from '@nexus/contract';
+import { API_ROUTES, apiPath, scanKey, type CacheStats, type NetworkStats } from '@nexus/contract';
 import type { Redis } from 'ioredis';
 import request from 'supertest';
 import { adminCookie } from '../../../test/support/admin-session.js';
@@ -93,7 +93,7 @@ describe(AdminController.name, () => {
 
   const http = () => request.agent(sut.getHttpServer()).set('Cookie', cookie);
   const stats = async (): Promise<CacheStats> => {
-    const res = await http().get('/api/admin/cache-stats');
+    const res = await http().get(API_ROUTES.cacheStats.path);
     expect(res.status).toBe(200);
     return res.body as CacheStats;
   };
@@ -149,13 +149,13 @@ describe(AdminController.name, () => {
     const before = await stats();
     const started = Date.now();
 
-    await http().post('/api/nfts').send({ network: 'polygon' }).expect(400);
+    await http().post(API_ROUTES.scanNfts.path).send({ network: 'polygon' }).expect(400);
     await http()
-      .post('/api/nfts')
+      .post(API_ROUTES.scanNfts.path)
       .send({ network: 'polygon', address: 'nope', searchType: 'wallet' })
       .expect(400);
-    await http().get('/api/trending-searches?network=cronos').expect(400);
-    await http().get('/api/whitelisted-collections').expect(200);
+    await http().get(`${API_ROUTES.trendingSearches.path}?network=cronos`).expect(400);
+    await http().get(API_ROUTES.whitelistedCollections.path).expect(200);
     await http().get('/api/does-not-exist').expect(404);
     const after = await stats();
 
@@ -183,18 +183,20 @@ describe(AdminController.name, () => {
     await cache.set(WALLET_KEY, 'wallet', { meta, nftsJson: '[]' });
     await cache.set(COLLECTION_KEY, 'collection', { meta, nftsJson: '[]' });
     const hit = await http()
-      .post('/api/nfts')
+      .post(API_ROUTES.scanNfts.path)
       .send({ address: address('a1'), network: 'polygon', searchType: 'wallet' });
     expect(hit.body).toMatchObject({ fromCache: true, cacheSource: 'redis' });
-    await http().get('/api/whitelisted-collections').expect(200);
-    await http().get('/api/trending-searches').expect(200);
-    await http().get('/api/trending-searches?limit=50').expect(200);
+    await http().get(API_ROUTES.whitelistedCollections.path).expect(200);
+    await http().get(API_ROUTES.trendingSearches.path).expect(200);
+    await http()
+      .get(apiPath(API_ROUTES.trendingSearches, {}, { limit: 50 }))
+      .expect(200);
     const before = await stats();
     const requestsBefore = before.apiRequestsCount;
     // The entries clearing removes are counted, so the admin sees them go (the stored rows stay).
     expect(before.cachedEntries).toBe(6);
 
-    const res = await http().post('/api/admin/clear-cache');
+    const res = await http().post(API_ROUTES.clearCache.path);
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, cleared: 6 });
@@ -208,6 +210,6 @@ describe(AdminController.name, () => {
     expect(after.apiRequestsCount).toBe(requestsBefore + 2);
     expect(after.cachedEntries).toBe(0);
 
-    expect((await http().post('/api/admin/clear-cache')).body).toEqual({ success: true, cleared: 0 });
+    expect((await http().post(API_ROUTES.clearCache.path)).body).toEqual({ success: true, cleared: 0 });
   });
 });

@@ -1,10 +1,19 @@
-import type { CollectionPageResponse, CollectionRanksResponse, NftAttribute } from '@nexus/contract';
+import {
+  API_ROUTES,
+  apiPath,
+  type CollectionPageResponse,
+  type CollectionRanksResponse,
+  type NftAttribute,
+} from '@nexus/contract';
 import request from 'supertest';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
 import type { CollectionInfo } from '../chain/nft-source.js';
 import { CollectionsRepository, type NftRecord } from './collections.repository.js';
 
 const ADDRESS = '0x00000000000000000000000000000000000a9e50';
+/** The page and ranks routes of a polygon collection (a raw query string is appended where a test sends one). */
+const pagePath = (address = ADDRESS) => apiPath(API_ROUTES.collectionPage, { network: 'polygon', address });
+const ranksPath = (address = ADDRESS) => apiPath(API_ROUTES.collectionRanks, { network: 'polygon', address });
 const info: CollectionInfo = {
   network: 'polygon',
   address: ADDRESS,
@@ -61,9 +70,7 @@ describe('GET /api/collections/{network}/{address}/nfts', () => {
   });
 
   const get = async (query = '', status = 200) => {
-    const res = await request(api.app.getHttpServer()).get(
-      `/api/collections/polygon/${ADDRESS}/nfts${query ? `?${query}` : ''}`,
-    );
+    const res = await request(api.app.getHttpServer()).get(`${pagePath()}${query ? `?${query}` : ''}`);
     expect({ status: res.status, body: res.body as unknown }).toMatchObject({ status });
     return res.body as CollectionPageResponse;
   };
@@ -211,16 +218,14 @@ describe('GET /api/collections/{network}/{address}/nfts', () => {
     [`search=${'x'.repeat(201)}`, 'search is too long'],
     ['color=red', 'property color should not exist'],
   ])('answers 400 for %s', async (query, message) => {
-    const res = await request(api.app.getHttpServer()).get(
-      `/api/collections/polygon/${ADDRESS}/nfts?${query}`,
-    );
+    const res = await request(api.app.getHttpServer()).get(`${pagePath()}?${query}`);
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(message);
   });
 
   it('answers POST /api/nfts for a collection over FULL_ANSWER_MAX_NFTS with its first page and the route', async () => {
     const res = await request(api.app.getHttpServer())
-      .post('/api/nfts')
+      .post(API_ROUTES.scanNfts.path)
       .send({ address: ADDRESS, network: 'polygon', searchType: 'collection' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -244,7 +249,7 @@ describe('GET /api/collections/{network}/{address}/nfts', () => {
     });
     const post = (extra: object = {}) =>
       request(api.app.getHttpServer())
-        .post('/api/nfts')
+        .post(API_ROUTES.scanNfts.path)
         .send({ address: small, network: 'polygon', searchType: 'collection', ...extra });
     const tokenIds = (body: { nfts: Array<{ tokenId: string }> }) => body.nfts.map((n) => n.tokenId);
 
@@ -270,20 +275,16 @@ describe('GET /api/collections/{network}/{address}/nfts', () => {
   });
 
   it('answers 400 for a bad address and 404 for a collection never scanned', async () => {
-    const bad = await request(api.app.getHttpServer()).get('/api/collections/polygon/0x12/nfts');
+    const bad = await request(api.app.getHttpServer()).get(pagePath('0x12'));
     expect(bad.status).toBe(400);
-    const unknown = await request(api.app.getHttpServer()).get(
-      `/api/collections/polygon/0x${'1'.repeat(40)}/nfts`,
-    );
+    const unknown = await request(api.app.getHttpServer()).get(pagePath(`0x${'1'.repeat(40)}`));
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Collection Not Found');
   });
 
   describe('GET /api/collections/{network}/{address}/ranks', () => {
     const ranks = async (address: string, query: string, status = 200) => {
-      const res = await request(api.app.getHttpServer()).get(
-        `/api/collections/polygon/${address}/ranks?${query}`,
-      );
+      const res = await request(api.app.getHttpServer()).get(`${ranksPath(address)}?${query}`);
       expect({ status: res.status, body: res.body as unknown }).toMatchObject({ status });
       return res.body as CollectionRanksResponse;
     };
@@ -322,9 +323,7 @@ describe('GET /api/collections/{network}/{address}/nfts', () => {
         'at most 200 token ids',
       ],
     ])('answers 400 for %s', async (_label, query, message) => {
-      const res = await request(api.app.getHttpServer()).get(
-        `/api/collections/polygon/${ADDRESS}/ranks?${query}`,
-      );
+      const res = await request(api.app.getHttpServer()).get(`${ranksPath()}?${query}`);
       expect(res.status).toBe(400);
       expect(JSON.stringify(res.body)).toContain(message);
     });

@@ -1,4 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { API_ROUTES } from '@nexus/contract';
 import request from 'supertest';
 import { testConfig, testPrefix } from '../../../test/support/test-env.js';
 import { createApiApp } from '../bootstrap.js';
@@ -17,7 +18,7 @@ describe('POST /api/nfts validation', () => {
 
   const post = (body: unknown) =>
     request(app.getHttpServer())
-      .post('/api/nfts')
+      .post(API_ROUTES.scanNfts.path)
       .send(body as object);
 
   it.each([
@@ -58,7 +59,7 @@ describe('POST /api/nfts validation', () => {
 
   it('answers 400 for a malformed JSON body', async () => {
     const res = await request(app.getHttpServer())
-      .post('/api/nfts')
+      .post(API_ROUTES.scanNfts.path)
       .set('content-type', 'application/json')
       .send('{"address": ');
     expect(res.status).toBe(400);
