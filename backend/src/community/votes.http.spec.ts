@@ -1,6 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { VOTE_MESSAGES, type SubmissionCreatedResponse, type VoteResponse } from '@nexus/contract';
+import {
+  API_ROUTES,
+  apiPath,
+  VOTE_MESSAGES,
+  type SubmissionCreatedResponse,
+  type VoteResponse,
+} from '@nexus/contract';
 import request from 'supertest';
 import { adminCookie } from '../../../test/support/admin-session.js';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
@@ -41,7 +47,7 @@ maybe(VotesController.name, () => {
   /** A new submission in voting; answers its id. */
   const submit = async (): Promise<string> => {
     const res = await http()
-      .post('/api/collection-submissions')
+      .post(API_ROUTES.createSubmission.path)
       .send({
         contractAddress: await deployTestCollection('polygon', 'Votable'),
         network: 'polygon',
@@ -52,11 +58,11 @@ maybe(VotesController.name, () => {
   };
   const vote = (submissionId: string, voteType: 'yes' | 'no', voterFingerprint: string, from = ip()) =>
     http()
-      .post('/api/collection-votes')
+      .post(API_ROUTES.castVote.path)
       .set('X-Forwarded-For', from)
       .send({ submissionId, voteType, voterFingerprint });
   const check = (id: string, fingerprint: string) =>
-    http().get(`/api/collection-votes/${id}/check`).query({ fingerprint });
+    http().get(apiPath(API_ROUTES.voteCheck, { id }, { fingerprint }));
 
   /** The counters on the submission and the vote rows behind them. */
   const tally = async (id: string) => {
@@ -214,7 +220,7 @@ maybe(VotesController.name, () => {
         id,
       ]);
       await http()
-        .patch(`/api/admin/collection-submissions/${id}`)
+        .patch(apiPath(API_ROUTES.updateSubmission, { id }))
         .set('Cookie', cookie)
         .send({ status })
         .expect(200);
@@ -247,7 +253,7 @@ maybe(VotesController.name, () => {
   ])('refuses %s with 400 and writes nothing', async (_case, change, message) => {
     const id = await submit();
     const res = await http()
-      .post('/api/collection-votes')
+      .post(API_ROUTES.castVote.path)
       .set('X-Forwarded-For', ip())
       .send({ submissionId: id, voteType: 'yes', voterFingerprint: 'valid1', ...change });
     expect(res.status).toBe(400);
@@ -258,7 +264,7 @@ maybe(VotesController.name, () => {
   it('takes a numeric submission id as the client may send it', async () => {
     const id = await submit();
     const res = await http()
-      .post('/api/collection-votes')
+      .post(API_ROUTES.castVote.path)
       .set('X-Forwarded-For', ip())
       .send({ submissionId: Number(id), voteType: 'yes', voterFingerprint: 'numeric' });
     expect(res.status).toBe(201);
@@ -267,7 +273,7 @@ maybe(VotesController.name, () => {
 
   it('refuses a check with a bad id or fingerprint with 400', async () => {
     const id = await submit();
-    const badId = await http().get('/api/collection-votes/abc/check').query({ fingerprint: 'abc' });
+    const badId = await http().get(apiPath(API_ROUTES.voteCheck, { id: 'abc' }, { fingerprint: 'abc' }));
     expect(badId.status).toBe(400);
     expect(badId.body.message).toBe('id must be a positive whole number');
     for (const query of [
@@ -276,7 +282,7 @@ maybe(VotesController.name, () => {
       { fingerprint: 'UPPER' },
       { fingerprint: 'a', extra: '1' },
     ]) {
-      const res = await http().get(`/api/collection-votes/${id}/check`).query(query);
+      const res = await http().get(apiPath(API_ROUTES.voteCheck, { id })).query(query);
       expect(res.status).toBe(400);
     }
     // A submission that does not exist has no votes.
