@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ConfigError, loadConfig } from './app-config.js';
 
 const chains = {
@@ -38,6 +41,36 @@ describe(loadConfig.name, () => {
     expect(() => loadConfig({ ...chains, INDEX_FROM_BLOCK_POLYGON: 'genesis' })).toThrow(
       'INDEX_FROM_BLOCK_POLYGON must be a block number or "off" (got "genesis")',
     );
+  });
+
+  it("allows the dev world's messy metadata hosts and races their gateways after the dev gateway's", () => {
+    const manifest = join(mkdtempSync(join(tmpdir(), 'nexus-config-')), 'devchain.json');
+    writeFileSync(
+      manifest,
+      JSON.stringify({
+        ipfsGateway: 'http://127.0.0.1:8580/ipfs/',
+        messyMetadata: {
+          allowedHosts: ['127.0.0.1:8600', '127.0.0.1:8601'],
+          ipfsGateways: ['http://127.0.0.1:8609/ipfs/', 'http://127.0.0.1:8610/ipfs/'],
+        },
+      }),
+    );
+    const sut = loadConfig({ ...chains, DEVCHAIN_MANIFEST: manifest });
+    expect(sut.allowedMetadataHosts).toEqual(['127.0.0.1:8580', '127.0.0.1:8600', '127.0.0.1:8601']);
+    expect(sut.ipfsGateways.slice(0, 3)).toEqual([
+      'http://127.0.0.1:8580/ipfs/',
+      'http://127.0.0.1:8609/ipfs/',
+      'http://127.0.0.1:8610/ipfs/',
+    ]);
+    // Configured hosts and gateways replace the manifest's.
+    const configured = loadConfig({
+      ...chains,
+      DEVCHAIN_MANIFEST: manifest,
+      METADATA_ALLOWED_HOSTS: 'gateway.internal',
+      IPFS_GATEWAYS: 'https://ipfs.io/ipfs/',
+    });
+    expect(configured.allowedMetadataHosts).toEqual(['gateway.internal']);
+    expect(configured.ipfsGateways).toEqual(['https://ipfs.io/ipfs/']);
   });
 
   it('lists every bad variable at once', () => {
