@@ -54,15 +54,22 @@ export class JobConsumer implements OnApplicationBootstrap {
     }
   }
 
-  /** One line when a job starts and one when it ends, with its outcome and duration. */
+  /**
+   * One line when a job starts and one when it ends, with its outcome and duration. A repeated job
+   * (the transfer index's pass every INDEX_INTERVAL_MS) says so at debug level, or its six lines a
+   * pass (three networks) would be most of the log; its failures are warnings as any job's.
+   */
   private async logged<T>(queue: string, job: Job<object>, work: () => Promise<T>): Promise<T> {
     const key = 'key' in job.data && typeof job.data.key === 'string' ? job.data.key : undefined;
     const fields = { queue, jobId: String(job.id), key, attempt: job.attemptsMade + 1 };
     const started = Date.now();
-    this.logger.log({ ...fields, event: 'job started' }, `${queue} job ${fields.jobId} started`);
+    const routine = job.opts?.repeat !== undefined;
+    const log = (message: object, text: string): void =>
+      routine ? this.logger.debug(message, text) : this.logger.log(message, text);
+    log({ ...fields, event: 'job started' }, `${queue} job ${fields.jobId} started`);
     try {
       const result = await work();
-      this.logger.log(
+      log(
         { ...fields, event: 'job completed', ms: Date.now() - started },
         `${queue} job ${fields.jobId} completed in ${Date.now() - started} ms`,
       );

@@ -144,6 +144,49 @@ describe(JobConsumer.name, () => {
     await module.close();
   });
 
+  it("logs a repeated job's start and end at debug level, and its failure as a warning", async () => {
+    const lines: Array<[string, unknown]> = [];
+    const capture = (level: string) => (message: unknown) => void lines.push([level, message]);
+    const logger = {
+      log: capture('log'),
+      warn: capture('warn'),
+      error: capture('error'),
+      debug: capture('debug'),
+    };
+    const failing = handler(QueueName.TransferIndex, {
+      run: async (_work, job) => {
+        if ((job.data as { key?: string }).key === 'fail') throw new Error('node away');
+      },
+    });
+    const { module, queues } = await startWorker(
+      table({ [QueueName.TransferIndex]: failing }),
+      [Work],
+      new FakeQueues(),
+      logger,
+    );
+    lines.length = 0;
+    const pass = (key: string) =>
+      ({
+        id: `repeat:abc:${key}`,
+        attemptsMade: 0,
+        data: { key },
+        opts: { repeat: { every: 5000 } },
+      }) as AnyJob;
+
+    await queues.consumed.get(QueueName.TransferIndex)!.handler(pass('ok'));
+    await expect(queues.consumed.get(QueueName.TransferIndex)!.handler(pass('fail'))).rejects.toThrow(
+      'node away',
+    );
+
+    expect(lines.map(([level, message]) => [level, (message as { event: string }).event])).toEqual([
+      ['debug', 'job started'],
+      ['debug', 'job completed'],
+      ['debug', 'job started'],
+      ['warn', 'job failed'],
+    ]);
+    await module.close();
+  });
+
   it('refuses to start when a queue has no handler, saying where to add it', async () => {
     const queues = new FakeQueues();
     const start = startWorker(table({ [QueueName.WalletScan]: undefined }), [Work], queues);
