@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
+  API_ROUTES,
+  apiPath,
   COLLECTION_PAGE_LIMITS,
   DEFAULT_COLLECTION_SORT,
   DEFAULT_SORT_ORDER,
@@ -195,7 +197,10 @@ export class ScansService {
       paging: {
         total: collection.nftCount,
         pageSize,
-        route: `/api/collections/${collection.network}/${collection.address}/nfts`,
+        route: apiPath(API_ROUTES.collectionPage, {
+          network: collection.network,
+          address: collection.address,
+        }),
       },
     };
   }
