@@ -87,4 +87,23 @@ describe(ChainHealth.name, () => {
     expect(state.rpcUrl).toMatch(/\/v2\/\[redacted\]$/);
     expect(state.rpcUrl).not.toContain('aB3dE5fG7hI9jK1lM3nO5pQ7');
   });
+
+  it('reports a network of several nodes up while one answers, naming the one that did', async () => {
+    const down = await node(() => 'fail');
+    const up = await node(() => 'ok');
+    closers.push(down.close, up.close);
+    const sut = new ChainHealth({ polygon: [down.url, up.url] }, { ...fast, graceMs: 0 });
+
+    const state = await sut.probe('polygon');
+
+    expect(state).toMatchObject({ state: 'up', chainId: 137, blockNumber: '16' });
+    expect(state.rpcUrl).toBe(up.url.replace('aB3dE5fG7hI9jK1lM3nO5pQ7', '[redacted]'));
+    await down.close();
+    await up.close();
+    closers.splice(0);
+    const gone = await sut.probe('polygon');
+    expect(gone.state).toBe('down');
+    expect(gone.rpcUrl).toContain(', ');
+    expect(gone.rpcUrl).not.toContain('aB3dE5fG7hI9jK1lM3nO5pQ7');
+  });
 });
