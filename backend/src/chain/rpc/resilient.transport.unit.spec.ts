@@ -219,6 +219,42 @@ describe(resilientTransport.name, () => {
       }
     });
 
+    it('sets a node refusing its key aside for minutes, and a call failing on its own merits is not moved', async () => {
+      const keyless = await node(() => ({
+        status: 403,
+        error: { code: -32000, message: 'API key required' },
+      }));
+      const healthy = await node((method) =>
+        method === 'eth_call'
+          ? { status: 200, error: { code: 3, message: 'execution reverted', data: '0x' } }
+          : { result: '0x10' },
+      );
+      const stats = new RpcStats();
+      const transport = resilientTransport({
+        ...options,
+        urls: [keyless.url, healthy.url],
+        network: 'ethereum',
+        stats,
+      })({});
+      try {
+        const before = Date.now();
+        await expect(transport.request({ method: 'eth_blockNumber' })).resolves.toBe('0x10');
+        const [refusing] = stats.providers(before).ethereum!;
+        expect(refusing).toMatchObject({ health: 'set aside', errors: 1 });
+        expect(refusing!.setAsideUntil! - before).toBeGreaterThanOrEqual(300_000);
+
+        // A revert is the contract's answer: asked once, of one node, and thrown.
+        await expect(
+          transport.request({ method: 'eth_call', params: [{ to: '0x0' }, 'latest'] } as never),
+        ).rejects.toThrow();
+        expect(healthy.calls.filter((method) => method === 'eth_call')).toHaveLength(1);
+        expect(keyless.calls).toHaveLength(1);
+        expect(stats.retries).toBe(0);
+      } finally {
+        await Promise.all([keyless.close(), healthy.close()]);
+      }
+    });
+
     it("passes a log range wider than a node's stated span to a node that takes it", async () => {
       const narrow = await node((method, params) => {
         const filter = params[0] as { fromBlock?: string; toBlock?: string } | undefined;
