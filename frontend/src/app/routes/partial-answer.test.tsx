@@ -26,6 +26,8 @@ function nft(tokenId: number): Nft {
     collection: { name: 'Apes' },
     metadata: { attributes: [] },
     attributes: [],
+    rarityScore: null,
+    rarityRank: null,
   };
 }
 
