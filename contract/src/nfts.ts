@@ -79,6 +79,7 @@ export const METADATA_REASONS = {
   'too-large': 'The metadata document is too large.',
   'too-many-redirects': 'The metadata address redirects too many times.',
   'private-address': 'The metadata address leads to a private network address, which Nexus never contacts.',
+  'source-failed': 'The data source could not read this token’s metadata.',
 } as const;
 
 export type MetadataReason = keyof typeof METADATA_REASONS;

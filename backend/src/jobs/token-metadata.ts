@@ -69,8 +69,23 @@ export async function resolveTokens(
         : { metadata: null };
     const metadata = found.metadata;
     onProgress(++done);
-    const reason = !metadata && 'reason' in found && found.reason ? { metadataReason: found.reason } : {};
-    if (!metadata && 'unavailable' in found && found.unavailable !== undefined) {
+    const unreachable = !metadata && 'unavailable' in found && found.unavailable !== undefined;
+    // Why it is missing: the resolver's word; else unreachable, the source's refusal, or unreadable.
+    const reason = metadata
+      ? {}
+      : {
+          metadataReason:
+            'reason' in found && found.reason
+              ? found.reason
+              : unreachable
+                ? ('unreachable' as const)
+                : token.metadataUnavailable !== undefined
+                  ? ('source-failed' as const)
+                  : token.tokenUri
+                    ? ('invalid' as const)
+                    : ('no-uri' as const),
+        };
+    if (unreachable) {
       return { ...emptyRecord(token), metadataStatus: 'unavailable' as const, ...reason };
     }
     if (!metadata) {

@@ -47,6 +47,14 @@ describe(resolveTokens.name, () => {
       ['4', 'error'],
       ['5', 'missing'],
     ]);
+    // Each token without metadata says why, even where the resolver cannot tell.
+    expect(records.map((r) => r.metadataReason ?? null)).toEqual([
+      null,
+      null,
+      'source-failed',
+      'invalid',
+      'no-uri',
+    ]);
   });
 
   it('keeps the fallback image next to the image', async () => {
