@@ -3,7 +3,7 @@ import { INCOMPLETE_REASONS } from '@nexus/contract';
 import { MemoryLogLimits, LEARNT_LIMIT_TTL_SECONDS, type LogLimitsStore } from './log-limits.store.js';
 import { readLogRefusal, type LogRefusal } from './log-refusal.util.js';
 import { isQuotaSpent } from './provider-quota.gate.js';
-import { isHistoryUnavailable } from './rpc-errors.util.js';
+import { collectAnswer, isHistoryUnavailable } from './rpc-errors.util.js';
 import type { RpcStats } from './rpc.stats.js';
 
 export interface LogQuery {
@@ -183,6 +183,8 @@ export class LogScanner implements LogSource {
       });
     } catch (error) {
       const unreadable = this.unreadable(error, size);
+      // Blocks refused one by one without end are a node refusing everything: it fails the scan.
+      if (unreadable === 'range' && ++this.refusalsInARow > MAX_REFUSALS_IN_A_ROW) throw error;
       if (unreadable !== null && state.onIncomplete) {
         // Nothing narrower helps: the scan goes on without these blocks and its answer says so.
         state.onIncomplete(INCOMPLETE_REASONS[unreadable]);
@@ -209,7 +211,9 @@ export class LogScanner implements LogSource {
   private unreadable(error: unknown, size: bigint): 'quota' | 'history' | 'range' | null {
     if (isQuotaSpent(error)) return 'quota';
     if (isHistoryUnavailable(error)) return 'history';
-    return size === 1n && readLogRefusal(error) !== null ? 'range' : null;
+    // A single block left unanswered is a node not answering, not a block it will not serve.
+    if (size > 1n || collectAnswer(error).timeout) return null;
+    return readLogRefusal(error) !== null ? 'range' : null;
   }
 
   private accepted(size: bigint, state: ScanState): void {

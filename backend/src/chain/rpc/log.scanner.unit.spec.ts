@@ -1,4 +1,4 @@
-import { HttpRequestError, RpcRequestError, type PublicClient, type RpcLog } from 'viem';
+import { HttpRequestError, RpcRequestError, TimeoutError, type PublicClient, type RpcLog } from 'viem';
 import { INCOMPLETE_REASONS } from '@nexus/contract';
 import { MemoryLogLimits } from './log-limits.store.js';
 import { LogScanner } from './log.scanner.js';
@@ -321,6 +321,36 @@ describe(LogScanner.name, () => {
 
       expect(blocksOf(logs)).toEqual([0, 1, 2, 3, 4, 6, 7, 8, 9]);
       expect(reasons).toEqual([INCOMPLETE_REASONS.range]);
+    });
+
+    it('fails, rather than reading on block by block, behind a node that refuses every block', async () => {
+      const node = fakeNode(ONE_PER_BLOCK, () => ({
+        code: -32005,
+        message: 'query returned more than 10000 results',
+      }));
+      const sut = new LogScanner(node.client, new RpcStats());
+
+      await expect(
+        sut.scan({ topics: [], fromBlock: 0n, toBlock: 1_000_000n }, { onIncomplete: () => undefined }),
+      ).rejects.toThrow(/more than 10000 results/);
+      expect(node.calls.length).toBeLessThan(100);
+    });
+
+    it('fails behind a node that answers nothing, after halving down to one block', async () => {
+      let calls = 0;
+      const client = {
+        request: () => {
+          calls++;
+          return Promise.reject(new TimeoutError({ body: {}, url: 'http://node' }));
+        },
+      } as unknown as PublicClient;
+      const sut = new LogScanner(client, new RpcStats());
+
+      await expect(
+        sut.scan({ topics: [], fromBlock: 0n, toBlock: 20_000_000n }, { onIncomplete: () => undefined }),
+      ).rejects.toBeInstanceOf(TimeoutError);
+      // One call per halving of 20,000,001 blocks: a timed-out block is not skipped as unserved.
+      expect(calls).toBe(26);
     });
 
     it('fails on a spent quota when the caller takes no partial answer', async () => {
