@@ -1,4 +1,5 @@
 import { jest } from '@jest/globals';
+import { apiPath, type ApiRoute, type PathArguments } from '@nexus/contract';
 
 /** Test support: jsdom has no fetch, so component tests answer the app's requests here (nothing else is faked). */
 
@@ -78,4 +79,9 @@ export function abortable(init: RequestInit, answer: Promise<Response>): Promise
     );
     answer.then(resolve, reject);
   });
+}
+
+/** `METHOD /api/path` of a call of the route, as tests key and list the requests they answer. */
+export function routeKey<R extends ApiRoute>(route: R, ...args: PathArguments<R>): string {
+  return `${route.method} ${apiPath(route, ...args)}`;
 }

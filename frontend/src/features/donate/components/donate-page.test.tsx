@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DonationEntry } from '@nexus/contract';
+import { API_ROUTES, type DonationEntry } from '@nexus/contract';
 import { findToast, renderInApp, resetApp, stubFetch } from '../../vote/testing/app-harness';
+import { routeKey } from '../../../testing/fake-fetch';
 import { DonatePage } from './donate-page';
 
 const EVM = '0x1111111111111111111111111111111111111111';
@@ -30,7 +31,7 @@ afterEach(resetApp);
 describe(DonatePage.name, () => {
   it('lists each address with its explorer links, and copies it for 2 s', async () => {
     const user = userEvent.setup();
-    stubFetch({ 'GET /api/donations': { body: DONATIONS } });
+    stubFetch({ [routeKey(API_ROUTES.donations)]: { body: DONATIONS } });
     renderInApp(<DonatePage />, { route: '/donate' });
 
     expect(screen.getByRole('heading', { name: 'Support The Nexus' })).toBeTruthy();
@@ -57,7 +58,7 @@ describe(DonatePage.name, () => {
       configurable: true,
       value: { writeText: () => Promise.reject(new Error('denied')) },
     });
-    stubFetch({ 'GET /api/donations': { body: DONATIONS } });
+    stubFetch({ [routeKey(API_ROUTES.donations)]: { body: DONATIONS } });
     renderInApp(<DonatePage />, { route: '/donate' });
 
     await screen.findByRole('heading', { name: 'Bitcoin' });
@@ -70,7 +71,7 @@ describe(DonatePage.name, () => {
   it('shows an error with Retry when the addresses cannot be loaded', async () => {
     const user = userEvent.setup();
     let up = false;
-    stubFetch({ 'GET /api/donations': () => (up ? { body: DONATIONS } : { status: 404 }) });
+    stubFetch({ [routeKey(API_ROUTES.donations)]: () => (up ? { body: DONATIONS } : { status: 404 }) });
     renderInApp(<DonatePage />, { route: '/donate' });
 
     const error = await screen.findByTestId('donations-error');

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CollectionSubmission } from '@nexus/contract';
+import { API_ROUTES, type CollectionSubmission } from '@nexus/contract';
 import {
   deferredReply,
   findToast,
@@ -10,11 +10,12 @@ import {
   stubFetch,
   type FetchCall,
 } from '../../vote/testing/app-harness';
+import { routeKey } from '../../../testing/fake-fetch';
 import { SubmitCollectionPage } from './submit-collection-page';
 
 const ADDRESS = '0xabcdefabcdefabcdefabcdefabcdefabcdefabcd';
-const SUBMIT = 'POST /api/collection-submissions';
-const UPLOAD = 'POST /api/collection-submissions/upload';
+const SUBMIT = routeKey(API_ROUTES.createSubmission);
+const UPLOAD = routeKey(API_ROUTES.uploadSubmissionImages);
 
 function image(name: string, type = 'image/png', size?: number): File {
   const file = new File([new Uint8Array([137, 80, 78, 71])], name, { type });
@@ -123,7 +124,7 @@ describe(SubmitCollectionPage.name, () => {
     await waitFor(() => expect(submitButton().textContent).toBe('Uploading Assets...'));
     expect(submitButton().disabled).toBe(true);
     const uploadCall = calls[0] as FetchCall;
-    expect(uploadCall.path).toBe('/api/collection-submissions/upload');
+    expect(uploadCall.path).toBe(API_ROUTES.uploadSubmissionImages.path);
     const form = uploadCall.body as FormData;
     expect((form.get('banner') as File).name).toBe('banner.png');
     expect(form.has('logo')).toBe(false);
@@ -159,7 +160,7 @@ describe(SubmitCollectionPage.name, () => {
     await fillRequired(user);
     await user.click(submitButton());
     await screen.findByRole('heading', { name: 'Collection Submitted Successfully!' });
-    expect(calls.map((call) => call.path)).toEqual(['/api/collection-submissions']);
+    expect(calls.map((call) => call.path)).toEqual([API_ROUTES.createSubmission.path]);
     expect(calls[0]?.body).toEqual({ contractAddress: ADDRESS, network: 'polygon', name: 'Nexus Punks' });
   });
 
@@ -251,7 +252,7 @@ describe(SubmitCollectionPage.name, () => {
     uploadUp = false;
     await user.click(submitButton());
     await findToast('Upload failed');
-    expect(calls.map((call) => call.path)).toEqual(['/api/collection-submissions/upload']);
+    expect(calls.map((call) => call.path)).toEqual([API_ROUTES.uploadSubmissionImages.path]);
 
     uploadUp = true;
     await user.click(submitButton());
@@ -264,10 +265,10 @@ describe(SubmitCollectionPage.name, () => {
     await user.click(submitButton());
     await screen.findByRole('heading', { name: 'Collection Submitted Successfully!' });
     expect(calls.map((call) => call.path)).toEqual([
-      '/api/collection-submissions/upload',
-      '/api/collection-submissions/upload',
-      '/api/collection-submissions',
-      '/api/collection-submissions',
+      API_ROUTES.uploadSubmissionImages.path,
+      API_ROUTES.uploadSubmissionImages.path,
+      API_ROUTES.createSubmission.path,
+      API_ROUTES.createSubmission.path,
     ]);
     expect((calls[3]?.body as { logoUrl?: string }).logoUrl).toBe('https://media.example/logo.png');
   });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FINGERPRINT_STORAGE_KEY, type CollectionSubmission } from '@nexus/contract';
+import { API_ROUTES, FINGERPRINT_STORAGE_KEY, type CollectionSubmission } from '@nexus/contract';
 import { VoteWidget } from '../../home/components/vote-widget';
 import {
   deferredReply,
@@ -11,13 +11,14 @@ import {
   stubFetch,
   type FakeReply,
 } from '../testing/app-harness';
+import { routeKey } from '../../../testing/fake-fetch';
 import { VotePage } from './vote-page';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const FINGERPRINT = 'k3x9q2a';
-const LIST = 'GET /api/collection-submissions/voting';
+const LIST = routeKey(API_ROUTES.votingSubmissions);
 
 function submission(id: string, overrides: Partial<CollectionSubmission> = {}): CollectionSubmission {
   return {
@@ -80,9 +81,9 @@ describe(VotePage.name, () => {
           submission('c', { yesVotes: 3, noVotes: 1, totalVotes: 4, votingEndsAt: endsIn(42 * MINUTE) }),
         ],
       },
-      'GET /api/collection-votes/a/check': { body: { hasVoted: false } },
-      'GET /api/collection-votes/b/check': { body: { hasVoted: false } },
-      'GET /api/collection-votes/c/check': { body: { hasVoted: false } },
+      [routeKey(API_ROUTES.voteCheck, { id: 'a' })]: { body: { hasVoted: false } },
+      [routeKey(API_ROUTES.voteCheck, { id: 'b' })]: { body: { hasVoted: false } },
+      [routeKey(API_ROUTES.voteCheck, { id: 'c' })]: { body: { hasVoted: false } },
     });
     renderInApp(<VotePage />, { route: '/vote' });
 
@@ -118,8 +119,8 @@ describe(VotePage.name, () => {
   it('shows the voted state from the check of this browser fingerprint', async () => {
     const { calls } = stubFetch({
       [LIST]: { body: [submission('a'), submission('b')] },
-      'GET /api/collection-votes/a/check': { body: { hasVoted: true } },
-      'GET /api/collection-votes/b/check': { body: { hasVoted: false } },
+      [routeKey(API_ROUTES.voteCheck, { id: 'a' })]: { body: { hasVoted: true } },
+      [routeKey(API_ROUTES.voteCheck, { id: 'b' })]: { body: { hasVoted: false } },
     });
     renderInApp(<VotePage />, { route: '/vote' });
 
@@ -138,7 +139,7 @@ describe(VotePage.name, () => {
   it('hides the vote buttons once voting has ended', async () => {
     stubFetch({
       [LIST]: { body: [submission('old', { votingEndsAt: new Date(Date.now() - MINUTE).toISOString() })] },
-      'GET /api/collection-votes/old/check': { body: { hasVoted: false } },
+      [routeKey(API_ROUTES.voteCheck, { id: 'old' })]: { body: { hasVoted: false } },
     });
     renderInApp(<VotePage />, { route: '/vote' });
 
@@ -152,8 +153,8 @@ describe(VotePage.name, () => {
     let voted = false;
     const { calls } = stubFetch({
       [LIST]: () => ({ body: [submission('a', voted ? { yesVotes: 1, totalVotes: 1 } : {})] }),
-      'GET /api/collection-votes/a/check': () => ({ body: { hasVoted: voted } }),
-      'POST /api/collection-votes': () => vote.promise,
+      [routeKey(API_ROUTES.voteCheck, { id: 'a' })]: () => ({ body: { hasVoted: voted } }),
+      [routeKey(API_ROUTES.castVote)]: () => vote.promise,
     });
     renderInApp(<VotePage />, { route: '/vote' });
 
@@ -174,7 +175,7 @@ describe(VotePage.name, () => {
     await findToast('Vote Recorded!');
     await screen.findByText('✓ You have voted on this submission');
     expect(within(card('Collection a')).getByText('Yes 1')).toBeTruthy();
-    expect(calls.filter((call) => call.path === '/api/collection-submissions/voting')).toHaveLength(2);
+    expect(calls.filter((call) => call.path === API_ROUTES.votingSubmissions.path)).toHaveLength(2);
   });
 
   it("shows the server's refusal, or 'Failed to record vote' when it gave no reason", async () => {
@@ -188,8 +189,8 @@ describe(VotePage.name, () => {
     };
     stubFetch({
       [LIST]: { body: [submission('a')] },
-      'GET /api/collection-votes/a/check': { body: { hasVoted: false } },
-      'POST /api/collection-votes': () => reply,
+      [routeKey(API_ROUTES.voteCheck, { id: 'a' })]: { body: { hasVoted: false } },
+      [routeKey(API_ROUTES.castVote)]: () => reply,
     });
     renderInApp(<VotePage />, { route: '/vote' });
 
@@ -212,7 +213,7 @@ describe(VotePage.name, () => {
         up
           ? { body: [submission('a')] }
           : { status: 500, body: { statusCode: 500, message: 'Internal server error' } },
-      'GET /api/collection-votes/a/check': { body: { hasVoted: false } },
+      [routeKey(API_ROUTES.voteCheck, { id: 'a' })]: { body: { hasVoted: false } },
     });
     renderInApp(<VotePage />, { route: '/vote' });
 
@@ -242,8 +243,8 @@ describe(VoteWidget.name, () => {
   it("shows 'Voted (24h limit)' instead of the buttons, and opens /vote in a new tab", async () => {
     stubFetch({
       [LIST]: { body: [submission('a', { yesVotes: 3, noVotes: 1, totalVotes: 4 }), submission('b')] },
-      'GET /api/collection-votes/a/check': { body: { hasVoted: true } },
-      'GET /api/collection-votes/b/check': { body: { hasVoted: false } },
+      [routeKey(API_ROUTES.voteCheck, { id: 'a' })]: { body: { hasVoted: true } },
+      [routeKey(API_ROUTES.voteCheck, { id: 'b' })]: { body: { hasVoted: false } },
     });
     renderInApp(<VoteWidget />);
 
@@ -268,8 +269,8 @@ describe(VoteWidget.name, () => {
     const user = userEvent.setup();
     stubFetch({
       [LIST]: { body: [submission('a')] },
-      'GET /api/collection-votes/a/check': { body: { hasVoted: false } },
-      'POST /api/collection-votes': { status: 500 },
+      [routeKey(API_ROUTES.voteCheck, { id: 'a' })]: { body: { hasVoted: false } },
+      [routeKey(API_ROUTES.castVote)]: { status: 500 },
     });
     renderInApp(<VoteWidget />);
 
