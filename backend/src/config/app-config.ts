@@ -27,6 +27,7 @@ import { DEFAULT_MEDIA_LIMITS, MEGABYTE, type MediaLimits } from './media-limits
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits.js';
 import { adminPasswordProblem } from './admin-password.js';
 import { parseRpcUrls } from './rpc-urls.js';
+import { LOG_LEVELS, type LogSettings } from '../logging/log-settings.js';
 
 export interface ChainConfig {
   chainId: number;
@@ -148,12 +149,6 @@ export interface AppConfig {
   shutdownGraceMs: number;
   /** Where a worker writes its heartbeat for health probes (WORKER_HEARTBEAT_FILE); null: none. */
   workerHeartbeatFile: string | null;
-}
-
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export interface LogSettings {
-  level: (typeof LOG_LEVELS)[number];
-  format: 'json' | 'pretty';
 }
 
 /** Receiving addresses of the donations page (SPEC §2). */

@@ -5,7 +5,7 @@ import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
 import { pino, stdSerializers, type DestinationStream, type Logger } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
 import { PinoPretty } from 'pino-pretty';
-import type { LogSettings } from '../config/app-config.js';
+import type { LogSettings } from './log-settings.js';
 import { redactSecrets } from './redact.js';
 
 /** Nest's start-up chatter (one line per module and route) left out; every other line kept. */
