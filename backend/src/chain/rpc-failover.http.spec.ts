@@ -155,6 +155,9 @@ describeWith([TEST_CHAIN])('Several JSON-RPC URLs per network', () => {
       expect(cronos.chainId).toBe(25);
       expect(cronos.providers.map((p) => p.url)).toEqual(fronts.map((front) => front.url));
       const [first, second] = cronos.providers;
+      console.log(
+        `${critters.totalSupply} tokens enumerated; node 2 closed after ${callsAtClose} calls; node 1 answered ${fronts[0]!.calls} calls; node 2 failed ${second!.errors} calls after its close, each answered by node 1`,
+      );
       expect(first).toMatchObject({ health: 'healthy', errors: 0, learntSpan: 5, spanStated: true });
       expect(first!.requests).toBeGreaterThan(0);
       expect(first!.latencyMs).not.toBeNull();
