@@ -156,13 +156,18 @@ export function resilientTransport(options: ResilientTransportOptions): Transpor
       single: plan.single({ ...config, retryCount: 0 }),
     }));
 
-    /** The node for the next attempt of a call, or null when every one was tried. */
-    const pick = (tried: Set<Node>, span: bigint | null): Node | null => {
+    /**
+     * The node for the next attempt of a call, or null when every one was tried. `refused`: a node
+     * refused the call's range in this attempt.
+     */
+    const pick = (tried: Set<Node>, span: bigint | null, refused = false): Node | null => {
       const now = Date.now();
       const open = nodes.filter((node) => !tried.has(node));
       const fits = open.filter((node) => takesSpan(node, span));
-      // A range no node takes is asked of any: its refusal is for the log scanner to split.
-      const candidates = fits.length > 0 ? fits : tried.size === 0 ? open : [];
+      // A range no node takes is asked of any, once: its refusal is for the log scanner to split. So
+      // is a range whose only takers failed (a wide node down, narrow ones up), or the scan would
+      // fail while a node can serve it in narrower ranges.
+      const candidates = fits.length > 0 ? fits : refused ? [] : open;
       const ready = candidates.filter((node) => node.stats.setAsideUntil <= now);
       const score = (node: Node): number => ((node.stats.latencyMs ?? 0) + 1) * (node.stats.inFlight + 1);
       if (ready.length > 0) return ready.reduce((best, node) => (score(node) < score(best) ? node : best));
@@ -248,14 +253,18 @@ export function resilientTransport(options: ResilientTransportOptions): Transpor
       const span = logSpan(method, params);
       const tried = new Set<Node>();
       let last: unknown = null;
-      for (let node = pick(tried, span); node; node = pick(tried, span)) {
+      let refused = false;
+      for (let node = pick(tried, span); node; node = pick(tried, span, refused)) {
         tried.add(node);
         try {
           return await ask(node, method, params);
         } catch (error) {
           last = error;
           // A refused range goes to a node that takes it, else back to the log scanner to split.
-          if (span !== null && span > 1n && spanRefused(node, error, span) && several) continue;
+          if (span !== null && span > 1n && spanRefused(node, error, span) && several) {
+            refused = true;
+            continue;
+          }
           if (method === 'eth_getLogs' && readLogRefusal(error) !== null) throw error;
           const kind = nodeFailure(error);
           if (kind === null) throw error;

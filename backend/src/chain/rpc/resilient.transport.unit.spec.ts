@@ -292,5 +292,42 @@ describe(resilientTransport.name, () => {
         await Promise.all([narrow.close(), wide.close()]);
       }
     });
+
+    it('asks a narrow node a wide range when the node that takes it is down, so the range is split', async () => {
+      const narrow = await node((method, params) => {
+        const filter = params[0] as { fromBlock?: string; toBlock?: string } | undefined;
+        if (method === 'eth_getLogs' && filter?.fromBlock && filter.toBlock) {
+          if (BigInt(filter.toBlock) - BigInt(filter.fromBlock) + 1n > 100n) {
+            return { status: 200, error: { code: -32600, message: 'block range exceeds 100' } };
+          }
+        }
+        return { result: [] };
+      });
+      const wide = await node(() => ({ result: [] }));
+      const stats = new RpcStats();
+      const transport = resilientTransport({
+        ...options,
+        urls: [narrow.url, wide.url],
+        network: 'cronos',
+        stats,
+      })({});
+      const logs = (from: number, to: number) =>
+        transport.request({
+          method: 'eth_getLogs',
+          params: [{ fromBlock: `0x${from.toString(16)}`, toBlock: `0x${to.toString(16)}`, topics: [] }],
+        } as never);
+      try {
+        // The narrow node states its span; the wide node takes the wide ranges, then stops.
+        await expect(logs(0, 999)).resolves.toEqual([]);
+        await wide.close();
+
+        // Its refusal goes back to the log scanner (which splits the range), not the dead node's error.
+        await expect(logs(1000, 1999)).rejects.toThrow(/block range exceeds 100/);
+        await expect(logs(1000, 1099)).resolves.toEqual([]);
+        expect(stats.providers().cronos![1]).toMatchObject({ health: 'set aside' });
+      } finally {
+        await narrow.close();
+      }
+    });
   });
 });
