@@ -1,7 +1,9 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { API_ROUTES } from '@nexus/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 import type { ComponentType, ReactNode } from 'react';
+import { routeKey } from '../../../testing/fake-fetch';
 import { ADMIN_SESSION_KEY, useAdminSession } from '../stores/admin-session-store';
 import { fakeNetwork, renderAdmin, reply, resetAdminState } from '../testing/admin-test-kit';
 
@@ -51,7 +53,9 @@ describe('AdminSubpage', () => {
     page();
     expect(await screen.findByText('cache statistics')).toBeTruthy();
     expect(screen.queryByText('Admin Access Required')).toBeNull();
-    expect(sent.map((request) => `${request.method} ${request.url}`)).toEqual(['POST /api/admin/verify']);
+    expect(sent.map((request) => `${request.method} ${request.url}`)).toEqual([
+      routeKey(API_ROUTES.adminVerify),
+    ]);
   });
 
   it('drops a stored flag the server refuses', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import type { CacheStats } from '@nexus/contract';
+import { API_ROUTES, type CacheStats } from '@nexus/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -75,7 +75,7 @@ describe(CacheAdminPage.name, () => {
   it('shows the cached entries, which Clear All Cache takes to 0, apart from the stored rows it keeps', async () => {
     let cleared = false;
     const sent: SentRequest[] = fakeNetwork((request) => {
-      if (request.url === '/api/admin/clear-cache') {
+      if (request.url === API_ROUTES.clearCache.path) {
         cleared = true;
         return reply(200, { success: true, cleared: 4 });
       }
@@ -90,9 +90,9 @@ describe(CacheAdminPage.name, () => {
     await user.click(screen.getByRole('button', { name: 'Clear Cache' }));
     await waitFor(() => expect(screen.getByTestId('cache-entries').textContent).toBe('0'));
     expect(screen.getByTestId('cache-collections').textContent).toBe('3');
-    expect(sent.filter((request) => request.url === '/api/admin/cache-stats').length).toBeGreaterThanOrEqual(
-      2,
-    );
+    expect(
+      sent.filter((request) => request.url === API_ROUTES.cacheStats.path).length,
+    ).toBeGreaterThanOrEqual(2);
   });
 
   it('says when Redis could not count its entries', async () => {

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import {
+  API_ROUTES,
+  apiPath,
   AUTO_APPROVE_NOTE,
   VOTING,
   type AdminCollectionSubmission,
@@ -109,7 +111,7 @@ describe(SubmissionCard.name, () => {
 
     await waitFor(() => expect(patches(sent)).toHaveLength(1));
     const [request] = patches(sent);
-    expect(request?.url).toBe('/api/admin/collection-submissions/42');
+    expect(request?.url).toBe(apiPath(API_ROUTES.updateSubmission, { id: '42' }));
     const body = request?.body as SubmissionUpdate;
     expect(body).toEqual({
       status: 'rejected',
@@ -267,7 +269,7 @@ describe(SubmissionCard.name, () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(toastTexts()).toContain('Submission Deleted'));
     expect(sent.filter((request) => request.method === 'DELETE').map((request) => request.url)).toEqual([
-      '/api/admin/collection-submissions/42',
+      apiPath(API_ROUTES.deleteSubmission, { id: '42' }),
     ]);
     expect(toastTexts()).toContain('Collection submission has been deleted successfully.');
   });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import type { PromoBarSettings } from '@nexus/contract';
+import { API_ROUTES, type PromoBarSettings } from '@nexus/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -96,7 +96,7 @@ describe(PromoBarAdminPage.name, () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(toastTexts()).toContain('Promo bar settings updated successfully'));
     const [put] = sent.filter((request) => request.method === 'PUT');
-    expect(put?.url).toBe('/api/admin/promo-bar-settings');
+    expect(put?.url).toBe(API_ROUTES.savePromoBarSettings.path);
     const form = put?.body as FormData;
     expect(JSON.parse(String(form.get('settings')))).toEqual({
       ...stored,

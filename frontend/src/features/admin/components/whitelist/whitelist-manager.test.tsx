@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import type { WhitelistedCollection } from '@nexus/contract';
+import { API_ROUTES, apiPath, type WhitelistedCollection } from '@nexus/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { routeKey } from '../../../../testing/fake-fetch';
 import {
   fakeNetwork,
   renderAdmin,
@@ -119,7 +120,7 @@ describe(WhitelistManager.name, () => {
     await waitFor(() => expect(toastTexts()).toContain('Collection added successfully'));
     const [post] = writes(sent);
     expect(post?.method).toBe('POST');
-    expect(post?.url).toBe('/api/whitelisted-collections');
+    expect(post?.url).toBe(API_ROUTES.addWhitelistedCollection.path);
     expect(post?.body).toMatchObject({
       contractAddress: `0x${'b'.repeat(40)}`,
       name: 'Ducks',
@@ -150,7 +151,7 @@ describe(WhitelistManager.name, () => {
     await waitFor(() => expect(toastTexts()).toContain('Collection updated successfully'));
     const [patch] = writes(sent);
     expect(patch?.method).toBe('PATCH');
-    expect(patch?.url).toBe('/api/whitelisted-collections/7');
+    expect(patch?.url).toBe(apiPath(API_ROUTES.updateWhitelistedCollection, { id: '7' }));
     expect(patch?.body).toEqual({ name: 'Moonbirds Oddities' });
 
     await user.click(screen.getByRole('button', { name: '+ Add Collection' }));
@@ -186,13 +187,13 @@ describe(WhitelistManager.name, () => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(toastTexts()).toContain('Collection deleted successfully'));
     expect(writes(sent).map((request) => `${request.method} ${request.url}`)).toEqual([
-      'DELETE /api/whitelisted-collections/7',
+      routeKey(API_ROUTES.deleteWhitelistedCollection, { id: '7' }),
     ]);
   });
 
   it('uploads a logo through /api/upload and fills its URL', async () => {
     const sent = fakeNetwork((request) =>
-      request.url === '/api/upload'
+      request.url === API_ROUTES.upload.path
         ? reply(200, { success: true, url: '/api/media/files/logo.png' })
         : reply(200, [moonbirds]),
     );
@@ -207,12 +208,14 @@ describe(WhitelistManager.name, () => {
         '/api/media/files/logo.png',
       ),
     );
-    const upload = sent.find((request) => request.url === '/api/upload');
+    const upload = sent.find((request) => request.url === API_ROUTES.upload.path);
     expect((upload?.body as FormData).get('file')).toBeInstanceOf(File);
   });
 
   it("reports a failed banner upload as 'Failed to upload banner'", async () => {
-    fakeNetwork((request) => (request.url === '/api/upload' ? reply(500, '') : reply(200, [moonbirds])));
+    fakeNetwork((request) =>
+      request.url === API_ROUTES.upload.path ? reply(500, '') : reply(200, [moonbirds]),
+    );
     renderAdmin(<WhitelistManager />);
     const { user, dialog } = await openAdd();
     await user.upload(
