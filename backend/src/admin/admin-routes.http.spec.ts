@@ -378,6 +378,8 @@ const PUBLIC: Record<RouteName, string> = {
   'POST /api/validate-address': 'SPEC §7, visitors (a read: nothing is stored)',
   'POST /api/detect-network': 'SPEC §7, visitors (a read: nothing is stored)',
   'POST /api/locate-collection': 'where a contract is a collection, visitors (a read: nothing is stored)',
+  'GET /api/wallet-profile/:address':
+    "a wallet's primary ENS name and avatar for its header, visitors (a read: nothing is stored)",
   'GET /api/discover-collections': 'SPEC §7 search, visitors',
   'GET /api/trending-searches': 'SPEC §7, visitors',
   'GET /api/whitelisted-collections': 'SPEC §7 featured list, visitors',
