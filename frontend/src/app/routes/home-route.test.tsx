@@ -9,7 +9,7 @@ import {
   useNavigate,
   type NavigateFunction,
 } from 'react-router-dom';
-import type { Nft, NftsResponse } from '@nexus/contract';
+import { API_ROUTES, apiPath, type Nft, type NftsResponse } from '@nexus/contract';
 import { BETA_WELCOME_SEEN_KEY } from '../../components/beta-welcome-dialog';
 import { prefetchScan, scanQueryKey } from '../../features/scan/hooks/use-scan';
 import { getSocket } from '../../lib/socket-client';
@@ -90,7 +90,9 @@ describe('explorer views in the page address', () => {
   beforeEach(() => {
     window.localStorage.setItem(BETA_WELCOME_SEEN_KEY, 'true');
     installFetch((url) =>
-      url.pathname === '/api/whitelisted-collections' ? jsonResponse([]) : statusResponse(404, 'Not Found'),
+      url.pathname === API_ROUTES.whitelistedCollections.path
+        ? jsonResponse([])
+        : statusResponse(404, 'Not Found'),
     );
   });
 
@@ -171,11 +173,11 @@ describe('a visit straight to a collection address', () => {
   it('asks for the scan before the view mounts, and the view joins that request', async () => {
     window.localStorage.setItem(BETA_WELCOME_SEEN_KEY, 'true');
     const calls = installFetch((url) => {
-      if (url.pathname === '/api/nfts') return jsonResponse(answer);
-      if (url.pathname === '/api/whitelisted-collections') return jsonResponse([]);
+      if (url.pathname === API_ROUTES.scanNfts.path) return jsonResponse(answer);
+      if (url.pathname === API_ROUTES.whitelistedCollections.path) return jsonResponse([]);
       return statusResponse(404, 'Not Found');
     });
-    const scans = () => calls.filter((call) => call.url.pathname === '/api/nfts');
+    const scans = () => calls.filter((call) => call.url.pathname === API_ROUTES.scanNfts.path);
     const queryClient = createQueryClient();
 
     // What main.tsx does with the page's address, before React renders anything.
@@ -203,10 +205,10 @@ describe('a visit straight to a collection address', () => {
 
   it('reads the collection by pages: no NFT list sent, no whole collection fetched', async () => {
     window.localStorage.setItem(BETA_WELCOME_SEEN_KEY, 'true');
-    const route = `/api/collections/polygon/${CONTRACT}/nfts`;
+    const route = apiPath(API_ROUTES.collectionPage, { network: 'polygon', address: CONTRACT });
     const byRank = [...answer.nfts].sort((a, b) => a.rarityRank! - b.rarityRank!);
     const calls = installFetch((url) => {
-      if (url.pathname === '/api/nfts') {
+      if (url.pathname === API_ROUTES.scanNfts.path) {
         return jsonResponse({
           ...answer,
           nfts: byRank.slice(0, 50),
@@ -232,7 +234,7 @@ describe('a visit straight to a collection address', () => {
           traitTypes: [],
         });
       }
-      if (url.pathname === '/api/whitelisted-collections') return jsonResponse([]);
+      if (url.pathname === API_ROUTES.whitelistedCollections.path) return jsonResponse([]);
       return statusResponse(404, 'Not Found');
     });
     const queryClient = createQueryClient();
@@ -253,9 +255,9 @@ describe('a visit straight to a collection address', () => {
     // Past the moment the gallery used to start its own calculation (100 ms after the NFTs load).
     await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
 
-    const scan = calls.find((call) => call.url.pathname === '/api/nfts')!;
+    const scan = calls.find((call) => call.url.pathname === API_ROUTES.scanNfts.path)!;
     expect(JSON.parse(String(scan.init.body))).toMatchObject({ searchType: 'collection', paged: true });
-    expect(calls.filter((call) => call.url.pathname === '/api/calculate-rarity')).toEqual([]);
+    expect(calls.filter((call) => call.url.pathname === API_ROUTES.calculateRarity.path)).toEqual([]);
     expect(
       calls.filter((call) => call.url.pathname === route).map((call) => call.url.searchParams.get('page')),
     ).toEqual(['1']);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import type { Nft } from '@nexus/contract';
+import { API_ROUTES, type Nft } from '@nexus/contract';
 import { Toaster } from '../../../components/toast/toaster';
 import { useToastStore } from '../../../components/toast/toast-store';
 import {
@@ -93,7 +93,7 @@ async function closeDetail() {
 
 function imageCalls(calls: FetchCall[]): string[] {
   return calls
-    .filter((call) => call.url.pathname === '/api/media/image')
+    .filter((call) => call.url.pathname === API_ROUTES.mediaImage.path)
     .map((call) => call.url.searchParams.get('src') ?? '');
 }
 
@@ -114,7 +114,7 @@ describe('gallery downloads', () => {
     useToastStore.setState({ toasts: [] });
     pending = new Map();
     calls = installFetch((url, init) => {
-      if (url.pathname !== '/api/media/image') return statusResponse(404, 'Not Found');
+      if (url.pathname !== API_ROUTES.mediaImage.path) return statusResponse(404, 'Not Found');
       return abortable(
         init,
         new Promise<Response>((resolve) => pending.set(url.searchParams.get('src')!, resolve)),
@@ -154,7 +154,7 @@ describe('gallery downloads', () => {
     expect(imageCalls(calls)).toEqual([]);
     await wait(1);
     expect(imageCalls(calls)).toEqual(['ipfs://bafy/1.png', 'ipfs://bafy/2.png', 'ipfs://bafy/3.png']);
-    const imageCall = calls.find((call) => call.url.pathname === '/api/media/image')!;
+    const imageCall = calls.find((call) => call.url.pathname === API_ROUTES.mediaImage.path)!;
     expect(imageCall.init).toMatchObject({ mode: 'cors', credentials: 'omit', cache: 'no-store' });
 
     pending.get('ipfs://bafy/2.png')!(blobResponse(new Blob(['png'], { type: 'image/png' })));

@@ -3,6 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import {
+  API_ROUTES,
+  apiPath,
   COLLECTION_PAGE_LIMITS,
   METADATA_REASONS,
   decodeTraitSelection,
@@ -22,7 +24,7 @@ import { DEFAULT_GALLERY_VIEW, type GalleryViewChange, type GalleryViewState } f
 import { GalleryView } from './gallery-view';
 
 const CONTRACT = '0x4444444444444444444444444444444444444444';
-const PAGE_PATH = `/api/collections/polygon/${CONTRACT}/nfts`;
+const PAGE_PATH = apiPath(API_ROUTES.collectionPage, { network: 'polygon', address: CONTRACT });
 const SIZE = 120;
 
 /** Tokens whose metadata host has not answered yet. */
@@ -228,7 +230,7 @@ describe('gallery paging by the server', () => {
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
     });
-    expect(calls.some((call) => call.url.pathname === '/api/calculate-rarity')).toBe(false);
+    expect(calls.some((call) => call.url.pathname === API_ROUTES.calculateRarity.path)).toBe(false);
   });
 
   it('opened on another sort, waits for the server instead of sorting its first page here', async () => {

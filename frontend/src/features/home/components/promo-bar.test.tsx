@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { DEFAULT_PROMO_BAR_SETTINGS, type PromoBarSettings } from '@nexus/contract';
+import { API_ROUTES, DEFAULT_PROMO_BAR_SETTINGS, type PromoBarSettings } from '@nexus/contract';
 import { installFetch, jsonResponse, removeFetch, statusResponse } from '../../../testing/fake-fetch';
 import { PromoBar } from './promo-bar';
 
@@ -33,7 +33,7 @@ describe(PromoBar.name, () => {
   it('shows the background video at its opacity and the button where and how the settings say', async () => {
     const calls = renderBar(() => jsonResponse(active));
     const bar = await screen.findByTestId('promo-bar');
-    expect(calls[0]!.url.pathname).toBe('/api/promo-bar-settings');
+    expect(calls[0]!.url.pathname).toBe(API_ROUTES.promoBarSettings.path);
     expect(bar.className).toContain('promo-bar--center');
     const video = screen.getByTestId('promo-bar-video') as HTMLVideoElement;
     expect(video.getAttribute('src')).toBe('/api/media/files/bar.webm');

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import type { PromoAsset, ScanProgress } from '@nexus/contract';
+import { API_ROUTES, type PromoAsset, type ScanProgress } from '@nexus/contract';
 import { installFetch, jsonResponse, removeFetch, statusResponse } from '../../../testing/fake-fetch';
 import type { ScanTarget } from '../stores/scan-store';
 import { ScanOverlay, SKIP_LABEL } from './scan-overlay';
@@ -93,13 +93,13 @@ describe(ScanOverlay.name, () => {
 
   it('wallet scan: the first active promo at once, a 10-second countdown, then Skip & Show Results', async () => {
     const calls = installFetch((url) =>
-      url.pathname === '/api/promo-assets/active'
+      url.pathname === API_ROUTES.activePromoAssets.path
         ? jsonResponse([asset(), asset({ id: 'a2', title: 'Second' })])
         : statusResponse(404, 'Not Found'),
     );
     const { onSkip } = renderOverlay(wallet);
     await wait(0);
-    expect(calls.map((call) => call.url.pathname)).toEqual(['/api/promo-assets/active']);
+    expect(calls.map((call) => call.url.pathname)).toEqual([API_ROUTES.activePromoAssets.path]);
 
     const promo = screen.getByTestId('promo-player');
     expect(promo.textContent).toContain('Nexus Apes Season 2');
