@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { CONNECTION_REFUSALS, type RpcProvidersResponse, type SecurityStatus } from '@nexus/contract';
+import {
+  API_ROUTES,
+  CONNECTION_REFUSALS,
+  type RpcProvidersResponse,
+  type SecurityStatus,
+} from '@nexus/contract';
 import { screen, within } from '@testing-library/react';
 import { fakeNetwork, renderAdmin, reply, resetAdminState, signedIn } from '../../testing/admin-test-kit';
 import { SecurityAdminPage } from './security-admin-page';
@@ -94,7 +99,9 @@ describe(SecurityAdminPage.name, () => {
       ],
     };
     fakeNetwork((request) =>
-      request.url.includes('/api/admin/rpc-providers') ? reply(200, providers) : reply(200, status(refusals)),
+      request.url.includes(API_ROUTES.rpcProviders.path)
+        ? reply(200, providers)
+        : reply(200, status(refusals)),
     );
     renderAdmin(<SecurityAdminPage />);
 
