@@ -10,6 +10,7 @@ import type { NftRecord } from '../collections/index.js';
 import { ConcurrencyLimit, mapWithConcurrency } from '../common/concurrency.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
+import { metadataHostOf, ScanHostLimit } from './scan-host-limit.js';
 
 export function emptyRecord(token: TokenRef): NftRecord {
   return {
@@ -37,17 +38,24 @@ function lookupWith(
     : resolver.resolve(uri).then((metadata) => (metadata ? { metadata } : { metadata: null }));
 }
 
+/** The URI a token's metadata is asked from: none when the source could not read it either. */
+function requestUri(token: TokenRef): string | null {
+  return token.metadataUnavailable === undefined ? token.tokenUri : null;
+}
+
 /**
  * Resolves every token's metadata with at most `concurrency` requests in flight, in input order.
  * Metadata the source already holds is used as it is; a token the source could not read
  * (`metadataUnavailable`) is not fetched again here: its URI is typically a spam host. A token whose
  * metadata host could not be reached is marked 'unavailable' (the metadata-retry job asks again).
  * Every record without metadata says why where the resolver could tell (`metadataReason`).
+ * A ScanHostLimit also keeps one host from holding the slots and defers a host that keeps timing
+ * out: its remaining tokens are 'unavailable' with that reason at once, for the metadata-retry job.
  */
 export async function resolveTokens(
   tokens: readonly TokenRef[],
   resolver: MetadataResolver,
-  concurrency: number | ConcurrencyLimit,
+  concurrency: number | ConcurrencyLimit | ScanHostLimit,
   onProgress: (done: number) => void,
   options: MetadataLookupOptions = {},
 ): Promise<NftRecord[]> {
@@ -56,17 +64,29 @@ export async function resolveTokens(
   const shared = typeof concurrency === 'number' ? null : concurrency;
   const lanes = shared ? tokens.length : (concurrency as number);
   return mapWithConcurrency(tokens, lanes, async (token) => {
+    if (shared instanceof ScanHostLimit) {
+      const host = token.metadata ? null : metadataHostOf(requestUri(token));
+      return shared.run(host, () => resolveToken(token, host, shared));
+    }
     if (shared) return shared.run(() => resolveToken(token));
     return resolveToken(token);
   });
 
-  async function resolveToken(token: TokenRef): Promise<NftRecord> {
-    const uri = token.metadataUnavailable === undefined ? token.tokenUri : null;
+  async function resolveToken(
+    token: TokenRef,
+    host: string | null = null,
+    hosts?: ScanHostLimit,
+  ): Promise<NftRecord> {
+    const uri = requestUri(token);
+    const deferred = hosts?.deferred(host);
     const found: MetadataLookup = token.metadata
       ? { metadata: token.metadata }
-      : uri
-        ? await lookupWith(resolver, uri, options)
-        : { metadata: null };
+      : deferred
+        ? { metadata: null, unavailable: `${host} keeps timing out in this scan`, reason: deferred }
+        : uri
+          ? await lookupWith(resolver, uri, options)
+          : { metadata: null };
+    if (!token.metadata && !deferred) hosts?.record(host, found);
     const metadata = found.metadata;
     onProgress(++done);
     const unreachable = !metadata && 'unavailable' in found && found.unavailable !== undefined;
@@ -127,7 +147,7 @@ export class TokenMetadataService {
     tokens: readonly TokenRef[],
     includeMetadata: boolean,
     onProgress: (done: number) => void,
-    limit?: ConcurrencyLimit,
+    limit?: ConcurrencyLimit | ScanHostLimit,
   ): Promise<NftRecord[]> {
     if (!includeMetadata) return Promise.resolve(tokens.map((t) => emptyRecord(t)));
     return resolveTokens(tokens, this.resolver, limit ?? this.config.metadataConcurrency, onProgress, {
@@ -136,8 +156,11 @@ export class TokenMetadataService {
     });
   }
 
-  /** One budget of METADATA_CONCURRENCY requests for several `records` calls. */
-  limit(): ConcurrencyLimit {
-    return new ConcurrencyLimit(this.config.metadataConcurrency);
+  /**
+   * One scan's budget of METADATA_CONCURRENCY requests for several `records` calls, shared fairly
+   * between hosts: a slow host cannot hold the slots, one timing out is left to metadata-retry.
+   */
+  limit(): ScanHostLimit {
+    return new ScanHostLimit({ limit: this.config.metadataConcurrency });
   }
 }
