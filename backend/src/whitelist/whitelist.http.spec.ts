@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { WhitelistedCollection } from '@nexus/contract';
+import { API_ROUTES, apiPath, type WhitelistedCollection } from '@nexus/contract';
 import type { Redis } from 'ioredis';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -90,7 +90,7 @@ describe(WhitelistController.name, () => {
   // Signed in as admin: the list is public, every change needs the session.
   const http = () => request.agent(sut.getHttpServer()).set('Cookie', cookie);
   const list = async (): Promise<WhitelistedCollection[]> => {
-    const res = await http().get('/api/whitelisted-collections');
+    const res = await http().get(API_ROUTES.whitelistedCollections.path);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     return res.body as WhitelistedCollection[];
@@ -164,21 +164,21 @@ describe(WhitelistController.name, () => {
     it('answers the change at once after a POST, PATCH and DELETE', async () => {
       await list(); // cached
       const created = await http()
-        .post('/api/whitelisted-collections')
+        .post(API_ROUTES.addWhitelistedCollection.path)
         .send({ contractAddress: address('e5'), name: 'Cache Probe', network: 'cronos' });
       expect(created.status).toBe(201);
       expect((await list()).map((c) => c.name)).toContain('Cache Probe');
 
       const id = (created.body as WhitelistedCollection).id;
       await http()
-        .patch(`/api/whitelisted-collections/${id}`)
+        .patch(apiPath(API_ROUTES.updateWhitelistedCollection, { id }))
         .send({ name: 'Cache Probe Renamed' })
         .expect(200);
       const names = (await list()).map((c) => c.name);
       expect(names).toContain('Cache Probe Renamed');
       expect(names).not.toContain('Cache Probe');
 
-      await http().delete(`/api/whitelisted-collections/${id}`).expect(200);
+      await http().delete(apiPath(API_ROUTES.deleteWhitelistedCollection, { id })).expect(200);
       expect((await list()).map((c) => c.name)).not.toContain('Cache Probe Renamed');
       expect(
         (JSON.parse((await redis.get(cacheKey))!) as WhitelistedCollection[]).map((c) => c.name),
@@ -195,7 +195,7 @@ describe(WhitelistController.name, () => {
         ['14', 'Yetis', true],
       ] as const) {
         await http()
-          .post('/api/whitelisted-collections')
+          .post(API_ROUTES.addWhitelistedCollection.path)
           .send({ contractAddress: address(byte), name, isFeatured })
           .expect(201);
       }
@@ -217,7 +217,7 @@ describe(WhitelistController.name, () => {
 
     it('creates with the SPEC defaults: polygon, bubbles 15, medium, all; lower-case address', async () => {
       const res = await http()
-        .post('/api/whitelisted-collections')
+        .post(API_ROUTES.addWhitelistedCollection.path)
         .send({
           contractAddress: '0x' + 'AB'.repeat(20),
           name: '  Trimmed Name  ',
@@ -255,13 +255,13 @@ describe(WhitelistController.name, () => {
 
     it('refuses the same contract twice on one network (any case) but not on another network', async () => {
       const again = await http()
-        .post('/api/whitelisted-collections')
+        .post(API_ROUTES.addWhitelistedCollection.path)
         .send({ contractAddress: '0x' + 'ab'.repeat(20), name: 'Again' });
       expect(again.status).toBe(409);
       expect(again.body.message).toBe('This collection is already whitelisted on this network');
 
       const elsewhere = await http()
-        .post('/api/whitelisted-collections')
+        .post(API_ROUTES.addWhitelistedCollection.path)
         .send({ contractAddress: '0x' + 'ab'.repeat(20), name: 'Elsewhere', network: 'cronos' });
       expect(elsewhere.status).toBe(201);
     });
@@ -269,27 +269,27 @@ describe(WhitelistController.name, () => {
     it('takes a base58 address on Solana, kept as typed, and refuses a 0x one there', async () => {
       const mint = 'J1S9H3QjnRtBbbuD4HjPV6RpRhwuk4zKbxsnCHuTgh9w';
       const solana = await http()
-        .post('/api/whitelisted-collections')
+        .post(API_ROUTES.addWhitelistedCollection.path)
         .send({ contractAddress: mint, name: 'Mad Lads', network: 'solana' });
       expect(solana.status).toBe(201);
       expect((solana.body as WhitelistedCollection).contractAddress).toBe(mint);
 
       const evmOnSolana = await http()
-        .post('/api/whitelisted-collections')
+        .post(API_ROUTES.addWhitelistedCollection.path)
         .send({ contractAddress: address('e9'), name: 'Wrong Chain', network: 'solana' });
       expect(evmOnSolana.status).toBe(400);
       expect(evmOnSolana.body.message).toBe('Invalid contract address format');
       const base58OnPolygon = await http()
-        .post('/api/whitelisted-collections')
+        .post(API_ROUTES.addWhitelistedCollection.path)
         .send({ contractAddress: mint, name: 'Wrong Chain' });
       expect(base58OnPolygon.status).toBe(400);
     });
 
     it('updates only the fields sent and ignores an id in the body', async () => {
-      const created = await http().post('/api/whitelisted-collections').send(valid).expect(201);
+      const created = await http().post(API_ROUTES.addWhitelistedCollection.path).send(valid).expect(201);
       const id = (created.body as WhitelistedCollection).id;
 
-      const res = await http().patch(`/api/whitelisted-collections/${id}`).send({
+      const res = await http().patch(apiPath(API_ROUTES.updateWhitelistedCollection, { id })).send({
         id: '999999',
         bubbleCount: 50,
         animationSpeed: 'fast',
@@ -314,20 +314,20 @@ describe(WhitelistController.name, () => {
 
     it('answers 404 for a collection that does not exist, and deletes once', async () => {
       const created = await http()
-        .post('/api/whitelisted-collections')
+        .post(API_ROUTES.addWhitelistedCollection.path)
         .send({ contractAddress: address('f7'), name: 'Short Lived' })
         .expect(201);
       const id = (created.body as WhitelistedCollection).id;
 
-      const deleted = await http().delete(`/api/whitelisted-collections/${id}`);
+      const deleted = await http().delete(apiPath(API_ROUTES.deleteWhitelistedCollection, { id }));
       expect(deleted.status).toBe(200);
       expect(deleted.body).toEqual({ success: true });
       const [{ n }] = await sql(`select count(*)::int as n from whitelisted_collection where id = ?`, [id]);
       expect(n).toBe(0);
 
       for (const res of [
-        await http().delete(`/api/whitelisted-collections/${id}`),
-        await http().patch(`/api/whitelisted-collections/${id}`).send({ name: 'Ghost' }),
+        await http().delete(apiPath(API_ROUTES.deleteWhitelistedCollection, { id })),
+        await http().patch(apiPath(API_ROUTES.updateWhitelistedCollection, { id })).send({ name: 'Ghost' }),
       ]) {
         expect(res.status).toBe(404);
         expect(res.body.message).toBe('Whitelisted collection not found');
@@ -363,7 +363,7 @@ describe(WhitelistController.name, () => {
       [{ ...valid, admin: true }, 'property admin should not exist'],
     ])('refuses POST %j with 400 and writes nothing', async (body, message) => {
       const [{ n: before }] = await sql(`select count(*)::int as n from whitelisted_collection`);
-      const res = await http().post('/api/whitelisted-collections').send(body);
+      const res = await http().post(API_ROUTES.addWhitelistedCollection.path).send(body);
       expect(res.status).toBe(400);
       expect(res.body.message).toContain(message);
       const [{ n: after }] = await sql(`select count(*)::int as n from whitelisted_collection`);
@@ -378,13 +378,13 @@ describe(WhitelistController.name, () => {
       [{ animationSpeed: null }, 'animationSpeed must be one of: slow, medium, fast'],
     ])('refuses PATCH %j with 400', async (body, message) => {
       const [{ id }] = await sql(`select id::text as id from whitelisted_collection order by id limit 1`);
-      const res = await http().patch(`/api/whitelisted-collections/${id}`).send(body);
+      const res = await http().patch(apiPath(API_ROUTES.updateWhitelistedCollection, { id })).send(body);
       expect(res.status).toBe(400);
       expect(res.body.message).toContain(message);
     });
 
     it('refuses an id that is not a number', async () => {
-      const res = await http().delete('/api/whitelisted-collections/abc');
+      const res = await http().delete(apiPath(API_ROUTES.deleteWhitelistedCollection, { id: 'abc' }));
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('id must be a positive whole number');
     });
