@@ -1,6 +1,7 @@
 import type { Nft } from '@nexus/contract';
 import { Redis } from 'ioredis';
 import {
+  CLOSED_PORT,
   deployCollection,
   FAULT_PORTS,
   scanCollection,
@@ -32,7 +33,7 @@ describe('a 1,000-token collection whose metadata host does not resolve', () => 
     });
     stack = await startFaultSystem({
       name: 'dead_host',
-      rpcUrls: { ethereum: chain.url, polygon: chain.url, cronos: chain.url },
+      rpcUrls: { ethereum: chain.url, polygon: CLOSED_PORT, cronos: CLOSED_PORT },
     });
   }, 300_000);
 

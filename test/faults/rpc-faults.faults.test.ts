@@ -1,5 +1,6 @@
 import type { HealthResponse, NftsResponse } from '@nexus/contract';
 import {
+  CLOSED_PORT,
   deployCollection,
   FAULT_PORTS,
   HOLDER,
@@ -71,8 +72,8 @@ describe('30 % of JSON-RPC requests failing', () => {
     proxy = await FaultyJsonRpcProxy.start(chain.url, { rate: 0.3, delayMs: 2_000, seed: 30 });
     stack = await startFaultSystem({
       name: 'rpc_faults',
-      // Every network's node behind the faulty provider.
-      rpcUrls: { ethereum: proxy.url, polygon: proxy.url, cronos: proxy.url },
+      // Ethereum's node behind the faulty provider (the fault chain is ethereum's only).
+      rpcUrls: { ethereum: proxy.url, polygon: CLOSED_PORT, cronos: CLOSED_PORT },
     });
     // Readiness (issue 12 item 7) where the API has it; GET /api/health before that.
     const ready = await fetch(`${stack.system.url}/api/health/ready`);

@@ -21,6 +21,13 @@ export const FAULT_PORTS = {
   anvil: 18591 + TEST_PORT_OFFSET,
 };
 
+/**
+ * A node URL nothing listens on, for the networks a scenario does not read: the fault chain is
+ * ethereum's (chain id 1), which the API refuses at start for another network, while a node that
+ * does not answer is only logged.
+ */
+export const CLOSED_PORT = 'http://127.0.0.1:9/';
+
 /** Shared with the RPC adapter's tests: compiling is not what is under test. */
 const ARTIFACTS_DIR = join(tmpdir(), 'nexus-devchain-artifacts');
 
