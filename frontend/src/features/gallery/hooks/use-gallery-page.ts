@@ -119,26 +119,12 @@ export function useGalleryPage({
       waiting: false,
     };
   }
-  if (waiting) {
-    return {
-      items: [],
-      page: view.page,
-      pageCount: view.page,
-      matching: nfts.length,
-      total: nfts.length,
-      ranked: local!.ranked,
-      traitSummary: null,
-      source: 'local',
-      updating: false,
-      pending,
-      waiting,
-    };
-  }
+  // Waiting: nothing on screen yet, rather than the NFTs at hand sorted or paged here.
   return {
-    items,
-    page: local!.slice.page,
-    pageCount: local!.slice.pageCount,
-    matching: local!.matching,
+    items: waiting ? [] : items,
+    page: waiting ? view.page : local!.slice.page,
+    pageCount: waiting ? view.page : local!.slice.pageCount,
+    matching: waiting ? nfts.length : local!.matching,
     total: nfts.length,
     ranked: local!.ranked,
     traitSummary: null,
