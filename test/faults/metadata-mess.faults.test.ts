@@ -8,7 +8,6 @@ import {
   type Nft,
   type ServerToClientEvents,
 } from '@nexus/contract';
-import { Redis } from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
 import {
   MESSY_SHARES,
@@ -17,6 +16,14 @@ import {
   type MessyHostName,
   type MessyKind,
 } from '../../deploy/devchain/src/messy-metadata.server.js';
+import {
+  BROKEN,
+  countedPrivateRefusals,
+  nftsOfKinds,
+  outcomesByKind,
+  READ_IN_SCAN,
+  SLOW,
+} from '../support/metadata-mess.js';
 import { TEST_PORT_OFFSET } from '../support/test-env.js';
 import {
   deploySpreadCollection,
@@ -32,41 +39,6 @@ import { recordFigure } from './support/figures.js';
 /** 1,000 by default; METADATA_MESS_TOKENS=10000 for the figure of docs/PERFORMANCE.md. */
 const TOKENS = Number(process.env.METADATA_MESS_TOKENS ?? 1_000);
 const MESSY_FIRST_PORT = 18600 + TEST_PORT_OFFSET;
-
-/** Kinds whose host answers within the scan's budget: read during the scan. */
-const READ_IN_SCAN: readonly MessyKind[] = [
-  'plain',
-  'bom',
-  'jsonc',
-  'anim-mp4',
-  'anim-glb',
-  'anim-html',
-  'big-image',
-  'ipfs-v0',
-  'ipfs-v1',
-  'redirect-public',
-];
-/** Kinds whose host answers in 5–20 s: listed pending, filled by the metadata-retry job. */
-const SLOW: readonly MessyKind[] = ['slow-5s', 'slow-12s', 'slow-20s'];
-/** Kinds without metadata for good, and why. */
-const BROKEN: Partial<Record<MessyKind, MetadataReason>> = {
-  html: 'not-json',
-  'redirect-private': 'private-address',
-};
-
-/** `kind: read/pending/missing` counts and the reasons given, for the figures. */
-function outcomesByKind(nfts: readonly Nft[]): string {
-  const counts = new Map<string, number>();
-  for (const nft of nfts) {
-    const outcome =
-      nft.attributes.length > 0
-        ? 'read'
-        : `${nft.metadataUnavailable ? 'pending' : 'missing'}:${nft.metadataReason}`;
-    const key = `${messyKindOf(BigInt(nft.tokenId))} ${outcome}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return [...counts].map(([key, count]) => `${key}=${count}`).join('; ');
-}
 
 function tokensOf(kind: MessyKind): number {
   return (TOKENS / 100) * MESSY_SHARES[kind];
@@ -150,8 +122,7 @@ describe(`a ${TOKENS}-token collection with mainnet's metadata mess`, () => {
     expect(answeredAtScanEnd['slow-12s']).toBe(0);
     expect(answeredAtScanEnd['slow-20s']).toBe(0);
 
-    const byKind = (kinds: readonly MessyKind[]): Nft[] =>
-      scanned.filter((n) => kinds.includes(messyKindOf(BigInt(n.tokenId))));
+    const byKind = (kinds: readonly MessyKind[]): Nft[] => nftsOfKinds(scanned, kinds);
     const missing = scanned.filter((n) => n.attributes.length === 0);
     recordFigure('metadata mess', {
       tokens: TOKENS,
@@ -204,23 +175,10 @@ describe(`a ${TOKENS}-token collection with mainnet's metadata mess`, () => {
 
   it('refuses the redirect to a private address before connecting, and counts each refusal', async () => {
     expect(messy.privateConnections).toBe(0);
-    const redis = new Redis(stack.redis.url);
-    try {
-      const hour = Math.floor(Date.now() / 3_600_000);
-      const key = `${stack.prefix}:security:connection-refusals:${hour}`;
-      // One refusal per token the scan reports refused (each token asked once: no retry in a scan).
-      const expected = scanned.filter((n) => n.metadataReason === METADATA_REASONS['private-address']).length;
-      expect(expected).toBeGreaterThan(0);
-      let counted = 0;
-      // The worker adds its counts to Redis once a second.
-      for (let waited = 0; waited < 15_000 && counted < expected; waited += 250) {
-        counted = Number((await redis.hget(key, 'privateAddress')) ?? 0);
-        if (counted < expected) await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-      expect(counted).toBe(expected);
-    } finally {
-      redis.disconnect();
-    }
+    // One refusal per token the scan reports refused (each token asked once: no retry in a scan).
+    const expected = scanned.filter((n) => n.metadataReason === METADATA_REASONS['private-address']).length;
+    expect(expected).toBeGreaterThan(0);
+    expect(await countedPrivateRefusals(stack.redis.url, stack.prefix, expected)).toBe(expected);
   });
 
   it('fills the slow tokens through the metadata-retry job and announces each batch', async () => {
