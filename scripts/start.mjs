@@ -37,7 +37,10 @@ try {
   build();
 
   await chain.start();
-  await Promise.all([api.start(), ...workers.map((w) => w.start())]);
+  // The API applies the migrations: a worker started beside it would run the transfer index's
+  // first pass against a fresh database's missing tables.
+  await api.start();
+  await Promise.all(workers.map((w) => w.start()));
   log(adminPassword);
   log(
     `ready in ${((Date.now() - started) / 1000).toFixed(1)} s on http://127.0.0.1:${port}  (Ctrl-C stops everything)`,
