@@ -1,4 +1,4 @@
-import type { DonationEntry } from '@nexus/contract';
+import { API_ROUTES, type DonationEntry } from '@nexus/contract';
 import request from 'supertest';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
 import { NEXUS_DONATION_ADDRESSES } from '../config/donation-address.js';
@@ -14,7 +14,7 @@ describe(DonationsController.name, () => {
 
   const donations = async (env: Record<string, string> = {}) => {
     isolated = await startIsolatedApi('donations', { env });
-    const res = await request(isolated.app.getHttpServer()).get('/api/donations');
+    const res = await request(isolated.app.getHttpServer()).get(API_ROUTES.donations.path);
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=300');
     return res.body as DonationEntry[];

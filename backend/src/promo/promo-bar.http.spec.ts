@@ -4,7 +4,12 @@ import { join } from 'node:path';
 
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DEFAULT_PROMO_BAR_SETTINGS, PROMO_BAR_MESSAGES, type PromoBarSettings } from '@nexus/contract';
+import {
+  API_ROUTES,
+  DEFAULT_PROMO_BAR_SETTINGS,
+  PROMO_BAR_MESSAGES,
+  type PromoBarSettings,
+} from '@nexus/contract';
 import request from 'supertest';
 
 import { adminCookie } from '../../../test/support/admin-session.js';
@@ -59,12 +64,12 @@ describe.each(UPLOAD_BACKENDS)(`${PromoBarController.name} (%s)`, (name) => {
   });
 
   const read = async (app = sut): Promise<PromoBarSettings> => {
-    const res = await request(app.getHttpServer()).get('/api/promo-bar-settings');
+    const res = await request(app.getHttpServer()).get(API_ROUTES.promoBarSettings.path);
     expect(res.status).toBe(200);
     return res.body as PromoBarSettings;
   };
   const save = (settings: unknown, video?: { file: string; filename: string; contentType: string }) => {
-    const req = request(sut.getHttpServer()).put('/api/admin/promo-bar-settings').set('Cookie', cookie);
+    const req = request(sut.getHttpServer()).put(API_ROUTES.savePromoBarSettings.path).set('Cookie', cookie);
     if (video)
       void req.attach('video', video.file, { filename: video.filename, contentType: video.contentType });
     if (settings !== undefined) {
@@ -84,14 +89,14 @@ describe.each(UPLOAD_BACKENDS)(`${PromoBarController.name} (%s)`, (name) => {
   it('answers 401 to a save without an admin session, and changes nothing', async () => {
     const before = await backend.leftovers();
     const res = await request(sut.getHttpServer())
-      .put('/api/admin/promo-bar-settings')
+      .put(API_ROUTES.savePromoBarSettings.path)
       .field('settings', JSON.stringify(SAVED));
     expect(res.status).toBe(401);
     expect((res.body as { message: string }).message).toBe('Admin session required');
     // With a video: the guard answers before the body is read, so the client may still be writing
     // when the answer comes (EPIPE on its side); whichever way, nothing is stored.
     const withVideo = await request(sut.getHttpServer())
-      .put('/api/admin/promo-bar-settings')
+      .put(API_ROUTES.savePromoBarSettings.path)
       .field('settings', JSON.stringify(SAVED))
       .attach('video', files.mp4!, 'bar.mp4')
       .catch((error: NodeJS.ErrnoException) => {
