@@ -60,6 +60,8 @@ describe(SafeHttpClient.name, () => {
     push();
   };
 
+  const servedSockets = new WeakSet<object>();
+
   beforeAll(async () => {
     forbidden = await LoopbackServer.start((_request, response) => response.end('internal secret'));
     allowed = await LoopbackServer.start((request, response) => {
@@ -118,6 +120,15 @@ describe(SafeHttpClient.name, () => {
         case '/missing':
           response.writeHead(404).end();
           return;
+        case '/closes-reused':
+          // As a server whose keep-alive timeout closed the idle socket just as it was reused.
+          if (servedSockets.has(request.socket)) {
+            request.socket.destroy();
+            return;
+          }
+          servedSockets.add(request.socket);
+          response.end('fresh socket');
+          return;
         default:
           response.writeHead(500).end();
       }
@@ -151,6 +162,13 @@ describe(SafeHttpClient.name, () => {
     expect(response.status).toBe(200);
     expect(response.contentType).toBe('application/json');
     expect(response.body.toString()).toBe('{"ok":true}');
+  });
+
+  it('sends a GET once more when its kept-alive socket was closed by the server', async () => {
+    expect((await sut.get(`${allowed.origin}/closes-reused`, LIMITS)).body.toString()).toBe('fresh socket');
+    const again = await sut.get(`${allowed.origin}/closes-reused`, LIMITS);
+    expect(again.body.toString()).toBe('fresh socket');
+    expect(attempts.get('/closes-reused')).toBe(3);
   });
 
   describe('address guard', () => {

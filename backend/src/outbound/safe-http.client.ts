@@ -338,9 +338,18 @@ export class SafeHttpClient {
       signal,
     };
     return new Promise((resolve, reject) => {
-      const request = (secure ? https : http).request(options, resolve);
-      request.on('error', reject);
-      request.end(jsonBody);
+      const send = (again: boolean): void => {
+        const request = (secure ? https : http).request(options, resolve);
+        request.on('error', (error) => {
+          // A kept-alive socket the server closed while it sat idle fails at once, before any answer:
+          // a GET is sent once more, on a socket of its own (Node's documented remedy).
+          const staleSocket = request.reusedSocket && systemErrorCode(error) === 'ECONNRESET';
+          if (!again && staleSocket && jsonBody === undefined && !signal.aborted) send(true);
+          else reject(error);
+        });
+        request.end(jsonBody);
+      };
+      send(false);
     });
   }
 
