@@ -49,6 +49,11 @@ const MAX_DELAY_MS = 10_000;
 const MAX_SET_ASIDE_MS = 60_000;
 /** A spent quota, a key refused, a host that does not resolve: not asked again soon. */
 const LONG_SET_ASIDE_MS = 300_000;
+/**
+ * Several nodes all throttling a call: it waits for the one back soonest and is asked again, for
+ * this long at most, without spending its retries (throttling is a pace, not a failure).
+ */
+const THROTTLED_PATIENCE_MS = 60_000;
 
 /** One node: its HTTP transports, pacing and counters. */
 interface Node {
@@ -275,6 +280,24 @@ export function resilientTransport(options: ResilientTransportOptions): Transpor
       throw last;
     };
 
+    /**
+     * An attempt; when every node throttled it (several nodes), a wait for the node back soonest and
+     * another attempt, for THROTTLED_PATIENCE_MS at most: a throttled last node paces the call.
+     */
+    const patient = async (method: string, params: unknown): Promise<unknown> => {
+      const deadline = Date.now() + THROTTLED_PATIENCE_MS;
+      for (;;) {
+        try {
+          return await attempt(method, params);
+        } catch (error) {
+          const now = Date.now();
+          if (!several || nodeFailure(error) !== 'throttled' || now >= deadline) throw error;
+          const back = Math.min(...nodes.map((node) => node.stats.setAsideUntil));
+          await new Promise((resolve) => setTimeout(resolve, Math.max(10, Math.min(back, deadline) - now)));
+        }
+      }
+    };
+
     return createTransport(
       {
         key: 'nexus-rpc',
@@ -283,7 +306,7 @@ export function resilientTransport(options: ResilientTransportOptions): Transpor
         retryCount: 0,
         timeout: options.timeoutMs,
         request: (({ method, params }: { method: string; params?: unknown }) =>
-          withRetry(() => limit.run(() => attempt(method, params)), {
+          withRetry(() => limit.run(() => patient(method, params)), {
             retries: options.retries,
             baseDelayMs: options.retryBaseDelayMs,
             maxDelayMs: MAX_DELAY_MS,

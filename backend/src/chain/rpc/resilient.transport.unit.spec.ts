@@ -138,6 +138,7 @@ describe(resilientTransport.name, () => {
     /** A node answering each call with `answer(method, params)`: a result, or a JSON-RPC error with an HTTP status. */
     async function node(
       answer: (method: string, params: unknown[]) => { result: unknown } | { status: number; error: unknown },
+      delayMs = 0,
     ): Promise<{ url: string; calls: string[]; close: () => Promise<void> }> {
       const calls: string[] = [];
       const server: Server = createServer((request, response) => {
@@ -151,10 +152,16 @@ describe(resilientTransport.name, () => {
           };
           calls.push(body.method);
           const out = answer(body.method, body.params);
-          response.writeHead('status' in out ? out.status : 200, { 'Content-Type': 'application/json' });
-          response.end(
-            JSON.stringify({ jsonrpc: '2.0', id: body.id, ...('error' in out ? { error: out.error } : out) }),
-          );
+          setTimeout(() => {
+            response.writeHead('status' in out ? out.status : 200, { 'Content-Type': 'application/json' });
+            response.end(
+              JSON.stringify({
+                jsonrpc: '2.0',
+                id: body.id,
+                ...('error' in out ? { error: out.error } : out),
+              }),
+            );
+          }, delayMs);
         });
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -196,9 +203,37 @@ describe(resilientTransport.name, () => {
       }
     });
 
+    it('waits for the node back soonest when every node throttles, without spending its retries', async () => {
+      let refusals = 5;
+      const throttle = () =>
+        refusals-- > 0
+          ? { status: 429, error: { code: 429, message: 'Too Many Requests' } }
+          : { result: '0x10' };
+      const [first, second] = [await node(throttle), await node(throttle)];
+      const stats = new RpcStats();
+      const transport = resilientTransport({
+        ...options,
+        retries: 0,
+        urls: [first.url, second.url],
+        network: 'cronos',
+        stats,
+        setAsideMs: 20,
+      })({});
+      try {
+        await expect(transport.request({ method: 'eth_blockNumber' })).resolves.toBe('0x10');
+
+        // Five refusals, then an answer: the call waited for the nodes' pauses, it did not fail.
+        expect(first.calls.length + second.calls.length).toBe(6);
+        expect(stats.retries).toBe(0);
+      } finally {
+        await Promise.all([first.close(), second.close()]);
+      }
+    });
+
     it('goes on at the other node when one stops answering, without a pause', async () => {
+      // The steady node is the slower one, so the fading one is asked first while it answers.
       const fading = await node(() => ({ result: '0x1' }));
-      const steady = await node(() => ({ result: '0x1' }));
+      const steady = await node(() => ({ result: '0x1' }), 30);
       const stats = new RpcStats();
       const transport = resilientTransport({
         ...options,
@@ -208,7 +243,8 @@ describe(resilientTransport.name, () => {
         setAsideMs: 50,
       })({});
       try {
-        await transport.request({ method: 'eth_chainId' });
+        for (let i = 0; i < 3; i++) await transport.request({ method: 'eth_chainId' });
+        expect(fading.calls.length).toBeGreaterThan(0);
         await fading.close();
         for (let i = 0; i < 10; i++)
           await expect(transport.request({ method: 'eth_chainId' })).resolves.toBe('0x1');
