@@ -1,33 +1,15 @@
-import { ESLint, type Linter } from 'eslint';
-import { resolve } from 'node:path';
-import { TEST_ROOT } from '../support/test-env.js';
+import { virtualLint, type VirtualLint } from '../support/virtual-lint.js';
 
 /**
  * One typed HTTP API (eslint.config.js): the web app's code takes every `/api/` path from the
  * contract's route table. These files are linted as if they stood where the path says.
  */
 describe('API paths only from the route table (eslint.config.js)', () => {
-  let eslint: ESLint;
+  let lint: VirtualLint;
 
   beforeAll(() => {
-    eslint = new ESLint({
-      cwd: TEST_ROOT,
-      ignore: false,
-      // Virtual files are in no tsconfig: the rule under test needs no types.
-      overrideConfig: [
-        {
-          files: ['**/*.ts', '**/*.tsx'],
-          languageOptions: { parserOptions: { project: null } },
-          rules: { '@typescript-eslint/no-floating-promises': 'off' },
-        },
-      ],
-    });
+    lint = virtualLint();
   });
-
-  async function lint(path: string, code: string): Promise<Linter.LintMessage[]> {
-    const [result] = await eslint.lintText(code, { filePath: resolve(TEST_ROOT, path) });
-    return result!.messages.filter((m) => m.severity === 2);
-  }
 
   it('fails a feature that writes an API path as a string', async () => {
     const messages = await lint(

@@ -1,34 +1,16 @@
-import { ESLint, type Linter } from 'eslint';
-import { resolve } from 'node:path';
-import { TEST_ROOT } from '../support/test-env.js';
+import type { Linter } from 'eslint';
+import { virtualLint, type VirtualLint } from '../support/virtual-lint.js';
 
 /**
  * The import boundaries are enforced by `npm run check` (ESLint with the repository's config): these
  * files are linted as if they stood where the path says, and must fail, or pass, as stated.
  */
 describe('import boundaries (eslint.config.js)', () => {
-  let eslint: ESLint;
+  let lint: VirtualLint;
 
   beforeAll(() => {
-    eslint = new ESLint({
-      cwd: TEST_ROOT,
-      // The fixtures are ignored by the repository's lint run; type-aware rules need files a
-      // tsconfig lists, which these virtual files are not (the boundary rules need no types).
-      ignore: false,
-      overrideConfig: [
-        {
-          files: ['**/*.ts', '**/*.tsx'],
-          languageOptions: { parserOptions: { project: null } },
-          rules: { '@typescript-eslint/no-floating-promises': 'off' },
-        },
-      ],
-    });
+    lint = virtualLint();
   });
-
-  async function lint(path: string, code: string): Promise<Linter.LintMessage[]> {
-    const [result] = await eslint.lintText(code, { filePath: resolve(TEST_ROOT, path) });
-    return result!.messages.filter((m) => m.severity === 2);
-  }
   const rules = (messages: Linter.LintMessage[]) => messages.map((m) => m.ruleId);
 
   it('fails a web app file that imports the backend by path', async () => {
@@ -150,7 +132,7 @@ describe('import boundaries (eslint.config.js)', () => {
   });
 
   it('fails an import cycle', async () => {
-    const [result] = await eslint.lintFiles([resolve(TEST_ROOT, 'test/lint/fixtures/cycle-a.ts')]);
-    expect(result!.messages.map((m) => m.ruleId)).toEqual(['import-x/no-cycle']);
+    const messages = await lint.file('test/lint/fixtures/cycle-a.ts');
+    expect(messages.map((m) => m.ruleId)).toEqual(['import-x/no-cycle']);
   });
 });
