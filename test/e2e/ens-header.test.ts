@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, returningVisitor, toastText } from '../support/browser.js';
+import { insideViewport, launchChromium, loaded, returningVisitor, toastText } from '../support/browser.js';
 import { CHROMIUM, describeWith, TEST_CHAIN } from '../support/requirements.js';
 import { readTestManifest, startSystem, type RunningSystem } from '../support/system.js';
 import { TEST_PORT_OFFSET, TEST_STATE_DIR, testPrefix } from '../support/test-env.js';
@@ -19,21 +19,6 @@ interface EnsManifest {
     primaryNames: Array<{ address: string; name: string; verified: boolean }>;
     avatars: Array<{ name: string; record: string; image: string }>;
   };
-}
-
-/** True once the image has loaded with real pixels (not a broken image). */
-function loaded(page: Page, selector: string): Promise<boolean> {
-  return page
-    .locator(selector)
-    .first()
-    .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
-}
-
-/** Everything of the element is inside the viewport's width. */
-async function insideViewport(page: Page, selector: string): Promise<boolean> {
-  const box = await page.locator(selector).first().boundingBox();
-  const width = page.viewportSize()!.width;
-  return box !== null && box.x >= 0 && box.x + box.width <= width + 0.5;
 }
 
 maybe('ENS in the wallet header (Chromium)', () => {

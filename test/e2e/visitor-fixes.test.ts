@@ -4,7 +4,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { CollectionSubmission, PromoBarSettings } from '@nexus/contract';
 import request from 'supertest';
 import { adminCookie } from '../support/admin-session.js';
-import { launchChromium, pngImage, returningVisitor, toastText } from '../support/browser.js';
+import {
+  insideViewport,
+  launchChromium,
+  loaded,
+  pngImage,
+  returningVisitor,
+  toastText,
+} from '../support/browser.js';
 import { CHROMIUM, describeWith, TEST_CHAIN } from '../support/requirements.js';
 import { readTestManifest, startSystem, type RunningSystem } from '../support/system.js';
 import {
@@ -37,21 +44,6 @@ async function signInAsAdmin(page: Page): Promise<void> {
   await page.getByTestId('admin-password').fill(TEST_ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
-}
-
-/** True once the image has loaded with real pixels (not a broken image). */
-function loaded(page: Page, selector: string): Promise<boolean> {
-  return page
-    .locator(selector)
-    .first()
-    .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
-}
-
-/** Everything of the element is inside the viewport's width (nothing cut off at 390 px). */
-async function insideViewport(page: Page, selector: string): Promise<boolean> {
-  const box = await page.locator(selector).first().boundingBox();
-  const width = page.viewportSize()!.width;
-  return box !== null && box.x >= 0 && box.x + box.width <= width + 0.5;
 }
 
 maybe('visitor fixes in Chromium (promo bar, vote cards, small lies, 404)', () => {

@@ -49,6 +49,21 @@ export async function toastText(page: Page, text: string, timeout = 15_000): Pro
   return toast.innerText();
 }
 
+/** True once the image has loaded with real pixels (not a broken image). */
+export function loaded(page: Page, selector: string): Promise<boolean> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+}
+
+/** Everything of the element is inside the viewport's width (nothing cut off at 390 px). */
+export async function insideViewport(page: Page, selector: string): Promise<boolean> {
+  const box = await page.locator(selector).first().boundingBox();
+  const width = page.viewportSize()!.width;
+  return box !== null && box.x >= 0 && box.x + box.width <= width + 0.5;
+}
+
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
