@@ -119,6 +119,19 @@ export interface CollectionPageResponse {
    * add are counted), every other type under the whole filter. `missing` counts likewise.
    */
   traitTypes: TraitTypeCounts[];
+  /**
+   * Present while the collection's first scan is still running: the page, totals and counts are those
+   * of the NFTs stored so far (`stored`, as `collectionTotal`), out of `expected` (the contract's
+   * supply, null when it does not tell). Absent once the scan has finished.
+   */
+  scanning?: CollectionScanning;
+}
+
+export interface CollectionScanning {
+  /** NFTs stored so far. */
+  stored: number;
+  /** NFTs the collection is expected to hold (the contract's supply), null when unknown. */
+  expected: number | null;
 }
 
 /**

@@ -18,12 +18,15 @@ export class CollectionPageController {
   @ApiOkResponse({
     description:
       '{network, address, name, nfts, page, pageSize, pageCount, total, collectionTotal, rankedTotal, sort, ' +
-      'order, traitTypes}: the page (pulled back into range), the NFTs matching the filter, and faceted trait counts',
+      'order, traitTypes, scanning?}: the page (pulled back into range), the NFTs matching the filter, and ' +
+      'faceted trait counts; while the first scan runs, of the NFTs stored so far, with scanning: {stored, expected}',
   })
   @ApiBadRequestResponse({
     description: 'A bad network, address, page, pageSize, sort, order, search or trait',
   })
-  @ApiNotFoundResponse({ description: 'Collection Not Found: no scan of it is stored' })
+  @ApiNotFoundResponse({
+    description: 'Collection Not Found: no scan of it is stored, nor any NFT of one running',
+  })
   page(
     @Param() params: CollectionPagePathDto,
     @Query() query: CollectionPageQueryDto,

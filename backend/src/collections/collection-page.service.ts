@@ -9,7 +9,6 @@ import {
   type CollectionPageResponse,
   type CollectionRanksResponse,
   type Network,
-  type TraitSelection,
   type TraitTypeCounts,
 } from '@nexus/contract';
 import { LruCache } from '../common/lru-cache.js';
@@ -18,6 +17,8 @@ import { CollectionPageRepository, type FacetCounts, type PageFilter } from './c
 import type { CollectionEntity } from './collection.entity.js';
 import { CollectionsRepository, type NftRecord } from './collections.repository.js';
 import { toApiNft } from './nft.mapper.js';
+import { ScanningCounts } from './scanning-counts.js';
+import { canonicalSelection, facetTypes } from './facet-types.js';
 
 /** Facet counts kept per API process: a filter answered once is counted once per collection version. */
 const CACHED_COUNTS = 256;
@@ -66,18 +67,6 @@ interface IndexState {
   counts: LruCache<string, IndexedCounts>;
 }
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-
-/** A selection in one spelling: types and values sorted, empty types left out (the cache key). */
-function canonicalSelection(selection: TraitSelection): TraitSelection {
-  return Object.fromEntries(
-    Object.entries(selection)
-      .filter(([, values]) => values.length > 0)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([type, values]) => [type, [...values].sort()]),
-  );
-}
-
 /**
  * GET /api/collections/{network}/{address}/nfts: a page of a stored collection. Filters, counts and
  * orders come from an in-memory index of the collection (built from PostgreSQL on first use and
@@ -92,6 +81,7 @@ export class CollectionPageService {
     weigh: (entry) => entry.weight,
   });
   private readonly counts = new LruCache<string, Promise<FacetCounts>>({ maxEntries: CACHED_COUNTS });
+  private readonly scanningCounts = new ScanningCounts<FacetCounts>(CACHED_COUNTS);
   private readonly totals = new LruCache<
     string,
     { at: number; value: Promise<{ stored: number; ranked: number }> }
@@ -102,7 +92,11 @@ export class CollectionPageService {
     private readonly pages: CollectionPageRepository,
   ) {}
 
-  /** `index: false` answers from PostgreSQL alone (what the index is compared with). */
+  /**
+   * `index: false` answers from PostgreSQL alone (what the index is compared with). A collection whose
+   * first scan is still running is answered by PostgreSQL from the rows stored so far (`scanning`);
+   * its index is built once the scan has finished.
+   */
   async page(
     network: Network,
     address: string,
@@ -110,7 +104,11 @@ export class CollectionPageService {
     options: { index?: boolean } = {},
   ): Promise<CollectionPageResponse> {
     const collection = await this.collections.find(network, address);
-    if (!collection?.lastScannedAt) throw new NotFoundException(SCAN_ERRORS.notFound);
+    if (!collection) throw new NotFoundException(SCAN_ERRORS.notFound);
+    // First scan under way: the rows stored so far (always counted afresh), or 404 while there are none.
+    const scanTotals = collection.lastScannedAt ? null : await this.pages.totals(collection.id);
+    if (scanTotals?.stored === 0) throw new NotFoundException(SCAN_ERRORS.notFound);
+    const stored = scanTotals?.stored;
     const sort = query.sort ?? DEFAULT_COLLECTION_SORT;
     const order = query.order ?? DEFAULT_SORT_ORDER[sort];
     const pageSize = query.pageSize ?? COLLECTION_PAGE_LIMITS.defaultPageSize;
@@ -148,9 +146,12 @@ export class CollectionPageService {
       sort,
       order,
       traitTypes,
+      ...(scanTotals
+        ? { scanning: { stored: scanTotals.stored, expected: collection.totalSupply ?? null } }
+        : {}),
     });
 
-    const state = options.index === false ? null : await this.indexOf(collection);
+    const state = options.index === false || scanTotals ? null : await this.indexOf(collection);
     if (state) {
       const filterKey = JSON.stringify(filter);
       let matched = state.counts.get(filterKey);
@@ -175,14 +176,15 @@ export class CollectionPageService {
     }
 
     const [traitTypes, totals, matched] = await Promise.all([
-      this.traitTypes(collection, filter),
-      this.totalsOf(collection),
+      this.traitTypes(collection, filter, stored),
+      scanTotals ?? this.totalsOf(collection),
       // Without a filter, the labelled counts of the whole collection (read for the filter bar anyway).
       this.countsFor(
         collection,
         filter,
         undefined,
         Object.keys(filter.traits).length === 0 && !filter.search,
+        stored,
       ),
     ]);
     const total = matched.total;
@@ -322,10 +324,17 @@ export class CollectionPageService {
    * Faceted counts: every trait type and value of the collection, counted among the NFTs the whole
    * filter keeps, except a chosen type's values, counted among the NFTs the other choices keep.
    */
-  private async traitTypes(collection: CollectionEntity, filter: PageFilter): Promise<TraitTypeCounts[]> {
+  private async traitTypes(
+    collection: CollectionEntity,
+    filter: PageFilter,
+    stored?: number,
+  ): Promise<TraitTypeCounts[]> {
     const chosen = Object.keys(filter.traits);
-    const all = await this.countsFor(collection, { search: '', traits: {} }, undefined, true);
-    const full = chosen.length === 0 && !filter.search ? all : await this.countsFor(collection, filter);
+    const all = await this.countsFor(collection, { search: '', traits: {} }, undefined, true, stored);
+    const full =
+      chosen.length === 0 && !filter.search
+        ? all
+        : await this.countsFor(collection, filter, undefined, false, stored);
     const perChosen = new Map(
       await Promise.all(
         chosen.map(async (type) => {
@@ -334,28 +343,12 @@ export class CollectionPageService {
           const counts =
             Object.keys(others).length === 0 && !filter.search
               ? all
-              : await this.countsFor(collection, rest, type);
+              : await this.countsFor(collection, rest, type, false, stored);
           return [type, counts] as const;
         }),
       ),
     );
-    const types: TraitTypeCounts[] = [];
-    for (const [typeKey, values] of all.values) {
-      const set = perChosen.get(typeKey) ?? full;
-      const current = set.values.get(typeKey);
-      let typeLabel: string | undefined;
-      for (const v of values.values())
-        if (typeLabel === undefined || v.typeLabel < typeLabel) typeLabel = v.typeLabel;
-      types.push({
-        traitType: typeLabel ?? typeKey,
-        key: typeKey,
-        values: [...values.entries()]
-          .map(([key, v]) => ({ value: v.valueLabel, key, count: current?.get(key)?.count ?? 0 }))
-          .sort((a, b) => b.count - a.count || collator.compare(a.value, b.value)),
-        missing: set.total - (set.carried.get(typeKey) ?? 0),
-      });
-    }
-    return types.sort((a, b) => collator.compare(a.traitType, b.traitType));
+    return facetTypes(all, full, perChosen);
   }
 
   private totalsOf(collection: CollectionEntity): Promise<{ stored: number; ranked: number }> {
@@ -368,27 +361,25 @@ export class CollectionPageService {
     return value;
   }
 
-  /** Counts of one filter (one type's choice left out with `except`), from memory when asked before. */
+  /**
+   * Counts of one filter (one type's choice left out with `except`), from memory when asked before;
+   * `stored`: the rows stored so far of a collection still scanning (see ScanningCounts).
+   */
   private countsFor(
     collection: CollectionEntity,
     filter: PageFilter,
     except?: string,
     labels = false,
+    stored?: number,
   ): Promise<FacetCounts> {
-    const key = JSON.stringify([
-      collection.id,
-      collection.updatedAt.getTime(),
-      filter,
-      except ?? null,
-      labels,
-    ]);
+    const count = () =>
+      this.pages.facetCounts(collection.id, collection.name, filter, { except, onlyType: except, labels });
+    const version = stored === undefined ? collection.updatedAt.getTime() : 'scanning';
+    const key = JSON.stringify([collection.id, version, filter, except ?? null, labels]);
+    if (stored !== undefined) return this.scanningCounts.get(key, stored, count);
     let counts = this.counts.get(key);
     if (!counts) {
-      counts = this.pages.facetCounts(collection.id, collection.name, filter, {
-        except,
-        onlyType: except,
-        labels,
-      });
+      counts = count();
       // A failed count is not kept.
       counts.catch(() => this.counts.delete(key));
       this.counts.set(key, counts);
