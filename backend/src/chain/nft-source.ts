@@ -46,6 +46,9 @@ export interface WalletHolding {
   tokens: TokenRef[];
 }
 
+/** Takes one page of a collection's tokens; the next page waits for its promise. */
+export type TokenPageSink = (refs: TokenRef[]) => Promise<void>;
+
 export interface EnumerateProgress {
   tokensFound: number;
   tokensTotal: number | null;
@@ -78,6 +81,17 @@ export interface NftSource {
     onProgress?: (progress: EnumerateProgress) => void,
     onIncomplete?: (reason: string) => void,
   ): Promise<TokenRef[]>;
+  /**
+   * The same tokens page by page: each page is handed to `onPage` as soon as it is read, and the
+   * source reads at most a few pages ahead of the one `onPage` still holds (its promise), so a
+   * caller that stores pages holds a few pages, not the collection. Answers how many were handed.
+   */
+  streamCollection(
+    collection: CollectionInfo,
+    onPage: TokenPageSink,
+    onProgress?: (progress: EnumerateProgress) => void,
+    onIncomplete?: (reason: string) => void,
+  ): Promise<number>;
   /** Every token a wallet holds now, grouped by collection. */
   getWalletHoldings(network: Network, owner: string, options: WalletScanOptions): Promise<WalletHolding[]>;
 }

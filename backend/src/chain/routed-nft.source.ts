@@ -3,6 +3,7 @@ import type {
   CollectionInfo,
   EnumerateProgress,
   NftSource,
+  TokenPageSink,
   TokenRef,
   WalletHolding,
   WalletScanOptions,
@@ -22,6 +23,15 @@ export class RoutedNftSource implements NftSource {
     onIncomplete?: (reason: string) => void,
   ): Promise<TokenRef[]> {
     return this.pick(collection.network).enumerateCollection(collection, onProgress, onIncomplete);
+  }
+
+  streamCollection(
+    collection: CollectionInfo,
+    onPage: TokenPageSink,
+    onProgress?: (p: EnumerateProgress) => void,
+    onIncomplete?: (reason: string) => void,
+  ): Promise<number> {
+    return this.pick(collection.network).streamCollection(collection, onPage, onProgress, onIncomplete);
   }
 
   getWalletHoldings(network: Network, owner: string, options: WalletScanOptions): Promise<WalletHolding[]> {

@@ -1,7 +1,14 @@
 import { Logger } from '@nestjs/common';
 import type { Network } from '@nexus/contract';
 
-import type { CollectionInfo, EnumerateProgress, NftSource, WalletScanOptions } from '../nft-source.js';
+import type {
+  CollectionInfo,
+  EnumerateProgress,
+  NftSource,
+  TokenPageSink,
+  WalletScanOptions,
+} from '../nft-source.js';
+import { collectTokens } from '../token-stream.util.js';
 import type {
   AlchemyContract,
   AlchemyNft,
@@ -128,24 +135,48 @@ export class AlchemyNftSource implements NftSource {
     });
   }
 
-  async enumerateCollection(
+  enumerateCollection(
     collection: CollectionInfo,
     onProgress?: (progress: EnumerateProgress) => void,
   ): Promise<AlchemyTokenRef[]> {
+    // Every token this source hands is one of its own (AlchemyTokenRef).
+    return collectTokens((onPage) => this.streamCollection(collection, onPage, onProgress)) as Promise<
+      AlchemyTokenRef[]
+    >;
+  }
+
+  /**
+   * Page by page as Alchemy answers them, one request at a time (the next after `onPage` took the
+   * last). A token repeated from the page before (the page key is the next page's first token) is
+   * handed once.
+   */
+  async streamCollection(
+    collection: CollectionInfo,
+    onPage: TokenPageSink,
+    onProgress?: (progress: EnumerateProgress) => void,
+  ): Promise<number> {
     const served = this.served(collection.network);
-    const tokens = new Map<string, AlchemyTokenRef>();
+    let previous = new Set<string>();
+    let found = 0;
     await this.readPages(
       `collection ${collection.address} on ${alchemySlug(served)}`,
       (pageKey) => this.contractPage(served, collection.address, pageKey),
-      ({ items: nfts }) => {
+      async ({ items: nfts }) => {
+        const seen = new Set<string>();
+        const tokens: AlchemyTokenRef[] = [];
         for (const nft of nfts) {
           const token = toTokenRef(nft);
-          if (token && !tokens.has(token.tokenId)) tokens.set(token.tokenId, token);
+          if (!token || seen.has(token.tokenId) || previous.has(token.tokenId)) continue;
+          seen.add(token.tokenId);
+          tokens.push(token);
         }
-        onProgress?.({ tokensFound: tokens.size, tokensTotal: collection.totalSupply });
+        previous = seen;
+        found += tokens.length;
+        onProgress?.({ tokensFound: found, tokensTotal: collection.totalSupply });
+        if (tokens.length > 0) await onPage(tokens);
       },
     );
-    return [...tokens.values()];
+    return found;
   }
 
   async getWalletHoldings(
@@ -255,13 +286,13 @@ export class AlchemyNftSource implements NftSource {
   private async readPages<T>(
     what: string,
     fetchPage: (pageKey: string | null) => Promise<Page<T>>,
-    onPage: (page: Page<T>) => void,
+    onPage: (page: Page<T>) => void | Promise<void>,
   ): Promise<string | null> {
     const keys = new Set<string>();
     let pageKey: string | null = null;
     for (let page = 0; page < this.maxPages; page++) {
       const result = await fetchPage(pageKey);
-      onPage(result);
+      await onPage(result);
       pageKey = result.pageKey;
       if (pageKey === null) return null;
       if (keys.has(pageKey)) {

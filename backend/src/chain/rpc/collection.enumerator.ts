@@ -1,8 +1,9 @@
 import { encodeFunctionData, type Address, type Hex, type PublicClient, type RpcLog } from 'viem';
 import type { Network, TokenType } from '@nexus/contract';
 import { mapWithConcurrency } from '../../common/concurrency.js';
-import type { CollectionInfo, EnumerateProgress, TokenRef } from '../nft-source.js';
-import { asBigInt, chunked, compareIds, decodeResult, safeNumber } from './call-result.util.js';
+import type { CollectionInfo, EnumerateProgress, TokenPageSink, TokenRef } from '../nft-source.js';
+import { collectTokens, streamInOrder } from '../token-stream.util.js';
+import { asBigInt, decodeResult, safeNumber } from './call-result.util.js';
 import { latestBlock } from './chain-head.util.js';
 import {
   CONSECUTIVE_TRANSFER_TOPIC,
@@ -14,6 +15,7 @@ import {
 import type { LogSource } from './log.scanner.js';
 import type { BatchedCalls } from './multicall.batcher.js';
 import { unlessQuotaSpent } from './provider-quota.gate.js';
+import { TokenIdList } from './token-ids.util.js';
 import type { TokenUriReader } from './token-uri.reader.js';
 import { consecutiveIds, topicAddress, transferValues, ZERO_TOPIC } from './transfer-logs.util.js';
 
@@ -48,7 +50,7 @@ export interface CollectionIndex {
 type IndexedTokens = NonNullable<Awaited<ReturnType<CollectionIndex['collectionTokens']>>>;
 
 /**
- * Every token of one collection with its URI: by totalSupply / tokenByIndex when the contract
+ * Every token of one collection with its URI, page by page: by totalSupply / tokenByIndex when the contract
  * really enumerates, otherwise from its Transfer, ConsecutiveTransfer or ERC-1155 logs.
  */
 export class CollectionEnumerator {
@@ -62,56 +64,76 @@ export class CollectionEnumerator {
     private readonly index?: CollectionIndex,
   ) {}
 
-  /**
-   * With `onIncomplete`, a node that cannot serve part of the work (a spent quota, blocks it no
-   * longer keeps) leaves the tokens that could be read, and is told why the answer is partial.
-   */
-  async enumerate(
+  /** The whole collection in one list (see `stream`). */
+  enumerate(
     collection: CollectionInfo,
     onProgress?: (progress: EnumerateProgress) => void,
     onIncomplete?: (reason: string) => void,
   ): Promise<TokenRef[]> {
+    return collectTokens((onPage) => this.stream(collection, onPage, onProgress, onIncomplete));
+  }
+
+  /**
+   * The ids first (held compactly), then their URIs page by page, each page handed to `onPage` in
+   * id order as soon as it is read, at most `parallel` pages read ahead of the one `onPage` holds.
+   * With `onIncomplete`, a node that cannot serve part of the work (a spent quota, blocks it no
+   * longer keeps) leaves the tokens that could be read, and is told why the answer is partial.
+   * Answers how many tokens were handed.
+   */
+  async stream(
+    collection: CollectionInfo,
+    onPage: TokenPageSink,
+    onProgress?: (progress: EnumerateProgress) => void,
+    onIncomplete?: (reason: string) => void,
+  ): Promise<number> {
     const address = collection.address.toLowerCase() as Address;
     const block = await unlessQuotaSpent(() => latestBlock(this.client), null, onIncomplete);
-    if (block === null) return [];
+    if (block === null) return 0;
 
+    let ids: TokenIdList | null = null;
     if (collection.standard === 'ERC-721' && collection.enumerable) {
-      const byIndex = await this.enumerateByIndex(address, block, onProgress, onIncomplete);
-      if (byIndex) return byIndex;
+      ids = await this.idsByIndex(address, block, onProgress, onIncomplete);
     }
-
-    const indexed = await this.indexed(collection, block);
-    const ids =
-      collection.standard === 'ERC-1155'
-        ? await this.erc1155Ids(address, block, indexed, onIncomplete)
-        : await this.erc721Ids(address, block, indexed, onIncomplete);
-    const total = ids.length;
+    if (!ids) {
+      const indexed = await this.indexed(collection, block);
+      ids =
+        collection.standard === 'ERC-1155'
+          ? await this.erc1155Ids(address, block, indexed, onIncomplete)
+          : await this.erc721Ids(address, block, indexed, onIncomplete);
+    }
+    const list = ids;
+    const total = list.length;
+    const size = this.options.pageSize;
     onProgress?.({ tokensFound: 0, tokensTotal: total });
     let found = 0;
-    const refs = await mapWithConcurrency(
-      chunked(ids, this.options.pageSize),
+    await streamInOrder(
+      Math.ceil(total / size),
       this.options.parallel,
-      async (page) => {
+      async (index) => {
+        const page = list.slice(index * size, (index + 1) * size);
         const uris = await unlessQuotaSpent(
           () => this.uris.read(address, collection.standard, page, block),
           [],
           onIncomplete,
         );
-        found += page.length;
+        return page.map((id, at): TokenRef => ({ tokenId: id.toString(), tokenUri: uris[at] ?? null }));
+      },
+      async (refs) => {
+        found += refs.length;
         onProgress?.({ tokensFound: found, tokensTotal: total });
-        return page.map((id, index): TokenRef => ({ tokenId: id.toString(), tokenUri: uris[index] ?? null }));
+        await onPage(refs);
       },
     );
-    return refs.flat();
+    return found;
   }
 
   /** totalSupply then tokenByIndex, page by page; null when the contract does not really enumerate. */
-  private async enumerateByIndex(
+  private async idsByIndex(
     address: Address,
     blockNumber: bigint,
     onProgress?: (progress: EnumerateProgress) => void,
     onIncomplete?: (reason: string) => void,
-  ): Promise<TokenRef[] | null> {
+  ): Promise<TokenIdList | null> {
     const [supplyData] = await this.calls.callMany(
       [{ to: address, data: encodeFunctionData({ abi: erc721Abi, functionName: 'totalSupply' }) }],
       blockNumber,
@@ -119,19 +141,21 @@ export class CollectionEnumerator {
     const supply = asBigInt(decodeResult(erc721Abi, 'totalSupply', supplyData ?? null));
     if (supply === null) return null;
     const total = safeNumber(supply);
+    const size = this.options.pageSize;
     onProgress?.({ tokensFound: 0, tokensTotal: total });
-    const indexes = Array.from({ length: total }, (_, index) => BigInt(index));
-    let found = 0;
+    const ids = new TokenIdList();
     let broken = false;
-    const pages = await mapWithConcurrency(
-      chunked(indexes, this.options.pageSize),
+    await mapWithConcurrency(
+      Array.from({ length: Math.ceil(total / size) }, (_, page) => page),
       Math.max(1, Math.floor(this.options.parallel / 2)),
       async (page) => {
-        if (broken) return [];
+        if (broken) return;
+        const first = page * size;
+        const indexes = Array.from({ length: Math.min(size, total - first) }, (_, at) => BigInt(first + at));
         const answers = await unlessQuotaSpent(
           () =>
             this.calls.callMany(
-              page.map((index) => ({
+              indexes.map((index) => ({
                 to: address,
                 data: encodeFunctionData({ abi: erc721Abi, functionName: 'tokenByIndex', args: [index] }),
               })),
@@ -140,27 +164,13 @@ export class CollectionEnumerator {
           null,
           onIncomplete,
         );
-        if (answers === null) return [];
-        const ids = answers.map((answer) => asBigInt(decodeResult(erc721Abi, 'tokenByIndex', answer)));
-        if (ids.some((id) => id === null)) {
-          broken = true;
-          return [];
-        }
-        const uris = await unlessQuotaSpent(
-          () => this.uris.read(address, 'ERC-721', ids as bigint[], blockNumber),
-          [],
-          onIncomplete,
-        );
-        found += page.length;
-        onProgress?.({ tokensFound: found, tokensTotal: total });
-        return (ids as bigint[]).map((id, index): TokenRef => ({
-          tokenId: id.toString(),
-          tokenUri: uris[index] ?? null,
-        }));
+        if (answers === null) return;
+        const read = answers.map((answer) => asBigInt(decodeResult(erc721Abi, 'tokenByIndex', answer)));
+        if (read.some((id) => id === null)) broken = true;
+        else for (const id of read) ids.push(id!);
       },
     );
-    if (broken) return null;
-    return pages.flat().sort((a, b) => compareIds(BigInt(a.tokenId), BigInt(b.tokenId)));
+    return broken ? null : ids.sortUnique();
   }
 
   /** What the index says of the collection, when it covers blocks up to `block`. */
@@ -252,7 +262,7 @@ export class CollectionEnumerator {
     block: bigint,
     indexed: IndexedTokens | null,
     onIncomplete?: (reason: string) => void,
-  ): Promise<bigint[]> {
+  ): Promise<TokenIdList> {
     const { before, after } = await this.collectionLogs(
       address,
       [TRANSFER_TOPIC, CONSECUTIVE_TRANSFER_TOPIC],
@@ -260,14 +270,14 @@ export class CollectionEnumerator {
       indexed,
       onIncomplete,
     );
-    const existing = new Set<bigint>();
-    replay721(existing, before);
+    const live = new LiveIds();
+    replay721(live, before);
     for (const token of indexed?.erc721 ?? []) {
-      if (token.burned) existing.delete(token.tokenId);
-      else existing.add(token.tokenId);
+      if (token.burned) live.burn(token.tokenId);
+      else live.mint(token.tokenId);
     }
-    replay721(existing, after);
-    return [...existing].sort(compareIds);
+    replay721(live, after);
+    return live.ids();
   }
 
   /** Ids with a non-zero supply from TransferSingle / TransferBatch logs and the index's supply changes. */
@@ -276,7 +286,7 @@ export class CollectionEnumerator {
     block: bigint,
     indexed: IndexedTokens | null,
     onIncomplete?: (reason: string) => void,
-  ): Promise<bigint[]> {
+  ): Promise<TokenIdList> {
     const { before, after } = await this.collectionLogs(
       address,
       [TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC],
@@ -290,23 +300,45 @@ export class CollectionEnumerator {
       supply.set(token.tokenId, (supply.get(token.tokenId) ?? 0n) + token.supply);
     }
     replay1155(supply, after);
-    return [...supply]
-      .filter(([, amount]) => amount > 0n)
-      .map(([tokenId]) => tokenId)
-      .sort(compareIds);
+    const ids = new TokenIdList();
+    for (const [tokenId, amount] of supply) if (amount > 0n) ids.push(tokenId);
+    return ids.sortUnique();
+  }
+}
+
+/**
+ * The ids in existence after a replay of mints and burns in chain order, compactly: every id
+ * minted in a TokenIdList, the ids whose latest event is a burn in a set (a burn adds, a later
+ * mint removes), so the last event of each id decides as with one set of every id.
+ */
+class LiveIds {
+  private readonly minted = new TokenIdList();
+  private readonly burned = new Set<bigint>();
+
+  mint(id: bigint): void {
+    this.minted.push(id);
+    this.burned.delete(id);
+  }
+
+  burn(id: bigint): void {
+    this.burned.add(id);
+  }
+
+  ids(): TokenIdList {
+    return this.minted.sortUnique().without(this.burned);
   }
 }
 
 /** Mints add, burns remove, in log order. */
-function replay721(existing: Set<bigint>, logs: RpcLog[]): void {
+function replay721(existing: LiveIds, logs: RpcLog[]): void {
   for (const log of logs) {
     if (log.topics.length !== 4) continue;
     const consecutive = log.topics[0] === CONSECUTIVE_TRANSFER_TOPIC;
     // Transfer names from and to in topics 1 and 2; ConsecutiveTransfer in topics 2 and 3.
     const [fromTopic, toTopic] = consecutive ? log.topics.slice(2, 4) : log.topics.slice(1, 3);
     const ids = consecutive ? consecutiveIds(log) : [BigInt(log.topics[3]!)];
-    if (fromTopic === ZERO_TOPIC) for (const id of ids) existing.add(id);
-    if (toTopic === ZERO_TOPIC) for (const id of ids) existing.delete(id);
+    if (fromTopic === ZERO_TOPIC) for (const id of ids) existing.mint(id);
+    if (toTopic === ZERO_TOPIC) for (const id of ids) existing.burn(id);
   }
 }
 

@@ -6,6 +6,7 @@ import type {
   CollectionInfo,
   EnumerateProgress,
   NftSource,
+  TokenPageSink,
   TokenRef,
   WalletHolding,
   WalletScanOptions,
@@ -225,6 +226,15 @@ export class RpcNftSource implements NftSource {
     onIncomplete?: (reason: string) => void,
   ): Promise<TokenRef[]> {
     return this.readers(collection.network).enumerator.enumerate(collection, onProgress, onIncomplete);
+  }
+
+  streamCollection(
+    collection: CollectionInfo,
+    onPage: TokenPageSink,
+    onProgress?: (progress: EnumerateProgress) => void,
+    onIncomplete?: (reason: string) => void,
+  ): Promise<number> {
+    return this.readers(collection.network).enumerator.stream(collection, onPage, onProgress, onIncomplete);
   }
 
   getWalletHoldings(network: Network, owner: string, options: WalletScanOptions): Promise<WalletHolding[]> {

@@ -4,9 +4,11 @@ import type {
   MetadataResolver,
   NftSource,
   ResolvedMetadata,
+  TokenPageSink,
   TokenRef,
   WalletHolding,
 } from '../../chain/nft-source.js';
+import { collectTokens } from '../../chain/token-stream.util.js';
 
 export interface FakeCollection {
   address: string;
@@ -23,6 +25,10 @@ export interface FakeCollection {
 export class FakeChain implements NftSource {
   readonly enumerations = new Map<string, number>();
   delayMs = 0;
+  /** Tokens handed so far by the enumeration under way. */
+  listed = 0;
+  /** Holds the enumeration once `after` tokens are handed, until `until` settles. */
+  hold: { after: number; until: Promise<void> } | null = null;
   private readonly collections = new Map<string, FakeCollection>();
 
   constructor(
@@ -52,22 +58,36 @@ export class FakeChain implements NftSource {
     };
   }
 
-  async enumerateCollection(
+  enumerateCollection(
     info: CollectionInfo,
     onProgress?: (p: EnumerateProgress) => void,
   ): Promise<TokenRef[]> {
+    return collectTokens((onPage) => this.streamCollection(info, onPage, onProgress));
+  }
+
+  /** Pages of 40 tokens, each handed (and waited for) before the next is made. */
+  async streamCollection(
+    info: CollectionInfo,
+    onPage: TokenPageSink,
+    onProgress?: (p: EnumerateProgress) => void,
+  ): Promise<number> {
     const c = this.collections.get(info.address)!;
     this.enumerations.set(info.address, this.count(info.address) + 1);
     const listed = c.supply - (c.missing ?? 0);
-    const tokens: TokenRef[] = [];
+    this.listed = 0;
+    let page: TokenRef[] = [];
     for (let i = 0; i < listed; i++) {
-      tokens.push({ tokenId: String(i), tokenUri: `ipfs://bafyfake/${i}` });
+      page.push({ tokenId: String(i), tokenUri: `ipfs://bafyfake/${i}` });
       if (i % 40 === 39 || i === listed - 1) {
         onProgress?.({ tokensFound: i + 1, tokensTotal: c.supply });
         await new Promise((r) => setTimeout(r, this.delayMs));
+        if (this.hold && i + 1 - page.length >= this.hold.after) await this.hold.until;
+        this.listed = i + 1;
+        await onPage(page);
+        page = [];
       }
     }
-    return tokens;
+    return listed;
   }
 
   async getWalletHoldings(_network: CollectionInfo['network'], owner: string): Promise<WalletHolding[]> {
