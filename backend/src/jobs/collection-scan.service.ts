@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { INCOMPLETE_REASONS, SCAN_ERRORS, type ScanJobPayload } from '@nexus/contract';
+import type { TokenRef } from '../chain/nft-source.js';
+import { awaitedLater } from '../chain/token-stream.util.js';
 import { toApiNft, type NftRecord } from '../collections/index.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -13,7 +15,10 @@ import type { ScanReporter } from './scan-reporter.js';
 /** NFTs resolved and stored together: a worker's scan memory is about one chunk. */
 export const SCAN_CHUNK = 1_000;
 
-/** Runs inside a worker: enumerate a collection, resolve metadata and store chunk by chunk, cache, report. */
+/**
+ * Runs inside a worker: enumerate a collection page by page, resolve metadata and store chunk by
+ * chunk as the pages come, cache, report.
+ */
 @Injectable()
 export class CollectionScanService extends ChainScanService {
   @Inject(ScanQueueRepository) private readonly queue!: ScanQueueRepository;
@@ -29,30 +34,21 @@ export class CollectionScanService extends ChainScanService {
     if (!info) throw new PermanentScanError(SCAN_ERRORS.notFound);
 
     await reporter.stage('preparing', { tokensTotal: info.totalSupply });
-    // A source that could not read every token says why; the answer is then partial.
-    let unread: string | undefined;
-    const tokens = await this.source.enumerateCollection(
-      info,
-      (p) => reporter.counts({ tokensFound: p.tokensFound, tokensTotal: p.tokensTotal }),
-      (reason) => {
-        unread ??= visitorIncompleteReason(reason);
-        this.logger.warn(`${payload.key}: partial enumeration (${reason})`);
-      },
-    );
-    // Nothing read is not an empty collection: the scan fails (and is tried again) instead.
-    if (tokens.length === 0 && unread) throw new Error(`no token could be read: ${unread}`);
-    if (tokens.length === 0) throw new PermanentScanError(SCAN_ERRORS.empty);
-
-    await reporter.stage('calculating', { tokensFound: tokens.length });
-    // Metadata and storage go chunk by chunk: a worker holds one chunk of NFTs, whatever the size.
+    // Enumeration, metadata and storage go chunk by chunk as the source hands pages: a worker holds
+    // about two chunks of NFTs and a few pages of tokens, whatever the collection's size.
     const scanStartedAt = new Date();
-    const collectionId = await this.collections.beginScan(info);
-    // The whole answer is cached only for a collection POST /api/nfts answers whole.
-    const answer: string[] | null = tokens.length <= this.config.fullAnswerMaxNfts ? [] : null;
+    // Begun with the first token: a collection without any is not left half written.
+    let collectionId = null as string | null;
+    // The whole answer is cached only for a collection POST /api/nfts answers whole: its pieces are
+    // kept while the count stays within that, dropped once past it.
+    let answer = [] as string[] | null;
+    let answered = 0;
     // Two chunks in flight on one budget of metadata requests: the next chunk's requests fill the
     // slots the current one's slowest leave, and at most two chunks of NFTs are in memory.
     const limit = this.metadata.limit();
     const resolving: Array<Promise<NftRecord[]>> = [];
+    let chunk: TokenRef[] = [];
+    let listed = 0;
     let fetched = 0;
     let metadataFetched = 0;
     // One record per reason its metadata is pending is enough to queue the metadata-retry job.
@@ -68,29 +64,59 @@ export class CollectionScanService extends ChainScanService {
       }
       // One chunk is written while the next ones' metadata is read.
       await storing;
-      storing = awaitedLater(this.collections.storeChunk(collectionId, records, scanStartedAt));
+      storing = awaitedLater(this.collections.storeChunk(collectionId!, records, scanStartedAt));
+      answered += records.length;
+      if (answered > this.config.fullAnswerMaxNfts) answer = null;
       answer?.push(records.map((n) => JSON.stringify(toApiNft(n, info))).join(','));
     };
-    for (let start = 0; start < tokens.length; start += SCAN_CHUNK) {
-      const chunk = tokens.slice(start, start + SCAN_CHUNK);
+    const resolveChunk = async () => {
+      const tokens = chunk;
+      chunk = [];
       resolving.push(
         awaitedLater(
           this.metadata.records(
-            chunk,
+            tokens,
             payload.includeMetadata,
             () => void reporter.counts({ metadataFetched: ++fetched }),
             limit,
           ),
         ),
       );
+      // The source waits meanwhile: no more pages are read than the chunks in flight can take.
       if (resolving.length >= 2) await storeNext();
-    }
+    };
+    // A source that could not read every token says why; the answer is then partial.
+    let unread: string | undefined;
+    await this.source.streamCollection(
+      info,
+      async (refs) => {
+        if (refs.length === 0) return;
+        if (collectionId === null) {
+          collectionId = await this.collections.beginScan(info);
+          await reporter.stage('calculating');
+        }
+        listed += refs.length;
+        for (const ref of refs) {
+          chunk.push(ref);
+          if (chunk.length >= SCAN_CHUNK) await resolveChunk();
+        }
+      },
+      (p) => reporter.counts({ tokensFound: p.tokensFound, tokensTotal: p.tokensTotal }),
+      (reason) => {
+        unread ??= visitorIncompleteReason(reason);
+        this.logger.warn(`${payload.key}: partial enumeration (${reason})`);
+      },
+    );
+    // Nothing read is not an empty collection: the scan fails (and is tried again) instead.
+    if (collectionId === null && unread) throw new Error(`no token could be read: ${unread}`);
+    if (collectionId === null) throw new PermanentScanError(SCAN_ERRORS.empty);
+    if (chunk.length > 0) await resolveChunk();
     while (resolving.length > 0) await storeNext();
     await storing;
 
     await reporter.stage('finalizing', { metadataFetched });
     const scanDuration = Date.now() - started;
-    const isComplete = !unread && (info.totalSupply === null || tokens.length >= info.totalSupply);
+    const isComplete = !unread && (info.totalSupply === null || listed >= info.totalSupply);
     const partial = isComplete ? {} : { incompleteReason: unread ?? INCOMPLETE_REASONS.supply };
     const collection = await this.collections.finishScan(collectionId, {
       scanStartedAt,
@@ -125,14 +151,4 @@ export class CollectionScanService extends ChainScanService {
       );
     }
   }
-}
-
-/**
- * A promise awaited later than it may settle (a chunk write while the next chunk's metadata is read):
- * its rejection is thrown where it is awaited, and is not an unhandled rejection before that, which
- * would end the worker process and every job it runs.
- */
-function awaitedLater<T>(promise: Promise<T>): Promise<T> {
-  promise.catch(() => undefined);
-  return promise;
 }

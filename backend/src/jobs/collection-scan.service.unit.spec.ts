@@ -207,12 +207,12 @@ describe(CollectionScanService.name, () => {
   });
 
   it('flags a scan whose source could not read every block as partial, with its reason', async () => {
-    const enumerate = chain.enumerateCollection.bind(chain);
+    const stream = chain.streamCollection.bind(chain);
     jest
-      .spyOn(chain as NftSource, 'enumerateCollection')
-      .mockImplementation(async (info, onProgress, onIncomplete) => {
+      .spyOn(chain as NftSource, 'streamCollection')
+      .mockImplementation(async (info, onPage, onProgress, onIncomplete) => {
         onIncomplete?.(INCOMPLETE_REASONS.history);
-        return enumerate(info, onProgress);
+        return stream(info, onPage, onProgress);
       });
     const payload = scanPayload('collection', CATS);
 
@@ -232,10 +232,10 @@ describe(CollectionScanService.name, () => {
 
   it('fails (to be tried again), not "No NFTs found", when the source could read no token', async () => {
     jest
-      .spyOn(chain as NftSource, 'enumerateCollection')
-      .mockImplementation((_info, _onProgress, onIncomplete) => {
+      .spyOn(chain as NftSource, 'streamCollection')
+      .mockImplementation((_info, _onPage, _onProgress, onIncomplete) => {
         onIncomplete?.(INCOMPLETE_REASONS.quota);
-        return Promise.resolve([]);
+        return Promise.resolve(0);
       });
 
     const failure = sut.run(scanPayload('collection', CATS));
@@ -266,7 +266,7 @@ describe(CollectionScanService.name, () => {
   });
 
   it('fails (for Bull to retry) when the chain fails, with the run logged as failed', async () => {
-    jest.spyOn(chain, 'enumerateCollection').mockRejectedValueOnce(new Error('node timed out'));
+    jest.spyOn(chain, 'streamCollection').mockRejectedValueOnce(new Error('node timed out'));
     const run = sut.run(scanPayload('collection', CATS));
 
     await expect(run).rejects.toThrow('node timed out');
