@@ -13,7 +13,9 @@ import { LoadTimeBadge } from '../../features/scan/components/load-time-badge';
 import { PartialNotice } from '../../features/scan/components/partial-notice';
 import { ScanOverlay } from '../../features/scan/components/scan-overlay';
 import { ScanPendingView } from '../../features/scan/components/scan-pending-view';
+import { ScanningNotice } from '../../features/scan/components/scanning-notice';
 import { useScanActions, useScanResult } from '../../features/scan/hooks/use-scan';
+import { useScanningPage } from '../../features/scan/hooks/use-scanning-page';
 import {
   scanTargetKey,
   useScanProgress,
@@ -155,7 +157,9 @@ export function HomeRoute() {
       {partialNotice}
     </>
   ) : null;
-  const overlay = scanning && target && skippedKey !== scanTargetKey(target);
+  // A large collection's scan: its NFTs stored so far show in the gallery, without the overlay.
+  const scanningPage = useScanningPage(target, scanning, progress);
+  const overlay = scanning && target && skippedKey !== scanTargetKey(target) && !scanningPage;
 
   let content;
   if (state.view === 'wallets') {
@@ -197,6 +201,26 @@ export function HomeRoute() {
         searchSlot={<SearchForm onSearch={search} />}
         searchHelpSlot={<SearchHelp />}
         onExplore={explore}
+      />
+    );
+  } else if (scanning && scanningPage && state.view === 'collection') {
+    const collection: GalleryCollection = {
+      name: target.label || scanningPage.name || target.address,
+      contractAddress: target.address,
+      network: target.network,
+      nfts: scanningPage.nfts,
+      partial: true,
+    };
+    content = (
+      <GalleryView
+        key={`${target.network}:${target.address}`}
+        collection={collection}
+        scope="collection"
+        backLabel="Back to Home"
+        onBack={backHome}
+        notice={<ScanningNotice scanning={scanningPage.scanning} progress={progress} />}
+        view={state.gallery}
+        onViewChange={explorer.changeGallery}
       />
     );
   } else if (scanning) {

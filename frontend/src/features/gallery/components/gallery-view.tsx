@@ -52,6 +52,8 @@ interface GalleryViewProps {
   onBack: () => void;
   /** Extra header content, e.g. the load-time badge. */
   badges?: ReactNode;
+  /** A line under the header, e.g. the progress of a scan still running. */
+  notice?: ReactNode;
   /** Sort, page, filters and the open NFT: owned by the caller (the app keeps them in the address). */
   view: GalleryViewState;
   onViewChange: (change: GalleryViewChange) => void;
@@ -86,6 +88,7 @@ function GalleryContent({
   backLabel,
   onBack,
   badges,
+  notice,
   view,
   onViewChange,
 }: GalleryViewProps & { collection: GalleryCollection }) {
@@ -221,6 +224,7 @@ function GalleryContent({
           unranked={scope === 'wallet' ? walletUnrankedText(wallet.state) : undefined}
         />
       </header>
+      {notice}
 
       <GalleryToolbar
         text={text}

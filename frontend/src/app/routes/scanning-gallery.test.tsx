@@ -1,0 +1,171 @@
+import { afterAll, afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import {
+  API_ROUTES,
+  apiPath,
+  type CollectionPageResponse,
+  type Nft,
+  type NftsResponse,
+  type ScanProgress,
+} from '@nexus/contract';
+import { BETA_WELCOME_SEEN_KEY } from '../../components/beta-welcome-dialog';
+import { scanQueryKey } from '../../features/scan/hooks/use-scan';
+import { SCANNING_GALLERY_DELAY_MS, SCANNING_REFRESH_MS } from '../../features/scan/hooks/use-scanning-page';
+import { scanTargetKey, useScanStore, type ScanTarget } from '../../features/scan/stores/scan-store';
+import { getSocket } from '../../lib/socket-client';
+import { installFetch, jsonResponse, removeFetch, statusResponse } from '../../testing/fake-fetch';
+import { createQueryClient } from '../query-client';
+import { HomeRoute } from './home-route';
+
+const CONTRACT = '0x5ca2215ca2215ca2215ca2215ca2215ca2215ca2';
+const EXPECTED = 1_000_000;
+const target: ScanTarget = { searchType: 'collection', network: 'polygon', address: CONTRACT };
+const route = apiPath(API_ROUTES.collectionPage, { network: 'polygon', address: CONTRACT });
+
+function nft(tokenId: number): Nft {
+  return {
+    tokenId: String(tokenId),
+    name: `Slow #${tokenId}`,
+    description: '',
+    image: '',
+    tokenType: 'ERC-721',
+    network: 'polygon',
+    contract: { address: CONTRACT, name: 'Slow', openSeaMetadata: { collectionName: 'Slow' } },
+    collection: { name: 'Slow' },
+    metadata: { attributes: [] },
+    attributes: [],
+    rarityScore: null,
+    rarityRank: null,
+  };
+}
+
+/** The page route's answer with `stored` NFTs stored, still scanning or not. */
+function page(stored: number, scanning: boolean): CollectionPageResponse {
+  return {
+    network: 'polygon',
+    address: CONTRACT,
+    name: 'Slow',
+    nfts: Array.from({ length: stored }, (_, i) => nft(i + 1)),
+    page: 1,
+    pageSize: 50,
+    pageCount: 1,
+    total: stored,
+    collectionTotal: stored,
+    rankedTotal: 0,
+    sort: 'rarity-rank',
+    order: 'asc',
+    traitTypes: [],
+    ...(scanning ? { scanning: { stored, expected: EXPECTED } } : {}),
+  };
+}
+
+function progress(metadataFetched: number): ScanProgress {
+  return {
+    key: `collection:polygon:${CONTRACT}`,
+    kind: 'collection',
+    network: 'polygon',
+    address: CONTRACT,
+    stage: 'calculating',
+    percent: 40,
+    tokensFound: metadataFetched,
+    metadataFetched,
+    tokensTotal: EXPECTED,
+    startedAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+    emittedAt: Date.now(),
+    error: null,
+  };
+}
+
+const sleep = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+
+describe('a large collection whose scan is still running', () => {
+  /** What the page route answers now: nothing stored, then chunks, then the finished scan. */
+  let current: CollectionPageResponse | null = null;
+
+  beforeEach(() => {
+    window.localStorage.setItem(BETA_WELCOME_SEEN_KEY, 'true');
+    installFetch((url) => {
+      if (url.pathname === API_ROUTES.scanNfts.path) {
+        // The scan outlives the server's wait: the app waits for its outcome on the socket.
+        return jsonResponse({ nfts: [], pending: true, scanKey: progress(0).key }, { status: 202 });
+      }
+      if (url.pathname === route) return current ? jsonResponse(current) : statusResponse(404, 'Not Found');
+      if (url.pathname === API_ROUTES.whitelistedCollections.path) return jsonResponse([]);
+      return statusResponse(404, 'Not Found');
+    });
+  });
+
+  afterEach(() => removeFetch());
+
+  afterAll(() => {
+    getSocket().disconnect();
+  });
+
+  it('shows its first NFTs under a progress line, refreshed as chunks land, then the gallery', async () => {
+    const queryClient = createQueryClient();
+    render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[`/?view=collection&network=polygon&address=${CONTRACT}`]}>
+          <Routes>
+            <Route path="/" element={<HomeRoute />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const emit = (fetched: number) =>
+      act(() => useScanStore.getState().setProgress(scanTargetKey(target), progress(fetched)));
+
+    // The scanner first, as for any collection; nothing stored yet.
+    expect(await screen.findByTestId('scan-overlay')).toBeTruthy();
+    await emit(0);
+    await sleep(SCANNING_GALLERY_DELAY_MS + 200);
+    expect(screen.getByTestId('scan-overlay')).toBeTruthy();
+    expect(screen.queryByTestId('gallery')).toBeNull();
+
+    // The first chunk is stored: the next progress event brings the gallery, the overlay goes.
+    current = page(2, true);
+    await sleep(SCANNING_REFRESH_MS);
+    await emit(2);
+    const gallery = await screen.findByTestId('gallery', {}, { timeout: 4_000 });
+    expect(screen.queryByTestId('scan-overlay')).toBeNull();
+    expect(within(gallery).getByTestId('scanning-notice-counts').textContent).toBe(
+      'Scanning collection... 2 / 1,000,000 NFTs loaded',
+    );
+    expect(within(gallery).getAllByTestId('nft-card')).toHaveLength(2);
+
+    // More chunks: the page is read again on the next progress event (within the throttle).
+    current = page(5, true);
+    await emit(5);
+    await waitFor(() => expect(within(gallery).getAllByTestId('nft-card')).toHaveLength(5), {
+      timeout: SCANNING_REFRESH_MS + 2_000,
+    });
+    expect(within(gallery).getByTestId('scanning-notice-counts').textContent).toBe(
+      'Scanning collection... 5 / 1,000,000 NFTs loaded',
+    );
+
+    // The scan ends: the usual gallery, without the progress line.
+    current = page(6, false);
+    const done: NftsResponse = {
+      nfts: page(6, false).nfts,
+      scanDuration: 1_000,
+      fromCache: false,
+      loadTime: 4,
+      cacheSource: 'database',
+      cacheType: 'collection',
+      totalCollections: 1,
+      error: null,
+      isComplete: true,
+      scanKey: progress(0).key,
+      paging: { total: 6, pageSize: 50, route },
+    };
+    await act(() => {
+      queryClient.setQueryData(scanQueryKey(target), done);
+    });
+    await waitFor(() => expect(screen.queryByTestId('scanning-notice')).toBeNull());
+    await waitFor(() => expect(screen.getAllByTestId('nft-card')).toHaveLength(6));
+    expect(screen.queryByTestId('scan-overlay')).toBeNull();
+  }, 30_000);
+});
