@@ -1,4 +1,5 @@
 import type { CollectionPaging } from './collection-page.js';
+import { keyGuard } from './key-guard.js';
 import type { Network } from './networks.js';
 
 export type SearchType = 'wallet' | 'collection';
@@ -84,9 +85,7 @@ export const METADATA_REASONS = {
 
 export type MetadataReason = keyof typeof METADATA_REASONS;
 
-export function isMetadataReason(value: unknown): value is MetadataReason {
-  return typeof value === 'string' && Object.hasOwn(METADATA_REASONS, value);
-}
+export const isMetadataReason = keyGuard(METADATA_REASONS);
 
 /** POST /api/nfts body (SPEC §7). */
 export interface NftsRequest {

@@ -1,4 +1,5 @@
 import { EVM_ADDRESS_PATTERN } from './addresses.js';
+import { keyGuard } from './key-guard.js';
 import { isNetwork, type Network } from './networks.js';
 
 /**
@@ -147,9 +148,7 @@ export const INCOMPLETE_REASONS = {
 
 export type IncompleteReason = keyof typeof INCOMPLETE_REASONS;
 
-export function isIncompleteReason(value: unknown): value is IncompleteReason {
-  return typeof value === 'string' && Object.hasOwn(INCOMPLETE_REASONS, value);
-}
+export const isIncompleteReason = keyGuard(INCOMPLETE_REASONS);
 
 export interface ScanFailed {
   key: string;

@@ -57,6 +57,25 @@ function VoteButtons({ hasVoted, pending, describedBy, onVote }: VoteButtonsProp
   );
 }
 
+/** The description, the shortened contract address and the gallery link, classed per variant. */
+function SubmissionDetails({
+  submission,
+  classPrefix,
+}: {
+  submission: CollectionSubmission;
+  classPrefix: string;
+}) {
+  return (
+    <>
+      <CollapsibleDescription text={submission.description} className={`${classPrefix}__description`} />
+      <code className={`${classPrefix}__address`} title={submission.contractAddress}>
+        {shortenAddress(submission.contractAddress)}
+      </code>
+      <GalleryLink submission={submission} />
+    </>
+  );
+}
+
 export function VotingCard({ submission, fingerprint, now, variant }: VotingCardProps) {
   const headingId = useId();
   const voted = useHasVoted(submission.id, fingerprint);
@@ -76,11 +95,7 @@ export function VotingCard({ submission, fingerprint, now, variant }: VotingCard
           <NetworkBadge network={submission.network} />
           {hasVoted ? <span className="pill voted-badge">Voted (24h limit)</span> : null}
         </div>
-        <CollapsibleDescription text={submission.description} className="vote-item__description" />
-        <code className="vote-item__address" title={submission.contractAddress}>
-          {shortenAddress(submission.contractAddress)}
-        </code>
-        <GalleryLink submission={submission} />
+        <SubmissionDetails submission={submission} classPrefix="vote-item" />
         <div className="vote-item__counts">
           <span className="vote-item__yes">Yes {formatCount(submission.yesVotes)}</span>
           <span className="vote-item__no">No {formatCount(submission.noVotes)}</span>
@@ -105,11 +120,7 @@ export function VotingCard({ submission, fingerprint, now, variant }: VotingCard
         <span className="pill pill--success">Active</span>
         <NetworkBadge network={submission.network} />
       </header>
-      <CollapsibleDescription text={submission.description} className="voting-card__description" />
-      <code className="voting-card__address" title={submission.contractAddress}>
-        {shortenAddress(submission.contractAddress)}
-      </code>
-      <GalleryLink submission={submission} />
+      <SubmissionDetails submission={submission} classPrefix="voting-card" />
       <div className="voting-card__counts">
         <span className="vote-count--yes">Yes {formatCount(submission.yesVotes)}</span>
         <span className="vote-count--no">No {formatCount(submission.noVotes)}</span>
