@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { MISSING_VALUE_KEY, type CollectionSort, type SortOrder, type TraitSelection } from '@nexus/contract';
 import { executeBound } from '../database/bound-query.js';
 import type { IndexRow } from './collection-page.index.js';
+import { storedTraitCounts } from './collection-trait-counts.js';
 import type { NftRecord } from './collections.repository.js';
 import { NFT_COLUMNS, toNftRecord, type NftRow } from './nft.row.js';
 
@@ -91,6 +92,32 @@ function orderSql(order: PageOrder): string {
   }
 }
 
+/** Facet counts from rows of `k` (a `trait_facets` element; null for the NFTs counted) and `c`. */
+function readFacetCounts(rows: ReadonlyArray<{ k: string | null; c: number }>): FacetCounts {
+  const counts: FacetCounts = { total: 0, carried: new Map(), values: new Map() };
+  for (const { k, c } of rows) {
+    if (k === null) {
+      counts.total = c;
+      continue;
+    }
+    const [typeKey = '', valueKey, typeLabel = '', valueLabel = ''] = k.split(SEP);
+    if (valueKey === undefined) {
+      counts.carried.set(typeKey, c);
+      continue;
+    }
+    let values = counts.values.get(typeKey);
+    if (!values) counts.values.set(typeKey, (values = new Map()));
+    // Spellings that normalise alike are one value, labelled by the first in code unit order.
+    const known = values.get(valueKey);
+    if (known) {
+      known.count += c;
+      if (typeLabel < known.typeLabel) known.typeLabel = typeLabel;
+      if (valueLabel < known.valueLabel) known.valueLabel = valueLabel;
+    } else values.set(valueKey, { typeLabel, valueLabel, count: c });
+  }
+  return counts;
+}
+
 /**
  * Indexed reads of one stored collection for the page route: a page of rows in a sort, and trait
  * counts of the rows a filter keeps (GIN on `trait_keys`; the orders have btree indexes).
@@ -129,6 +156,10 @@ export class CollectionPageRepository {
     filter: PageFilter,
     options: { except?: string; onlyType?: string; labels?: boolean } = {},
   ): Promise<FacetCounts> {
+    // The whole collection's labelled counts: kept by the scan (no row read), when it kept them.
+    const unfiltered = !filter.search && Object.keys(filter.traits).length === 0 && !options.onlyType;
+    const kept = unfiltered && options.labels ? await storedTraitCounts(this.em.fork(), collectionId) : null;
+    if (kept) return readFacetCounts(kept);
     // Labels make longer keys to group: read them once per collection, count on the short keys otherwise.
     const column = options.labels ? 'trait_facets' : 'trait_keys';
     const clauses = new Clauses(2);
@@ -145,28 +176,7 @@ export class CollectionPageRepository {
        select k, count(*)::int as c from kept, unnest(kept.keys) as k ${only} group by k`,
       [collectionId, ...clauses.params],
     );
-    const counts: FacetCounts = { total: 0, carried: new Map(), values: new Map() };
-    for (const { k, c } of rows) {
-      if (k === null) {
-        counts.total = c;
-        continue;
-      }
-      const [typeKey = '', valueKey, typeLabel = '', valueLabel = ''] = k.split(SEP);
-      if (valueKey === undefined) {
-        counts.carried.set(typeKey, c);
-        continue;
-      }
-      let values = counts.values.get(typeKey);
-      if (!values) counts.values.set(typeKey, (values = new Map()));
-      // Spellings that normalise alike are one value, labelled by the first in code unit order.
-      const known = values.get(valueKey);
-      if (known) {
-        known.count += c;
-        if (typeLabel < known.typeLabel) known.typeLabel = typeLabel;
-        if (valueLabel < known.valueLabel) known.valueLabel = valueLabel;
-      } else values.set(valueKey, { typeLabel, valueLabel, count: c });
-    }
-    return counts;
+    return readFacetCounts(rows);
   }
 
   /**

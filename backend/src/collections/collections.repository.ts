@@ -4,6 +4,7 @@ import type { Network } from '@nexus/contract';
 import type { CollectionInfo } from '../chain/nft-source.js';
 import { executeBound } from '../database/bound-query.js';
 import { CollectionEntity } from './collection.entity.js';
+import { adjustTraits, recountTraits, traitsOf } from './collection-trait-counts.js';
 import { NFT_COLUMNS, toNftRecord, type NftRow } from './nft.row.js';
 import type { MetadataStatus } from './nft.entity.js';
 import type { MetadataReason, NftAttribute } from '@nexus/contract';
@@ -100,6 +101,7 @@ export class CollectionsRepository {
            (select t.token_id from jsonb_to_recordset($2::jsonb) as t(token_id text))`,
         [collectionId, rows],
       );
+      await recountTraits(em, collectionId);
       return em.findOneOrFail(CollectionEntity, { id: collectionId });
     });
   }
@@ -140,6 +142,7 @@ export class CollectionsRepository {
         `delete from nft where collection_id = $1 and (seen_at is null or seen_at < $2)`,
         [collectionId, result.scanStartedAt],
       );
+      await recountTraits(em, collectionId);
       await executeBound(
         em,
         `update collection set updated_at = $2, last_scanned_at = $2, scan_duration = $3, is_complete = $4,
@@ -170,7 +173,10 @@ export class CollectionsRepository {
       const now = new Date();
       for (const { info, nfts } of holdings) {
         const row = await upsertCollection(connection, info, now, nfts.find((n) => n.image)?.image ?? null);
+        const tokenIds = nfts.map((n) => n.tokenId);
+        const before = await traitsOf(em, row.id, tokenIds);
         const { stored } = await upsertNfts(em, row.id, nfts, now, { seen: true });
+        await adjustTraits(em, row.id, before, await traitsOf(em, row.id, tokenIds));
         const ranks = new Map(stored.map((r) => [r.token_id, r]));
         for (const nft of nfts) {
           nft.rarityScore = ranks.get(nft.tokenId)?.rarity_score ?? null;
@@ -188,7 +194,11 @@ export class CollectionsRepository {
     return this.em.fork().transactional(async (em) => {
       const collection = await em.findOne(CollectionEntity, { network, address: address.toLowerCase() });
       if (!collection) return false;
-      if (nfts.length > 0) await upsertNfts(em, collection.id, nfts, new Date(), { seen: false });
+      if (nfts.length === 0) return true;
+      const tokenIds = nfts.map((n) => n.tokenId);
+      const before = await traitsOf(em, collection.id, tokenIds);
+      await upsertNfts(em, collection.id, nfts, new Date(), { seen: false });
+      await adjustTraits(em, collection.id, before, await traitsOf(em, collection.id, tokenIds));
       return true;
     });
   }

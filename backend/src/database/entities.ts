@@ -1,4 +1,5 @@
 import { CollectionEntity } from '../collections/collection.entity.js';
+import { CollectionTraitCountEntity } from '../collections/collection-trait-count.entity.js';
 import { NftEntity } from '../collections/nft.entity.js';
 import { PromoAssetEntity } from '../promo/promo-asset.entity.js';
 import { PromoBarSettingsEntity } from '../promo/promo-bar-settings.entity.js';
@@ -19,6 +20,7 @@ import { WhitelistedCollectionEntity } from '../whitelist/whitelisted-collection
 /** Every entity, listed once for the ORM configuration. */
 export const ENTITIES = [
   CollectionEntity,
+  CollectionTraitCountEntity,
   NftEntity,
   ScanEntity,
   SearchEntity,

@@ -12,6 +12,7 @@ import { Migration20261202000000_nft_seen_at } from './Migration20261202000000_n
 import { Migration20261202100000_trait_number_text } from './Migration20261202100000_trait_number_text.js';
 import { Migration20261203000000_nft_metadata_reason } from './Migration20261203000000_nft_metadata_reason.js';
 import { Migration20261204100000_collection_incomplete_reason } from './Migration20261204100000_collection_incomplete_reason.js';
+import { Migration20261205000000_collection_trait_count } from './Migration20261205000000_collection_trait_count.js';
 
 /** Every migration in order; listed explicitly so compiled and test runs find the same set. */
 export const MIGRATIONS = [
@@ -34,5 +35,9 @@ export const MIGRATIONS = [
   {
     name: 'Migration20261204100000_collection_incomplete_reason',
     class: Migration20261204100000_collection_incomplete_reason,
+  },
+  {
+    name: 'Migration20261205000000_collection_trait_count',
+    class: Migration20261205000000_collection_trait_count,
   },
 ];
