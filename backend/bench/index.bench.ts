@@ -25,7 +25,13 @@ import { RpcNftSource } from '../src/chain/rpc/rpc-nft.source.js';
 import { ormConfig } from '../src/database/mikro-orm.config.js';
 import { migrate } from '../src/database/migrate.js';
 import { DiscoveryRepository } from '../src/discovery/discovery.repository.js';
-import { ContractNamer, TransferIndexer, TransferIndexRepository } from '../src/transfer-index/index.js';
+import {
+  ContractNamer,
+  IndexedContractsRepository,
+  TransferIndexer,
+  TransferIndexReader,
+  TransferIndexRepository,
+} from '../src/transfer-index/index.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const databaseUrl =
@@ -90,6 +96,7 @@ async function main(): Promise<void> {
     'truncate nft_transfer, nft_owner, nft_balance, transfer_index_block, transfer_index_cursor, indexed_contract',
   );
   const repository = new TransferIndexRepository(orm.em);
+  const reader = new TransferIndexReader(orm.em);
   const limits = {
     chainId: cronos.chainId,
     rpcUrl: cronos.rpcUrl,
@@ -121,7 +128,7 @@ async function main(): Promise<void> {
   for (let run = 0; run < 3; run++) {
     const source = new RpcNftSource(
       { cronos: { ...limits, maxLogRange: cronos.publicNode.maxLogRange } },
-      { index: repository },
+      { index: reader },
     );
     const start = performance.now();
     withIndex = await source.getWalletHoldings('cronos', collector.address, { includeAllTokenTypes: true });
@@ -146,7 +153,7 @@ async function main(): Promise<void> {
   for (const collection of devchain.manifest.collections.filter(
     (c) => c.network === 'cronos' && !c.enumerable,
   )) {
-    const run = async (options: { index?: TransferIndexRepository; deploymentSearchThreshold?: number }) => {
+    const run = async (options: { index?: TransferIndexReader; deploymentSearchThreshold?: number }) => {
       const source = new RpcNftSource(
         { cronos: { ...limits, maxLogRange: cronos.publicNode!.maxLogRange } },
         options,
@@ -164,7 +171,7 @@ async function main(): Promise<void> {
         getCodeCalls: stats.byMethod.eth_getCode ?? 0,
       };
     };
-    const indexOn = await run({ index: repository });
+    const indexOn = await run({ index: reader });
     const indexOff = await run({});
     const indexOffNoHistory = await run({ deploymentSearchThreshold: Number.MAX_SAFE_INTEGER });
     const ids = (refs: TokenRef[]) => refs.map((ref) => `${ref.tokenId}:${ref.tokenUri}`).join('\n');
@@ -192,10 +199,10 @@ async function main(): Promise<void> {
   // Names of every contract the index has seen, read once; then found by discovery.
   const naming = new RpcNftSource({ cronos: limits }, {});
   const namingStart = performance.now();
-  const named = await new ContractNamer(repository, { limit: 1_000_000, budgetMs: 60 * 60_000 }).name(
-    'cronos',
-    naming,
-  );
+  const named = await new ContractNamer(new IndexedContractsRepository(orm.em), {
+    limit: 1_000_000,
+    budgetMs: 60 * 60_000,
+  }).name('cronos', naming);
   const namingSeconds = seconds(namingStart);
   const discovery = new DiscoveryRepository(orm.em);
   const unscanned = devchain.manifest.collections.filter((c) => c.network === 'cronos');

@@ -2,7 +2,14 @@ import { Inject, Logger, Module, type OnApplicationShutdown, type OnModuleInit }
 import { ConfigError, type AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { Address } from 'viem';
-import { ADDRESS_PROBE, METADATA_RESOLVER, NFT_SOURCE, RPC_SOURCE } from './chain.tokens.js';
+import {
+  ADDRESS_PROBE,
+  METADATA_RESOLVER,
+  NFT_SOURCE,
+  RPC_SOURCE,
+  TRANSFER_INDEX,
+  type TransferIndexPort,
+} from './chain.tokens.js';
 import { ViemAddressProbe } from './viem-address.probe.js';
 import type { NftSource } from './nft-source.js';
 import { RpcNftSource } from './rpc/rpc-nft.source.js';
@@ -17,7 +24,6 @@ import { GatewayMetadataResolver } from './metadata/index.js';
 import { HostBreaker } from '../outbound/index.js';
 import { ConnectionRefusalsRepository } from '../connections/index.js';
 import { ApiKeyRefusalsRepository } from '../security/api-key-refusals.repository.js';
-import { TransferIndexRepository } from './transfer-index.repository.js';
 import { checkChainIds } from './chain-id.check.js';
 import { RpcProvidersReport } from './rpc-providers.report.js';
 
@@ -29,13 +35,12 @@ const nodeUrls = (chain: AppConfig['chains'][keyof AppConfig['chains']]): string
 @Module({
   providers: [
     ApiKeyRefusalsRepository,
-    TransferIndexRepository,
     {
       provide: RPC_SOURCE,
-      inject: [APP_CONFIG, TransferIndexRepository, REDIS, RedisConnections],
+      inject: [APP_CONFIG, TRANSFER_INDEX, REDIS, RedisConnections],
       useFactory: (
         config: AppConfig,
-        index: TransferIndexRepository,
+        index: TransferIndexPort,
         redis: Redis,
         connections: RedisConnections,
       ): RpcNftSource =>
@@ -155,14 +160,7 @@ const nodeUrls = (chain: AppConfig['chains'][keyof AppConfig['chains']]): string
         }),
     },
   ],
-  exports: [
-    NFT_SOURCE,
-    RPC_SOURCE,
-    METADATA_RESOLVER,
-    ADDRESS_PROBE,
-    TransferIndexRepository,
-    RpcProvidersReport,
-  ],
+  exports: [NFT_SOURCE, RPC_SOURCE, METADATA_RESOLVER, ADDRESS_PROBE, RpcProvidersReport],
 })
 export class ChainModule implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Chains');

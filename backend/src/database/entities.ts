@@ -14,7 +14,7 @@ import {
   NftTransferEntity,
   TransferIndexBlockEntity,
   TransferIndexCursorEntity,
-} from '../chain/transfer-index.entities.js';
+} from '../transfer-index/transfer-index.entities.js';
 import { WhitelistedCollectionEntity } from '../whitelist/whitelisted-collection.entity.js';
 
 /** Every entity, listed once for the ORM configuration. */

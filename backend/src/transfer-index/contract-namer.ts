@@ -1,5 +1,5 @@
 import type { Network } from '@nexus/contract';
-import type { TransferIndexRepository } from '../chain/transfer-index.repository.js';
+import type { IndexedContractsRepository } from './indexed-contracts.repository.js';
 
 /** What a contract answers about itself (CollectionFacts, as far as naming needs). */
 export interface ContractFacts {
@@ -32,7 +32,7 @@ export interface ContractNamerOptions {
  */
 export class ContractNamer {
   constructor(
-    private readonly repository: TransferIndexRepository,
+    private readonly repository: IndexedContractsRepository,
     private readonly options: ContractNamerOptions = {},
   ) {}
 

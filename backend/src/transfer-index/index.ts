@@ -1,12 +1,17 @@
 export { TransferIndexModule } from './transfer-index.module.js';
+export { TransferIndexStoreModule } from './transfer-index-store.module.js';
 export { TransferIndexService } from './transfer-index.service.js';
-export {
-  TransferIndexRepository,
-  type IndexCursor,
-  type IndexedCollectionTokens,
-  type IndexedHoldings,
-  type TransferRow,
-} from '../chain/transfer-index.repository.js';
+export { TransferIndexRepository } from './transfer-index.repository.js';
+export { TransferIndexReader } from './transfer-index.reader.js';
+export { IndexedContractsRepository } from './indexed-contracts.repository.js';
+export type {
+  ContractNaming,
+  IndexCursor,
+  IndexedCollectionTokens,
+  IndexedHoldings,
+  TransferRow,
+  UnnamedContract,
+} from './transfer-index.rows.js';
 export { ContractNamer, type ContractFacts, type ContractFactsSource } from './contract-namer.js';
 export {
   TransferIndexer,

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { ChainModule } from '../chain/chain.module.js';
+import { TransferIndexStoreModule } from './transfer-index-store.module.js';
 import { TransferIndexService } from './transfer-index.service.js';
 
-/** The transfer index: its passes (its tables are the chain module's TransferIndexRepository, which wallet scans read). */
+/** The transfer index: its passes, through the chain's JSON-RPC client, into its tables. */
 @Module({
-  imports: [ChainModule],
+  imports: [ChainModule, TransferIndexStoreModule],
   providers: [TransferIndexService],
   exports: [TransferIndexService],
 })

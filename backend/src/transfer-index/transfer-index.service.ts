@@ -7,7 +7,8 @@ import type { RpcNftSource } from '../chain/rpc/rpc-nft.source.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { REDIS, RedisConnections } from '../redis/redis.module.js';
-import { TransferIndexRepository } from '../chain/transfer-index.repository.js';
+import { IndexedContractsRepository } from './indexed-contracts.repository.js';
+import { TransferIndexRepository } from './transfer-index.repository.js';
 import { ContractNamer } from './contract-namer.js';
 import { TransferIndexer, type PassResult } from './transfer-indexer.js';
 
@@ -28,6 +29,7 @@ export class TransferIndexService {
     @Inject(REDIS) private readonly redis: Redis,
     private readonly connections: RedisConnections,
     private readonly repository: TransferIndexRepository,
+    private readonly contracts: IndexedContractsRepository,
   ) {}
 
   /** The networks being indexed. */
@@ -55,7 +57,7 @@ export class TransferIndexService {
       // Names of the contracts first seen, for discovery: a bounded step, the next pass goes on.
       await this.redis.pexpire(key, LOCK_MS);
       try {
-        await new ContractNamer(this.repository).name(network, this.source);
+        await new ContractNamer(this.contracts).name(network, this.source);
       } catch (error) {
         this.logger.warn(`${network}: contract names not read (${(error as Error).message})`);
       }

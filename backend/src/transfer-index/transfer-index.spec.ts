@@ -20,7 +20,9 @@ import type { WalletHolding } from '../chain/nft-source.js';
 import { rpcChain } from '../chain/rpc/rpc-chains.config.js';
 import { RpcNftSource } from '../chain/rpc/rpc-nft.source.js';
 import { ormConfig } from '../database/mikro-orm.config.js';
-import { TransferIndexRepository } from '../chain/transfer-index.repository.js';
+import { IndexedContractsRepository } from './indexed-contracts.repository.js';
+import { TransferIndexReader } from './transfer-index.reader.js';
+import { TransferIndexRepository } from './transfer-index.repository.js';
 import { clearPrefix } from '../../../test/support/redis-prefix.js';
 import { testConfig, testPrefix } from '../../../test/support/test-env.js';
 import { DiscoveryRepository } from '../discovery/discovery.repository.js';
@@ -71,6 +73,8 @@ describe('transfer index', () => {
   let orm: MikroORM;
   let databaseUrl: string;
   let repository: TransferIndexRepository;
+  let reader: TransferIndexReader;
+  let indexedContracts: IndexedContractsRepository;
   let chain: PublicClient;
   let batch: Address;
   let minted: Address;
@@ -107,7 +111,7 @@ describe('transfer index', () => {
   const source = (withIndex: boolean) =>
     new RpcNftSource(
       { cronos: { chainId: CHAIN_ID, rpcUrl: front.url, requestsPerSecond: front.limits.requestsPerSecond } },
-      withIndex ? { index: repository } : {},
+      withIndex ? { index: reader } : {},
     );
   const indexer = () => new TransferIndexer(repository, { firstWindow: 1_000n, requestsPerWindow: 4 });
   /** Passes until the index has every confirmed block. */
@@ -118,7 +122,7 @@ describe('transfer index', () => {
     }
   };
   const indexed = async (wallet: Address) => {
-    const holdings = await repository.holdings('cronos', wallet);
+    const holdings = await reader.holdings('cronos', wallet);
     return [
       ...(holdings?.erc721 ?? []).map((item) => `${item.contract}:${item.tokenId}:1`),
       ...(holdings?.erc1155 ?? []).map((item) => `${item.contract}:${item.tokenId}:${item.balance}`),
@@ -136,6 +140,8 @@ describe('transfer index', () => {
     databaseUrl = await freshDatabase('transfer_index');
     orm = await MikroORM.init({ ...ormConfig(databaseUrl), logger: () => undefined });
     repository = new TransferIndexRepository(orm.em);
+    reader = new TransferIndexReader(orm.em);
+    indexedContracts = new IndexedContractsRepository(orm.em);
 
     const { contracts } = await compileContracts({ artifactsDir: ARTIFACTS_DIR });
     await chain.request({
@@ -200,7 +206,7 @@ describe('transfer index', () => {
     expect(await indexed(BOB)).toEqual(
       [`${batch}:1:1`, `${batch}:3:1`, `${batch}:4:1`, `${editions}:1:2`, `${editions}:2:3`].sort(),
     );
-    expect((await repository.tokenHistory('cronos', batch, 1n)).map((t) => [t.from, t.to])).toEqual([
+    expect((await reader.tokenHistory('cronos', batch, 1n)).map((t) => [t.from, t.to])).toEqual([
       ['0x0000000000000000000000000000000000000000', ALICE],
       [ALICE, BOB],
     ]);
@@ -212,7 +218,7 @@ describe('transfer index', () => {
         functionName: 'ownerOf',
         args: [id],
       });
-      expect((await repository.tokenHistory('cronos', batch, id)).at(-1)?.to).toBe(owner.toLowerCase());
+      expect((await reader.tokenHistory('cronos', batch, id)).at(-1)?.to).toBe(owner.toLowerCase());
     }
   });
 
@@ -313,8 +319,8 @@ describe('transfer index', () => {
     const discovery = new DiscoveryRepository(orm.em);
     // Seen, not yet named: nothing to find by name.
     expect(await discovery.search('reward voucher', 8)).toEqual([]);
-    expect(await new ContractNamer(repository).name('cronos', rpc)).toBeGreaterThanOrEqual(1);
-    expect(await new ContractNamer(repository).name('cronos', rpc)).toBe(0); // each contract is read once
+    expect(await new ContractNamer(indexedContracts).name('cronos', rpc)).toBeGreaterThanOrEqual(1);
+    expect(await new ContractNamer(indexedContracts).name('cronos', rpc)).toBe(0); // each contract is read once
     const found = await discovery.search('reward voucher', 8);
     expect(found).toEqual([
       {
@@ -338,7 +344,7 @@ describe('transfer index', () => {
     await send(DEPLOYER, phantom, erc721, 'mintIds', [[CAROL], [7n]]);
     await mine(4n);
     await catchUp(rpc);
-    await new ContractNamer(repository).name('cronos', rpc);
+    await new ContractNamer(indexedContracts).name('cronos', rpc);
     const discovery = new DiscoveryRepository(orm.em);
     expect((await discovery.search('phantom', 8)).map((c) => c.contractAddress)).toEqual([phantom]);
     // The new chain has no such contract: its creation and its transfers are undone.
@@ -347,7 +353,7 @@ describe('transfer index', () => {
     const result = await indexer().pass('cronos', rpc.transferFeed('cronos'), SETTINGS);
     expect(result.rolledBackTo).not.toBeNull();
     expect(await discovery.search('phantom', 8)).toEqual([]);
-    expect(await repository.collectionTokens('cronos', phantom, 'ERC-721')).toMatchObject({ erc721: [] });
+    expect(await reader.collectionTokens('cronos', phantom, 'ERC-721')).toMatchObject({ erc721: [] });
     expect(await indexed(CAROL)).not.toContain(`${phantom}:7:1`);
     // Contracts first seen before the reorganisation keep their names.
     expect((await discovery.search('Minted', 8)).map((c) => c.contractAddress)).toEqual([minted]);
@@ -379,6 +385,7 @@ describe('transfer index', () => {
         connections.open('transfer-index-spec'),
         connections,
         repository,
+        indexedContracts,
       );
       // The previous test indexed from another block: this pass starts over from genesis.
       let result = await service.pass('cronos');
@@ -386,7 +393,7 @@ describe('transfer index', () => {
         result = await service.pass('cronos');
       }
       expect(result?.cursor.fromBlock).toBe(0n);
-      const counts = await repository.contractCounts('cronos');
+      const counts = await indexedContracts.contractCounts('cronos');
       expect(counts.contracts).toBeGreaterThanOrEqual(4);
       expect(counts.named).toBe(counts.contracts);
       const discovery = new DiscoveryRepository(orm.em);

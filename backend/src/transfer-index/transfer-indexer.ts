@@ -1,9 +1,6 @@
 import type { Network } from '@nexus/contract';
-import type {
-  IndexCursor,
-  TransferIndexRepository,
-  TransferRow,
-} from '../chain/transfer-index.repository.js';
+import type { TransferIndexRepository } from './transfer-index.repository.js';
+import type { IndexCursor, TransferRow } from './transfer-index.rows.js';
 
 /** What the indexer needs of a node (TransferLogFeed over the network's JSON-RPC client). */
 export interface TransferFeed {

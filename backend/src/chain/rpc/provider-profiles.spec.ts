@@ -12,9 +12,13 @@ import { describeWith, TEST_CHAIN } from '../../../../test/support/requirements.
 import { readTestManifest, type ManifestCollection } from '../../../../test/support/system.js';
 import { VISITOR_ERRORS, visitorScanError } from '../../common/visitor-errors.js';
 import { ormConfig } from '../../database/mikro-orm.config.js';
-import { TransferIndexer, type IndexSettings } from '../../transfer-index/index.js';
+import {
+  TransferIndexer,
+  TransferIndexReader,
+  TransferIndexRepository,
+  type IndexSettings,
+} from '../../transfer-index/index.js';
 import type { CollectionInfo, WalletHolding } from '../nft-source.js';
-import { TransferIndexRepository } from '../transfer-index.repository.js';
 import { RpcNftSource } from './rpc-nft.source.js';
 
 /**
@@ -108,6 +112,7 @@ maybe('provider profiles of the public-node front (issue 22)', () => {
   let orm: MikroORM;
   let databaseUrl: string;
   let repository: TransferIndexRepository;
+  let reader: TransferIndexReader;
   const truth = {
     wallets: new Map<string, string[]>(),
     collections: new Map<string, string[]>(),
@@ -147,7 +152,7 @@ maybe('provider profiles of the public-node front (issue 22)', () => {
   const indexContents = async (): Promise<Map<string, string[]>> => {
     const contents = new Map<string, string[]>();
     for (const wallet of wallets) {
-      const holdings = await repository.holdings('cronos', wallet);
+      const holdings = await reader.holdings('cronos', wallet);
       contents.set(
         `wallet ${wallet}`,
         [
@@ -159,7 +164,7 @@ maybe('provider profiles of the public-node front (issue 22)', () => {
       );
     }
     for (const collection of logsOnly) {
-      const indexed = await repository.collectionTokens('cronos', collection.address, 'ERC-721');
+      const indexed = await reader.collectionTokens('cronos', collection.address, 'ERC-721');
       contents.set(
         `collection ${collection.name}`,
         (indexed?.erc721 ?? []).map((token) => `${token.tokenId}:${token.burned}`).sort(),
@@ -181,6 +186,7 @@ maybe('provider profiles of the public-node front (issue 22)', () => {
     databaseUrl = await freshDatabase('provider_profiles');
     orm = await MikroORM.init({ ...ormConfig(databaseUrl), logger: () => undefined });
     repository = new TransferIndexRepository(orm.em);
+    reader = new TransferIndexReader(orm.em);
     // The chain read directly, without limits.
     const direct = source(cronos.rpcUrl);
     for (const wallet of wallets) {

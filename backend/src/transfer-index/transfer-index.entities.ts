@@ -1,29 +1,51 @@
 import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Network } from '@nexus/contract';
 
+/** The column types the index tables share: a fresh object each (the ORM writes into its options). */
+const NETWORK = () => ({ type: 'string', length: 32 }) as const;
+const ADDRESS = () => ({ type: 'string', length: 42 }) as const;
+/** A block number or a count. */
+const BIGINT = () => ({ type: 'bigint' }) as const;
+/** A uint256 (token id, amount, balance). */
+const UINT256 = () => ({ type: 'decimal', precision: 78, scale: 0 }) as const;
+/** 'ERC-721' or 'ERC-1155'. */
+const STANDARD = () => ({ type: 'string', length: 16 }) as const;
+
+/** Every index table is keyed by network first (the large ones are partitioned by it). */
+abstract class NetworkRow {
+  @PrimaryKey(NETWORK())
+  network!: Network;
+}
+
+/** One token of one contract: the key of owners and balances. */
+abstract class TokenRow extends NetworkRow {
+  @PrimaryKey(ADDRESS())
+  contract!: string;
+
+  @PrimaryKey(UINT256())
+  tokenId!: string;
+}
+
 /**
  * Where the transfer index of one network stands. The index tables below are written with SQL
  * (batches of thousands of rows); these entities state their schema for the ORM and the schema test.
  */
 @Entity({ tableName: 'transfer_index_cursor' })
-export class TransferIndexCursorEntity {
-  @PrimaryKey({ type: 'string', length: 32 })
-  network!: Network;
-
-  @Property({ type: 'bigint' })
+export class TransferIndexCursorEntity extends NetworkRow {
+  @Property(BIGINT())
   fromBlock!: string;
 
   /** Every block up to this one is indexed; fromBlock - 1 before the first pass. */
-  @Property({ type: 'bigint' })
+  @Property(BIGINT())
   indexedTo!: string;
 
-  @Property({ type: 'bigint' })
+  @Property(BIGINT())
   head!: string;
 
   @Property({ type: 'integer' })
   confirmations!: number;
 
-  @Property({ type: 'bigint' })
+  @Property(BIGINT())
   transfers!: string;
 
   @Property({ type: 'integer' })
@@ -41,11 +63,9 @@ export class TransferIndexCursorEntity {
 
 /** Hashes of the latest indexed blocks: a different hash at the same height is a reorganisation. */
 @Entity({ tableName: 'transfer_index_block' })
-export class TransferIndexBlockEntity {
-  @PrimaryKey({ type: 'string', length: 32 })
-  network!: Network;
-
-  @PrimaryKey({ type: 'bigint' })
+export class TransferIndexBlockEntity extends NetworkRow {
+  /** Not a sequence: the ORM would make a lone numeric key of its own class one. */
+  @PrimaryKey({ ...BIGINT(), autoincrement: false })
   number!: string;
 
   @Property({ type: 'string', length: 66 })
@@ -58,11 +78,8 @@ export class TransferIndexBlockEntity {
  */
 @Entity({ tableName: 'nft_transfer' })
 @Index({ properties: ['network', 'contract', 'tokenId'] })
-export class NftTransferEntity {
-  @PrimaryKey({ type: 'string', length: 32 })
-  network!: Network;
-
-  @PrimaryKey({ type: 'bigint' })
+export class NftTransferEntity extends NetworkRow {
+  @PrimaryKey(BIGINT())
   blockNumber!: string;
 
   @PrimaryKey({ type: 'integer' })
@@ -71,44 +88,34 @@ export class NftTransferEntity {
   @PrimaryKey({ type: 'integer' })
   position!: number;
 
-  @Property({ type: 'string', length: 42 })
+  @Property(ADDRESS())
   contract!: string;
 
-  @Property({ type: 'decimal', precision: 78, scale: 0 })
+  @Property(UINT256())
   tokenId!: string;
 
-  @Property({ type: 'string', length: 42 })
+  @Property(ADDRESS())
   fromAddress!: string;
 
-  @Property({ type: 'string', length: 42 })
+  @Property(ADDRESS())
   toAddress!: string;
 
-  @Property({ type: 'decimal', precision: 78, scale: 0 })
+  @Property(UINT256())
   amount!: string;
 
-  /** 'ERC-721' or 'ERC-1155'. */
-  @Property({ type: 'string', length: 16 })
+  @Property(STANDARD())
   standard!: string;
 }
 
 /** The holder of each ERC-721 token as the index knows it (the zero address once burned). */
 @Entity({ tableName: 'nft_owner' })
 @Index({ properties: ['network', 'owner'] })
-export class NftOwnerEntity {
-  @PrimaryKey({ type: 'string', length: 32 })
-  network!: Network;
-
-  @PrimaryKey({ type: 'string', length: 42 })
-  contract!: string;
-
-  @PrimaryKey({ type: 'decimal', precision: 78, scale: 0 })
-  tokenId!: string;
-
-  @Property({ type: 'string', length: 42 })
+export class NftOwnerEntity extends TokenRow {
+  @Property(ADDRESS())
   owner!: string;
 
-  /** The transfer that made `owner` the holder. */
-  @Property({ type: 'bigint' })
+  /** The transfer that made `owner` the holder: its block, log index and position. */
+  @Property(BIGINT())
   blockNumber!: string;
 
   @Property({ type: 'integer' })
@@ -121,20 +128,11 @@ export class NftOwnerEntity {
 /** ERC-1155 balances as the index knows them. */
 @Entity({ tableName: 'nft_balance' })
 @Index({ properties: ['network', 'owner'] })
-export class NftBalanceEntity {
-  @PrimaryKey({ type: 'string', length: 32 })
-  network!: Network;
-
-  @PrimaryKey({ type: 'string', length: 42 })
-  contract!: string;
-
-  @PrimaryKey({ type: 'decimal', precision: 78, scale: 0 })
-  tokenId!: string;
-
-  @PrimaryKey({ type: 'string', length: 42 })
+export class NftBalanceEntity extends TokenRow {
+  @PrimaryKey(ADDRESS())
   owner!: string;
 
-  @Property({ type: 'decimal', precision: 78, scale: 0 })
+  @Property(UINT256())
   balance!: string;
 }
 
@@ -149,18 +147,15 @@ export class NftBalanceEntity {
   name: 'indexed_contract_unnamed_index',
   expression: `create index "indexed_contract_unnamed_index" on "indexed_contract" ("network", "first_block") where "named_at" is null`,
 })
-export class IndexedContractEntity {
-  @PrimaryKey({ type: 'string', length: 32 })
-  network!: Network;
-
-  @PrimaryKey({ type: 'string', length: 42 })
+export class IndexedContractEntity extends NetworkRow {
+  @PrimaryKey(ADDRESS())
   address!: string;
 
-  @Property({ type: 'bigint' })
+  @Property(BIGINT())
   firstBlock!: string;
 
-  /** 'ERC-721' or 'ERC-1155': what the contract answers to ERC-165, else what its events are. */
-  @Property({ type: 'string', length: 16 })
+  /** What the contract answers to ERC-165, else what its events are. */
+  @Property(STANDARD())
   standard!: string;
 
   /** Cut to 200 characters, as collections are (spam contracts answer paragraphs). */

@@ -1,0 +1,22 @@
+import { Global, Module } from '@nestjs/common';
+import { TRANSFER_INDEX } from '../chain/chain.tokens.js';
+import { IndexedContractsRepository } from './indexed-contracts.repository.js';
+import { TransferIndexReader } from './transfer-index.reader.js';
+import { TransferIndexRepository } from './transfer-index.repository.js';
+
+/**
+ * The transfer index's tables, and the chain's TRANSFER_INDEX port answered from them. Global,
+ * imported once by CoreModule: the chain module reads the index through the port without
+ * importing this domain, and this domain's passes import the chain module.
+ */
+@Global()
+@Module({
+  providers: [
+    TransferIndexRepository,
+    TransferIndexReader,
+    IndexedContractsRepository,
+    { provide: TRANSFER_INDEX, useExisting: TransferIndexReader },
+  ],
+  exports: [TransferIndexRepository, TransferIndexReader, IndexedContractsRepository, TRANSFER_INDEX],
+})
+export class TransferIndexStoreModule {}

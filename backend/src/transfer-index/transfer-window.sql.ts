@@ -1,0 +1,198 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Network } from '@nexus/contract';
+import { executeBound } from '../database/bound-query.js';
+import { ZERO, type TransferRow } from './transfer-index.rows.js';
+
+/**
+ * The SQL that stores a window of transfers and undoes blocks: transfers, then owners (the latest
+ * transfer of each token wins), then balances and the contracts first seen; all within the
+ * caller's transaction.
+ */
+export async function writeTransfers(
+  em: EntityManager,
+  network: Network,
+  transfers: TransferRow[],
+): Promise<void> {
+  for (let start = 0; start < transfers.length; start += 20_000) {
+    await insertTransfers(em, network, transfers.slice(start, start + 20_000));
+  }
+  await applyOwners(em, network, transfers);
+  await applyBalances(em, network, transfers);
+  await recordContracts(em, network, transfers);
+}
+
+async function insertTransfers(em: EntityManager, network: Network, rows: TransferRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await executeBound(
+    em,
+    `insert into nft_transfer (network, block_number, log_index, position, contract, token_id, from_address,
+                               to_address, amount, standard)
+     select $1, * from unnest($2::bigint[], $3::int[], $4::int[], $5::varchar[], $6::numeric[], $7::varchar[],
+                              $8::varchar[], $9::numeric[], $10::varchar[])
+     on conflict do nothing`,
+    [
+      network,
+      rows.map((row) => row.blockNumber.toString()),
+      rows.map((row) => row.logIndex),
+      rows.map((row) => row.position),
+      rows.map((row) => row.contract),
+      rows.map((row) => row.tokenId.toString()),
+      rows.map((row) => row.from),
+      rows.map((row) => row.to),
+      rows.map((row) => row.amount.toString()),
+      rows.map((row) => row.standard),
+    ],
+  );
+}
+
+async function applyOwners(em: EntityManager, network: Network, rows: TransferRow[]): Promise<void> {
+  // Rows come in chain order: the last one of a token is its holder now.
+  const latest = new Map<string, TransferRow>();
+  for (const row of rows) if (row.standard === 'ERC-721') latest.set(`${row.contract}:${row.tokenId}`, row);
+  const owners = [...latest.values()];
+  for (let start = 0; start < owners.length; start += 20_000) {
+    const part = owners.slice(start, start + 20_000);
+    await executeBound(
+      em,
+      `insert into nft_owner (network, contract, token_id, owner, block_number, log_index, position)
+       select $1, * from unnest($2::varchar[], $3::numeric[], $4::varchar[], $5::bigint[], $6::int[], $7::int[])
+       on conflict (network, contract, token_id) do update set owner = excluded.owner,
+         block_number = excluded.block_number, log_index = excluded.log_index, position = excluded.position
+       where (nft_owner.block_number, nft_owner.log_index, nft_owner.position)
+           < (excluded.block_number, excluded.log_index, excluded.position)`,
+      [
+        network,
+        part.map((row) => row.contract),
+        part.map((row) => row.tokenId.toString()),
+        part.map((row) => row.to),
+        part.map((row) => row.blockNumber.toString()),
+        part.map((row) => row.logIndex),
+        part.map((row) => row.position),
+      ],
+    );
+  }
+}
+
+async function applyBalances(em: EntityManager, network: Network, rows: TransferRow[]): Promise<void> {
+  const deltas = new Map<string, { contract: string; tokenId: bigint; owner: string; delta: bigint }>();
+  const add = (row: TransferRow, owner: string, delta: bigint): void => {
+    if (owner === ZERO) return;
+    const key = `${row.contract}:${row.tokenId}:${owner}`;
+    const entry = deltas.get(key) ?? { contract: row.contract, tokenId: row.tokenId, owner, delta: 0n };
+    entry.delta += delta;
+    deltas.set(key, entry);
+  };
+  for (const row of rows) {
+    if (row.standard !== 'ERC-1155') continue;
+    add(row, row.to, row.amount);
+    add(row, row.from, -row.amount);
+  }
+  const entries = [...deltas.values()].filter((entry) => entry.delta !== 0n);
+  if (entries.length === 0) return;
+  await executeBound(
+    em,
+    `insert into nft_balance (network, contract, token_id, owner, balance)
+     select $1, * from unnest($2::varchar[], $3::numeric[], $4::varchar[], $5::numeric[])
+     on conflict (network, contract, token_id, owner) do update set balance = nft_balance.balance + excluded.balance`,
+    [
+      network,
+      entries.map((entry) => entry.contract),
+      entries.map((entry) => entry.tokenId.toString()),
+      entries.map((entry) => entry.owner),
+      entries.map((entry) => entry.delta.toString()),
+    ],
+  );
+}
+
+/** Contracts first seen in these transfers (chain order: the first row of each is its first block). */
+async function recordContracts(em: EntityManager, network: Network, rows: TransferRow[]): Promise<void> {
+  const first = new Map<string, TransferRow>();
+  for (const row of rows) if (!first.has(row.contract)) first.set(row.contract, row);
+  const contracts = [...first.values()];
+  if (contracts.length === 0) return;
+  await executeBound(
+    em,
+    `insert into indexed_contract (network, address, first_block, standard)
+     select $1, * from unnest($2::varchar[], $3::bigint[], $4::varchar[])
+     on conflict (network, address) do nothing`,
+    [
+      network,
+      contracts.map((row) => row.contract),
+      contracts.map((row) => row.blockNumber.toString()),
+      contracts.map((row) => row.standard),
+    ],
+  );
+}
+
+/**
+ * Removes the transfers after `toBlock` and what they did to owners and balances; answers how
+ * many transfers went. Owners of the tokens they moved are recomputed from the transfers left.
+ */
+export async function removeRows(em: EntityManager, network: Network, toBlock: bigint): Promise<number> {
+  if (toBlock < 0n) {
+    // Everything goes: no owner needs recomputing.
+    await executeBound(em, `delete from nft_owner where network = $1`, [network]);
+    await executeBound(em, `delete from nft_balance where network = $1`, [network]);
+    await executeBound(em, `delete from transfer_index_block where network = $1`, [network]);
+    await executeBound(em, `delete from indexed_contract where network = $1`, [network]);
+    const [gone] = await executeBound<{ n: number }>(
+      em,
+      `with gone as (delete from nft_transfer where network = $1 returning 1) select count(*)::int as n from gone`,
+      [network],
+    );
+    return gone?.n ?? 0;
+  }
+  const after = toBlock.toString();
+  await executeBound(
+    em,
+    `with moved as (
+       select contract, token_id, holder, sum(delta) as delta from (
+         select contract, token_id, to_address as holder, amount as delta from nft_transfer
+          where network = $1 and block_number > $2 and standard = 'ERC-1155'
+         union all
+         select contract, token_id, from_address, -amount from nft_transfer
+          where network = $1 and block_number > $2 and standard = 'ERC-1155') parts
+        where holder <> '${ZERO}' group by contract, token_id, holder)
+     update nft_balance b set balance = b.balance - moved.delta from moved
+      where b.network = $1 and b.contract = moved.contract and b.token_id = moved.token_id and b.owner = moved.holder`,
+    [network, after],
+  );
+  await executeBound(
+    em,
+    `delete from nft_owner o using (
+       select distinct contract, token_id from nft_transfer
+        where network = $1 and block_number > $2 and standard = 'ERC-721') moved
+      where o.network = $1 and o.contract = moved.contract and o.token_id = moved.token_id`,
+    [network, after],
+  );
+  await executeBound(
+    em,
+    `insert into nft_owner (network, contract, token_id, owner, block_number, log_index, position)
+     select distinct on (t.contract, t.token_id) $1, t.contract, t.token_id, t.to_address, t.block_number,
+            t.log_index, t.position
+       from nft_transfer t
+       join (select distinct contract, token_id from nft_transfer
+              where network = $1 and block_number > $2 and standard = 'ERC-721') moved
+         on moved.contract = t.contract and moved.token_id = t.token_id
+      where t.network = $1 and t.block_number <= $2 and t.standard = 'ERC-721'
+      order by t.contract, t.token_id, t.block_number desc, t.log_index desc, t.position desc`,
+    [network, after],
+  );
+  const removed = await executeBound<{ n: number }>(
+    em,
+    `with gone as (delete from nft_transfer where network = $1 and block_number > $2 returning 1)
+     select count(*)::int as n from gone`,
+    [network, after],
+  );
+  await executeBound(em, `delete from transfer_index_block where network = $1 and number > $2`, [
+    network,
+    after,
+  ]);
+  // A contract first seen in the blocks undone may not exist any more (its creation undone too):
+  // it goes, and is seen anew (its name read again) if the new blocks move its tokens.
+  await executeBound(em, `delete from indexed_contract where network = $1 and first_block > $2`, [
+    network,
+    after,
+  ]);
+  return removed[0]?.n ?? 0;
+}
