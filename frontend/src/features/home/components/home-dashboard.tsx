@@ -12,6 +12,7 @@ import { PromoBar } from './promo-bar';
 import { StatTiles } from './stat-tiles';
 import { TrendingList } from './trending-list';
 import { VoteWidget } from './vote-widget';
+import '../../../components/tabs.css';
 import './home.css';
 
 const TAB_LABELS: Record<HomeTab, string> = {

@@ -1,5 +1,6 @@
 import { formatCount } from '../../../lib/format';
 import type { HomeStats } from '../home-logic';
+import '../../../components/stat-tile.css';
 
 export function StatTiles({ stats }: { stats: HomeStats }) {
   const tiles = [

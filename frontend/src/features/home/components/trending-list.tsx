@@ -13,7 +13,7 @@ interface TrendingListProps {
 export function TrendingList({ entries, onExplore }: TrendingListProps) {
   if (entries.length === 0) return <EmptyState title="No trending collections yet" icon="↗" />;
   return (
-    <ol className="trending" data-testid="trending-list">
+    <ol className="row-list" data-testid="trending-list">
       {entries.map((entry) => {
         const logo = mediaImageUrl(entry.collection.logoUrl);
         return (

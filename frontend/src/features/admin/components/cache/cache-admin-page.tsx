@@ -11,6 +11,7 @@ import { useQueryErrorToast } from '../../hooks/use-error-toast';
 import { formatDateTime } from '../../lib/format-time';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { StatTiles } from '../ui/stat-tiles';
+import './cache-admin-page.css';
 
 const formatRate = (value: number | null): string => (value === null ? '—' : formatCount(Math.round(value)));
 

@@ -8,6 +8,7 @@ import { STATUS_LABELS } from '../../lib/submission-review';
 import { AdminTabs } from '../ui/admin-tabs';
 import { StatTiles } from '../ui/stat-tiles';
 import { SubmissionCard } from './submission-card';
+import './collections-admin-page.css';
 
 const FILTERS: readonly SubmissionFilter[] = ['all', ...SUBMISSION_STATUSES];
 

@@ -25,6 +25,7 @@ import {
   SubmissionLogo,
 } from '../../../vote/components/submission-identity';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import './submission-card.css';
 
 const DELETE_QUESTION = 'Are you sure you want to delete this submission? This action cannot be undone.';
 
@@ -38,7 +39,7 @@ function VotingProgress({ submission }: { submission: AdminCollectionSubmission 
   const needed = votesNeeded(totalVotes);
   return (
     <div className="admin-review-card__voting" data-testid="voting-progress">
-      <div className="admin-review-card__counts">
+      <div className="admin-spread admin-review-card__counts">
         <span className="admin-vote-count admin-vote-count--yes">Yes {formatCount(yesVotes)}</span>
         <span className="admin-vote-count admin-vote-count--no">No {formatCount(noVotes)}</span>
         <span className="muted">
@@ -49,7 +50,7 @@ function VotingProgress({ submission }: { submission: AdminCollectionSubmission 
         <span className="admin-split-bar__yes" style={{ width: `${shares.yes}%` }} />
         <span className="admin-split-bar__no" style={{ width: `${shares.no}%` }} />
       </div>
-      <div className="admin-review-card__counts muted">
+      <div className="admin-spread admin-review-card__counts muted">
         <span>{votingTimeLeft(submission.votingEndsAt)}</span>
         <span>
           {needed > 0 ? `${needed} more ${needed === 1 ? 'vote' : 'votes'} needed` : 'Minimum reached'}
@@ -123,18 +124,18 @@ export function SubmissionCard({ submission }: { submission: AdminCollectionSubm
       aria-label={submission.name}
     >
       <SubmissionBanner submission={submission} className="admin-review-card__banner" />
-      <header className="admin-review-card__head">
+      <header className="admin-spread admin-review-card__head">
         <div className="admin-review-card__title">
           <SubmissionLogo submission={submission} />
           <h3>{submission.name}</h3>
           <span
-            className={`admin-status-badge admin-status-badge--${submission.status}`}
+            className={`pill admin-status-badge admin-status-badge--${submission.status}`}
             data-testid="status-badge"
           >
             {STATUS_LABELS[submission.status]}
           </span>
           {willPass ? (
-            <span className="admin-status-badge admin-status-badge--pass" data-testid="will-pass">
+            <span className="pill admin-status-badge admin-status-badge--pass" data-testid="will-pass">
               Will Pass
             </span>
           ) : null}
@@ -175,7 +176,7 @@ export function SubmissionCard({ submission }: { submission: AdminCollectionSubm
       {submission.status === 'voting' ? <VotingProgress submission={submission} /> : null}
 
       <div className="admin-review-card__form">
-        <div className="admin-review-card__row">
+        <div className="admin-spread admin-review-card__row">
           <label className="field admin-review-card__status" htmlFor={`${fieldId}-status`}>
             <span className="field__label">Status</span>
             <select

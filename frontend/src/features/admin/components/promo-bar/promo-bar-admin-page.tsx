@@ -14,6 +14,8 @@ import { errorText } from '../../../../lib/api-client';
 import { usePromoBarSettings, useSavePromoBarSettings } from '../../api/promo-bar-admin';
 import { AdminSlider } from '../ui/admin-slider';
 import { AdminSwitch } from '../ui/admin-switch';
+import '../../../home/components/promo-bar.css';
+import './promo-bar-admin-page.css';
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -38,7 +40,7 @@ function PreviewVideo({ file, url, opacity }: { file: File | null; url: string; 
   return (
     <video
       ref={ref}
-      className="admin-promo-preview__video"
+      className="promo-bar__video"
       src={previewing ? undefined : url}
       style={{ opacity }}
       autoPlay

@@ -5,6 +5,7 @@ import { AdminTabs } from '../ui/admin-tabs';
 import { StatTiles } from '../ui/stat-tiles';
 import { PromoAssetList } from './promo-asset-list';
 import { PromoUploadForm } from './promo-upload-form';
+import './promo-admin-page.css';
 
 type PromoTab = 'assets' | 'overview';
 
@@ -37,7 +38,7 @@ function Overview() {
         <p className="muted">Fixed settings of the promo player shown while scans run.</p>
         <dl className="admin-settings-list">
           {PLAYER_SETTINGS.map((setting) => (
-            <div key={setting.label} className="admin-settings-list__row">
+            <div key={setting.label} className="admin-box admin-settings-list__row">
               <dt>{setting.label}</dt>
               <dd>{setting.value}</dd>
             </div>

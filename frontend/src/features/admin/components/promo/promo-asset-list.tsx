@@ -11,6 +11,7 @@ import { formatBytes } from '../../lib/promo-upload-logic';
 import { safeExternalHref } from '../../lib/safe-link';
 import { AdminSwitch } from '../ui/admin-switch';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import './promo-asset-list.css';
 
 function AssetPreview({ asset }: { asset: PromoAsset }) {
   return asset.type === 'video' ? (
@@ -44,11 +45,11 @@ function AssetCard({ asset, onDelete }: { asset: PromoAsset; onDelete: () => voi
           <h3>{asset.name}</h3>
           {active ? (
             <>
-              <span className="admin-status-badge admin-status-badge--approved">Active</span>
-              <span className="admin-status-badge admin-status-badge--live">LIVE</span>
+              <span className="pill admin-status-badge admin-status-badge--approved">Active</span>
+              <span className="pill admin-status-badge admin-status-badge--live">LIVE</span>
             </>
           ) : (
-            <span className="admin-status-badge admin-status-badge--inactive">Inactive</span>
+            <span className="pill admin-status-badge admin-status-badge--inactive">Inactive</span>
           )}
         </div>
         {asset.title ? <p className="admin-asset-card__headline">{asset.title}</p> : null}

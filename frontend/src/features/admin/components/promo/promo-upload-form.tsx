@@ -11,6 +11,7 @@ import {
   promoFileProblem,
   promoUploadProblem,
 } from '../../lib/promo-upload-logic';
+import './promo-upload-form.css';
 
 const EMPTY = { name: '', title: '', description: '', promotionalUrl: '' };
 

@@ -2,6 +2,7 @@ import type { RpcProviderStatus } from '@nexus/contract';
 import { formatCount } from '../../../../lib/format';
 import { useRpcProviders } from '../../api/rpc-providers-admin';
 import { formatDateTime } from '../../lib/format-time';
+import './security.css';
 
 const LEVEL: Record<RpcProviderStatus['health'], 'ok' | 'warn' | 'danger'> = {
   healthy: 'ok',
@@ -17,7 +18,7 @@ function ProviderRow({ provider }: { provider: RpcProviderStatus }) {
       : `span ${formatCount(provider.learntSpan)} blocks${provider.spanStated ? '' : ' (found by halving)'}`;
   return (
     <li
-      className={`admin-rate-limit admin-rate-limit--${level}`}
+      className={`admin-box admin-rate-limit admin-rate-limit--${level}`}
       data-testid="rpc-provider"
       data-health={provider.health}
     >

@@ -14,6 +14,7 @@ import { useQueryErrorToast } from '../../hooks/use-error-toast';
 import { formatDateTime, formatDuration } from '../../lib/format-time';
 import { rateLimitLevel, rateLimitUsage } from '../../lib/rate-limit-level';
 import { RpcProvidersCard } from './rpc-providers-card';
+import './security.css';
 
 /** 'search' → 'Search', 'adminLogin' → 'Admin Login', 'nft-scan' → 'Nft Scan'. */
 function limitLabel(name: string): string {
@@ -47,7 +48,11 @@ function RateLimitRow({ name, limit }: { name: string; limit: RateLimitStatus })
   const usage = rateLimitUsage(limit);
   const level = rateLimitLevel(limit);
   return (
-    <li className={`admin-rate-limit admin-rate-limit--${level}`} data-testid="rate-limit" data-level={level}>
+    <li
+      className={`admin-box admin-rate-limit admin-rate-limit--${level}`}
+      data-testid="rate-limit"
+      data-level={level}
+    >
       <div className="admin-rate-limit__head">
         <strong>{limitLabel(name)}</strong>
         <span className="admin-rate-limit__figures">
@@ -94,7 +99,7 @@ function ConnectionRefusals({ refusals }: { refusals: SecurityStatus['connection
         {CONNECTION_REFUSALS.map((kind) => (
           <li
             key={kind}
-            className={`admin-rate-limit admin-rate-limit--${refusals[kind] > 0 ? 'warn' : 'ok'}`}
+            className={`admin-box admin-rate-limit admin-rate-limit--${refusals[kind] > 0 ? 'warn' : 'ok'}`}
             data-testid="connection-refusal"
             data-kind={kind}
           >
@@ -122,9 +127,9 @@ function SuspiciousIps({ ips }: { ips: SecurityStatus['suspiciousIPs'] }) {
       {ips.length === 0 ? (
         <p className="muted">No suspicious IPs.</p>
       ) : (
-        <ul className="admin-ip-list">
+        <ul className="row-list">
           {ips.map((entry) => (
-            <li key={entry.ip} className="admin-ip-row" data-testid="suspicious-ip">
+            <li key={entry.ip} className="admin-box admin-ip-row" data-testid="suspicious-ip">
               <div className="admin-ip-row__text">
                 <code className="admin-ip-row__ip">{entry.ip}</code>
                 <span className="muted">

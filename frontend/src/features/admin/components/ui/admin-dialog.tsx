@@ -1,5 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import '../../../../components/dialog/app-dialog.css';
+import './admin-dialog.css';
 
 interface AdminDialogProps {
   open: boolean;
@@ -15,9 +17,9 @@ export function AdminDialog({ open, onOpenChange, title, description, testId, ch
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="admin-dialog-overlay" />
+        <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content
-          className="admin-dialog admin-dialog--wide"
+          className="dialog admin-dialog admin-dialog--wide"
           data-testid={testId}
           {...(description ? {} : { 'aria-describedby': undefined })}
           // A click outside must not throw away a half-filled form.
@@ -28,7 +30,7 @@ export function AdminDialog({ open, onOpenChange, title, description, testId, ch
             <Dialog.Description className="admin-dialog__description">{description}</Dialog.Description>
           ) : null}
           {children}
-          <Dialog.Close className="admin-dialog__close" aria-label="Close">
+          <Dialog.Close className="dialog__close" aria-label="Close">
             ×
           </Dialog.Close>
         </Dialog.Content>

@@ -1,4 +1,5 @@
 import * as Slider from '@radix-ui/react-slider';
+import './admin-slider.css';
 
 interface AdminSliderProps {
   value: number;

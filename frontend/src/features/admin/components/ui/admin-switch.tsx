@@ -1,4 +1,5 @@
 import * as Switch from '@radix-ui/react-switch';
+import './admin-switch.css';
 
 interface AdminSwitchProps {
   checked: boolean;

@@ -1,5 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import type { ReactNode } from 'react';
+import '../../../../components/tabs.css';
+import './admin-tabs.css';
 
 export interface AdminTab<T extends string> {
   value: T;
@@ -25,9 +27,9 @@ export function AdminTabs<T extends string>({ tabs, value, onValueChange, label 
         if (tab) onValueChange(tab.value);
       }}
     >
-      <Tabs.List className="admin-tabs__list" aria-label={label}>
+      <Tabs.List className="tabs" aria-label={label}>
         {tabs.map((tab) => (
-          <Tabs.Trigger key={tab.value} value={tab.value} className="admin-tabs__tab">
+          <Tabs.Trigger key={tab.value} value={tab.value} className="tabs__tab">
             {tab.label}
           </Tabs.Trigger>
         ))}

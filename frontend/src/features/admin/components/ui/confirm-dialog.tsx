@@ -1,4 +1,6 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import '../../../../components/dialog/app-dialog.css';
+import './admin-dialog.css';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -14,13 +16,16 @@ export function ConfirmDialog({ open, onOpenChange, message, confirmLabel, onCon
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="admin-dialog-overlay" />
-        <AlertDialog.Content className="admin-dialog admin-dialog--confirm" data-testid="confirm-dialog">
+        <AlertDialog.Overlay className="dialog-overlay" />
+        <AlertDialog.Content
+          className="dialog admin-dialog admin-dialog--confirm"
+          data-testid="confirm-dialog"
+        >
           <AlertDialog.Title className="admin-dialog__title">{message}</AlertDialog.Title>
           <AlertDialog.Description className="sr-only">
             Confirm or cancel this action.
           </AlertDialog.Description>
-          <div className="admin-dialog__actions">
+          <div className="dialog__actions">
             <AlertDialog.Cancel className="button button--ghost">Cancel</AlertDialog.Cancel>
             <AlertDialog.Action className="button admin-button--danger" onClick={onConfirm}>
               {confirmLabel}

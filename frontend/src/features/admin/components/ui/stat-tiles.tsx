@@ -1,4 +1,6 @@
 import { formatCount } from '../../../../lib/format';
+import '../../../../components/stat-tile.css';
+import './stat-tiles.css';
 
 export interface StatTile {
   label: string;
@@ -12,7 +14,7 @@ export function StatTiles({ tiles, label }: { tiles: readonly StatTile[]; label:
   return (
     <dl className="admin-tiles" aria-label={label}>
       {tiles.map((tile) => (
-        <div key={tile.label} className={`admin-tile admin-tile--${tile.tone ?? 'default'}`}>
+        <div key={tile.label} className={`stat-tile admin-tile--${tile.tone ?? 'default'}`}>
           <dt>{tile.label}</dt>
           <dd data-testid={tile.testId}>
             {tile.value === undefined

@@ -5,6 +5,7 @@ import { toast } from '../../../../components/toast/toast-store';
 import { errorText } from '../../../../lib/api-client';
 import { mediaImageUrl } from '../../../../lib/image-url';
 import { uploadAdminImage } from '../../api/whitelist-admin';
+import './image-upload-field.css';
 
 interface ImageUploadFieldProps {
   kind: 'logo' | 'banner';

@@ -22,6 +22,7 @@ import {
 } from '../../lib/whitelist-form-logic';
 import { AdminSwitch } from '../ui/admin-switch';
 import { ImageUploadField } from './image-upload-field';
+import './whitelist-form.css';
 
 const resolver: Resolver<WhitelistFormValues> = (values) => {
   const problems = validateWhitelistForm(values);
@@ -193,7 +194,7 @@ export function WhitelistForm({ editing, onDone, onCancel }: WhitelistFormProps)
         ))}
       </div>
 
-      <fieldset className="admin-form-section">
+      <fieldset className="admin-box admin-form-section">
         <legend>Display</legend>
         <div className="admin-form-switches">
           <Controller
@@ -262,7 +263,7 @@ export function WhitelistForm({ editing, onDone, onCancel }: WhitelistFormProps)
         </div>
       </fieldset>
 
-      <div className="admin-dialog__actions">
+      <div className="dialog__actions">
         <button type="button" className="button button--ghost" onClick={onCancel}>
           Cancel
         </button>

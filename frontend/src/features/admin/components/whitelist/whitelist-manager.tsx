@@ -13,6 +13,7 @@ import { useDeleteCollection } from '../../api/whitelist-admin';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { AdminDialog } from '../ui/admin-dialog';
 import { WhitelistForm } from './whitelist-form';
+import './whitelist-manager.css';
 
 type Editor = { mode: 'add'; key: number } | { mode: 'edit'; key: number; collection: WhitelistedCollection };
 
@@ -59,7 +60,7 @@ export function WhitelistManager() {
 
   return (
     <section className="card admin-whitelist-manager" aria-labelledby="whitelist-heading">
-      <header className="admin-section-head">
+      <header className="admin-spread admin-section-head">
         <div>
           <h2 id="whitelist-heading">Whitelisted Collections</h2>
           <p className="muted">
@@ -95,9 +96,9 @@ export function WhitelistManager() {
           description={term ? 'Try a different search.' : 'Add the first collection to the whitelist.'}
         />
       ) : (
-        <ul className="admin-whitelist-list">
+        <ul className="row-list">
           {shown.map((collection) => (
-            <li key={collection.id} className="admin-whitelist-row" data-testid="whitelist-row">
+            <li key={collection.id} className="admin-box admin-whitelist-row" data-testid="whitelist-row">
               {mediaImageUrl(collection.logoUrl) ? (
                 <img
                   className="admin-whitelist-row__logo"
