@@ -128,3 +128,18 @@ export function apiCall<R extends ApiRoute>(
     ...(signal ? { signal } : {}),
   });
 }
+
+/**
+ * `apiCall` whose failures first go to `onError`, which may raise an error of its own in place of
+ * the one the call raised (a screen's own error type), or act on it (drop a session) and return.
+ */
+export function apiCallWith(onError: (error: unknown) => void) {
+  return async <R extends ApiRoute>(route: R, ...options: ApiCallArguments<R>): Promise<RouteResponse<R>> => {
+    try {
+      return await apiCall(route, ...options);
+    } catch (error) {
+      onError(error);
+      throw error;
+    }
+  };
+}

@@ -1,5 +1,5 @@
-import { API_ROUTES, type ApiRoute, type RouteResponse } from '@nexus/contract';
-import { apiCall, isApiStatus, type ApiCallArguments } from '../../../lib/api-client';
+import { API_ROUTES } from '@nexus/contract';
+import { apiCallWith, isApiStatus } from '../../../lib/api-client';
 import { useAdminSession } from '../stores/admin-session-store';
 
 /**
@@ -7,17 +7,9 @@ import { useAdminSession } from '../stores/admin-session-store';
  * (expired, logged out elsewhere), so the local hint is dropped and the screens fall back to
  * the login / 'Admin Access Required'.
  */
-export async function adminRequest<R extends ApiRoute>(
-  route: R,
-  ...options: ApiCallArguments<R>
-): Promise<RouteResponse<R>> {
-  try {
-    return await apiCall(route, ...options);
-  } catch (error) {
-    if (isApiStatus(error, 401)) useAdminSession.getState().signOut();
-    throw error;
-  }
-}
+export const adminRequest = apiCallWith((error) => {
+  if (isApiStatus(error, 401)) useAdminSession.getState().signOut();
+});
 
 /** Query keys of admin data: one root, so leaving the session drops all of it at once. */
 export const adminKeys = {

@@ -1,12 +1,10 @@
 import {
   API_ROUTES,
-  type ApiRoute,
-  type RouteResponse,
   type SubmissionCreatedResponse,
   type SubmissionInput,
   type SubmissionUploadResponse,
 } from '@nexus/contract';
-import { apiCall, ApiRequestError, readServerMessage, type ApiCallArguments } from '../../../lib/api-client';
+import { apiCallWith, ApiRequestError, readServerMessage } from '../../../lib/api-client';
 
 /** SPEC §7: a failed submission call raises 'HTTP {status}: {body}'. */
 export class SubmissionRequestError extends Error {
@@ -24,17 +22,9 @@ export class SubmissionRequestError extends Error {
   }
 }
 
-async function submissionRequest<R extends ApiRoute>(
-  route: R,
-  ...options: ApiCallArguments<R>
-): Promise<RouteResponse<R>> {
-  try {
-    return await apiCall(route, ...options);
-  } catch (error) {
-    if (error instanceof ApiRequestError) throw new SubmissionRequestError(error.status, error.body);
-    throw error;
-  }
-}
+const submissionRequest = apiCallWith((error) => {
+  if (error instanceof ApiRequestError) throw new SubmissionRequestError(error.status, error.body);
+});
 
 export interface SubmissionImages {
   banner?: File;
