@@ -3,7 +3,7 @@ import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { QueuesModule } from './queues/index.js';
-import { RedisModule } from './redis/redis.module.js';
+import { RedisModule } from './redis/index.js';
 import { TransferIndexStoreModule } from './transfer-index/index.js';
 
 /**

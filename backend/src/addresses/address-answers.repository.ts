@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { REDIS_CACHE, RedisConnections } from '../redis/redis.module.js';
-import { deleteMatching } from '../redis/redis-json.js';
-import { SoftCache } from '../redis/soft-cache.js';
+import { deleteMatching, REDIS_CACHE, RedisConnections, SoftCache } from '../redis/index.js';
 
 /** What the chain said about one address, and how long that answer is worth keeping. */
 export type AddressQuestion = 'collections' | 'network' | 'ens-profile';

@@ -8,7 +8,7 @@ import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolat
 import { TEST_ADMIN_PASSWORD, testConfig } from '../../../test/support/test-env.js';
 import { createApiApp } from '../bootstrap.js';
 import { ConfigError, loadConfig } from '../config/app-config.js';
-import { REDIS } from '../redis/redis.module.js';
+import { REDIS } from '../redis/index.js';
 import { RateLimiterService } from '../security/rate-limiter.service.js';
 import { AdminAuthController } from './admin-auth.controller.js';
 import { LOGIN_THROTTLE } from './admin-session.service.js';

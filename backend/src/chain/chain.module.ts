@@ -17,7 +17,7 @@ import { SharedRequestPacer } from './rpc/shared-request.pacer.js';
 import { providerKey, RedisLogLimits } from './rpc/log-limits.store.js';
 import { RedisProviderFacts } from './rpc/provider-facts.store.js';
 import type { Redis } from 'ioredis';
-import { REDIS, RedisConnections } from '../redis/redis.module.js';
+import { REDIS, RedisConnections } from '../redis/index.js';
 import { AlchemyNftSource, alchemyServes } from './alchemy/index.js';
 import { RoutedNftSource } from './routed-nft.source.js';
 import { GatewayMetadataResolver } from './metadata/index.js';

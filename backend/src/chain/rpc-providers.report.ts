@@ -2,7 +2,7 @@ import { ENABLED_NETWORKS, type Network, type RpcProvidersResponse } from '@nexu
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config/app-config.js';
 import { redactSecrets } from '../logging/redact.js';
-import type { RedisConnections } from '../redis/redis.module.js';
+import type { RedisConnections } from '../redis/index.js';
 import { providerKey, RedisLogLimits } from './rpc/log-limits.store.js';
 import type { RpcProviderSnapshot } from './rpc/rpc.stats.js';
 

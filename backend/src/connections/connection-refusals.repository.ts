@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { CONNECTION_REFUSALS, type ConnectionRefusal } from '@nexus/contract';
 import type { Redis } from 'ioredis';
-import { REDIS, RedisConnections } from '../redis/redis.module.js';
+import { REDIS, RedisConnections } from '../redis/index.js';
 
 /** Counts of a process reach Redis at most this often: a flood's refusals cost a map update each. */
 export const REFUSALS_FLUSH_MS = 1000;

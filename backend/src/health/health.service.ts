@@ -10,7 +10,7 @@ import {
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { REDIS } from '../redis/redis.module.js';
+import { REDIS } from '../redis/index.js';
 import { ScanQueueRepository } from '../queues/index.js';
 import { ChainHealth } from './chain-health.js';
 

@@ -7,8 +7,7 @@ import request from 'supertest';
 
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
 import { LoopbackServer, PNG_BYTES } from '../outbound/testing/loopback-server.fixture.js';
-import { deleteMatching } from '../redis/redis-json.js';
-import { REDIS } from '../redis/redis.module.js';
+import { deleteMatching, REDIS } from '../redis/index.js';
 import { DiskMediaStorage } from './disk.media-storage.js';
 import { ImageProxyService } from './image-proxy.service.js';
 import { jpegDeclaring, pngDeclaring } from './testing/image-headers.fixture.js';

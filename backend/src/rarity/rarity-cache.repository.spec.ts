@@ -5,7 +5,7 @@ import { REDIS_SERVER, startRedis, type PrivateRedis } from '../../../test/fault
 import { describeWith } from '../../../test/support/requirements.js';
 import { testConfig, testPrefix } from '../../../test/support/test-env.js';
 import { ConfigModule } from '../config/config.module.js';
-import { RedisModule } from '../redis/redis.module.js';
+import { RedisModule } from '../redis/index.js';
 import { RarityCacheRepository, rarityResultKey, type CachedRarity } from './rarity-cache.repository.js';
 
 /** On a Redis of this file's own: CLIENT PAUSE would hold every suite sharing the machine's. */

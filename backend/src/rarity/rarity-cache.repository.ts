@@ -1,9 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { scanKey, type Network, type RarityMethodName } from '@nexus/contract';
 import type { Redis } from 'ioredis';
-import { REDIS_CACHE, RedisConnections, untilReady } from '../redis/redis.module.js';
-import { deleteMatching, readPayload, writePayload } from '../redis/redis-json.js';
-import { SoftCache } from '../redis/soft-cache.js';
+import {
+  deleteMatching,
+  readPayload,
+  REDIS_CACHE,
+  RedisConnections,
+  SoftCache,
+  untilReady,
+  writePayload,
+} from '../redis/index.js';
 import { SCAN_CACHE_TTL_S } from '../scans/index.js';
 
 /** A ranking written by the rarity job waits this long for a Redis that is (re)connecting. */

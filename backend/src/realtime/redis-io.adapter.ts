@@ -5,7 +5,7 @@ import type { Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { ConnectionRefusalsRepository } from '../connections/index.js';
-import { RedisConnections } from '../redis/redis.module.js';
+import { RedisConnections } from '../redis/index.js';
 import { RateLimiterService } from '../security/rate-limiter.service.js';
 import { SuspiciousIpService } from '../security/suspicious-ip.service.js';
 import { SocketLimits } from './socket-limits.js';

@@ -10,7 +10,7 @@ import {
 } from '@nexus/contract';
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
-import { REDIS, RedisConnections } from '../redis/redis.module.js';
+import { REDIS, RedisConnections } from '../redis/index.js';
 
 /** Terminal event of a scan, as published for waiting API requests. */
 export type ScanOutcome = { type: 'completed'; event: ScanCompleted } | { type: 'failed'; event: ScanFailed };

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { deleteMatching } from '../redis/redis-json.js';
-import { REDIS, RedisConnections } from '../redis/redis.module.js';
+import { deleteMatching, REDIS, RedisConnections } from '../redis/index.js';
 
 /** A slot taken by a request that has not enqueued its scan yet: counted, never asked of the queue. */
 const RESERVED = 'reserved:';

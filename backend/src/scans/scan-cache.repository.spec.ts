@@ -1,8 +1,7 @@
 import { jest } from '@jest/globals';
 import { clearPrefix } from '../../../test/support/redis-prefix.js';
 import { testConfig, testPrefix } from '../../../test/support/test-env.js';
-import { RedisConnections } from '../redis/redis.module.js';
-import { SoftCache } from '../redis/soft-cache.js';
+import { RedisConnections, SoftCache } from '../redis/index.js';
 import { ScanCacheRepository, type CachedScan } from './scan-cache.repository.js';
 
 describe(ScanCacheRepository.name, () => {

@@ -1,11 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ScanKind } from '@nexus/contract';
 import type { Redis } from 'ioredis';
-import { REDIS_CACHE, RedisConnections, untilReady } from '../redis/redis.module.js';
-import { SoftCache } from '../redis/soft-cache.js';
+import {
+  deleteMatching,
+  readPayload,
+  REDIS_CACHE,
+  RedisConnections,
+  SoftCache,
+  untilReady,
+  writePayload,
+} from '../redis/index.js';
 import { deflatePart, type DeflatedPart } from '../common/deflate-splice.js';
 import { LruCache } from '../common/lru-cache.js';
-import { deleteMatching, readPayload, writePayload } from '../redis/redis-json.js';
 
 /** TTLs in seconds (SPEC §9 and the scan-engine issue): complete versus partial results. */
 export const SCAN_CACHE_TTL_S: Record<ScanKind, { complete: number; partial: number }> = {

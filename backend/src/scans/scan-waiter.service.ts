@@ -3,7 +3,7 @@ import type { Network } from '@nexus/contract';
 import type { Redis } from 'ioredis';
 import { CollectionPageService } from '../collections/index.js';
 import { ScanProgressRepository, type ScanOutcome } from '../realtime/index.js';
-import { RedisConnections } from '../redis/redis.module.js';
+import { RedisConnections } from '../redis/index.js';
 import { ScanCacheRepository } from './scan-cache.repository.js';
 
 type Waiter = (outcome: ScanOutcome | null) => void;

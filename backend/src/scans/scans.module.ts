@@ -8,7 +8,7 @@ import { ScanStateModule } from './scan-state.module.js';
 import { ScanWaiter } from './scan-waiter.service.js';
 import { ScansController } from './scans.controller.js';
 import { ScansService } from './scans.service.js';
-import { REDIS_CACHE, RedisConnections } from '../redis/redis.module.js';
+import { REDIS_CACHE, RedisConnections } from '../redis/index.js';
 import { RateLimitModule } from '../security/rate-limit.module.js';
 import { QueuedScansRepository } from './queued-scans.repository.js';
 import { ScanAdmission } from './scan-admission.service.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { REDIS, RedisConnections } from '../redis/redis.module.js';
+import { REDIS, RedisConnections } from '../redis/index.js';
 
 /** How long a refusal is reported after the provider last refused the key. */
 export const KEY_REFUSAL_TTL_MS = 60 * 60 * 1000;

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { FloodGate } from './flood-gate.js';
 import { RateLimitGuard } from './rate-limit.guard.js';
-import { RedisConnections } from '../redis/redis.module.js';
+import { RedisConnections } from '../redis/index.js';
 import { openRateLimitRedis, RATE_LIMIT_REDIS, RateLimiterService } from './rate-limiter.service.js';
 import { SuspiciousIpRepository } from './suspicious-ip.repository.js';
 import { SuspiciousIpService } from './suspicious-ip.service.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { SuspiciousIp } from '@nexus/contract';
 import type { Redis } from 'ioredis';
-import { REDIS, RedisConnections } from '../redis/redis.module.js';
+import { REDIS, RedisConnections } from '../redis/index.js';
 
 /** What makes an address suspicious: limits broken (once per window) and failed admin logins. */
 export type SuspicionKind = 'breach' | 'login';

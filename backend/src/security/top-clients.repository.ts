@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RATE_LIMIT_POLICIES, type RateLimitPolicy } from '@nexus/contract';
 import type { Redis } from 'ioredis';
-import { REDIS, RedisConnections } from '../redis/redis.module.js';
+import { REDIS, RedisConnections } from '../redis/index.js';
 
 /**
  * Each API process's busiest client per policy, in one Redis hash per policy (field: process):

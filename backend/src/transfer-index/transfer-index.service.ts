@@ -6,7 +6,7 @@ import { RPC_SOURCE } from '../chain/chain.tokens.js';
 import type { RpcNftSource } from '../chain/rpc/rpc-nft.source.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { REDIS, RedisConnections } from '../redis/redis.module.js';
+import { REDIS, RedisConnections } from '../redis/index.js';
 import { IndexedContractsRepository } from './indexed-contracts.repository.js';
 import { TransferIndexRepository } from './transfer-index.repository.js';
 import { ContractNamer } from './contract-namer.js';

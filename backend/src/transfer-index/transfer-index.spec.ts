@@ -26,7 +26,7 @@ import { TransferIndexRepository } from './transfer-index.repository.js';
 import { clearPrefix } from '../../../test/support/redis-prefix.js';
 import { testConfig, testPrefix } from '../../../test/support/test-env.js';
 import { DiscoveryRepository } from '../discovery/discovery.repository.js';
-import { RedisConnections } from '../redis/redis.module.js';
+import { RedisConnections } from '../redis/index.js';
 import { TransferIndexService } from './transfer-index.service.js';
 import { ContractNamer } from './contract-namer.js';
 import { TransferIndexer, type IndexSettings } from './transfer-indexer.js';

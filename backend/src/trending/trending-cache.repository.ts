@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { CachedJson } from '../redis/cached-json.js';
-import { REDIS_CACHE, RedisConnections } from '../redis/redis.module.js';
-import { SoftCache } from '../redis/soft-cache.js';
+import { CachedJson, REDIS_CACHE, RedisConnections, SoftCache } from '../redis/index.js';
 
 /**
  * Trending searches are cached under the name trending_searches (SPEC §9) for 30 s: the home page

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { TooManyRequestsException } from '../common/too-many-requests.exception.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { REDIS_CACHE, RedisConnections } from '../redis/redis.module.js';
+import { REDIS_CACHE, RedisConnections } from '../redis/index.js';
 import { UploadReferencesRepository } from './upload-references.repository.js';
 
 /**

@@ -14,7 +14,7 @@ import { APP_CONFIG } from '../config/config.module.js';
 import { ImageProxyService } from '../media/image-proxy.service.js';
 import { UPLOAD_PREFIX } from '../media/media-upload.service.js';
 import { MEDIA_STORAGE, type MediaStorage } from '../media/media.storage.js';
-import { REDIS_CACHE, RedisConnections } from '../redis/redis.module.js';
+import { REDIS_CACHE, RedisConnections } from '../redis/index.js';
 import { UploadReferencesRepository } from './upload-references.repository.js';
 
 /** What one sweep found and did. */

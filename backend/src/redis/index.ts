@@ -1,0 +1,11 @@
+export {
+  handleDroppedAnswers,
+  REDIS,
+  REDIS_CACHE,
+  RedisConnections,
+  RedisModule,
+  untilReady,
+} from './redis.module.js';
+export { CacheTimeoutError, SoftCache } from './soft-cache.js';
+export { deleteMatching, readPayload, writePayload } from './redis-json.js';
+export { CachedJson } from './cached-json.js';
