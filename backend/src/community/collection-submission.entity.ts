@@ -1,7 +1,7 @@
 import type { Opt } from '@mikro-orm/core';
 import { Entity, Index, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { Network, SubmissionStatus } from '@nexus/contract';
-import { BaseEntity } from '../database/base.entity.js';
+import { CollectionProfileEntity } from '../database/collection-profile.entity.js';
 
 /**
  * A collection a visitor submitted for the whitelist (SPEC §3 collection submission). `createdAt`
@@ -12,7 +12,7 @@ import { BaseEntity } from '../database/base.entity.js';
 @Index({ properties: ['status', 'votingEndsAt'] })
 @Index({ properties: ['status', 'createdAt'] })
 @Index({ properties: ['createdAt'] })
-export class CollectionSubmissionEntity extends BaseEntity {
+export class CollectionSubmissionEntity extends CollectionProfileEntity {
   /** Lower-case 0x address: the database refuses a second row for a contract on a network. */
   @Property({ type: 'string', length: 42 })
   contractAddress!: string;
@@ -22,27 +22,6 @@ export class CollectionSubmissionEntity extends BaseEntity {
 
   @Property({ type: 'string', length: 200 })
   name!: string;
-
-  @Property({ type: 'text' })
-  description: string & Opt = '';
-
-  @Property({ type: 'text' })
-  website: string & Opt = '';
-
-  @Property({ type: 'text' })
-  discord: string & Opt = '';
-
-  @Property({ type: 'text' })
-  twitter: string & Opt = '';
-
-  @Property({ type: 'text' })
-  telegram: string & Opt = '';
-
-  @Property({ type: 'text' })
-  bannerUrl: string & Opt = '';
-
-  @Property({ type: 'text' })
-  logoUrl: string & Opt = '';
 
   /** Never shown to visitors: only the admin list carries it. */
   @Property({ type: 'text' })

@@ -1,7 +1,7 @@
 import type { Opt } from '@mikro-orm/core';
 import { Entity, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { BUBBLE_COUNT, type AnyNetwork, type WhitelistedCollection } from '@nexus/contract';
-import { BaseEntity } from '../database/base.entity.js';
+import { CollectionProfileEntity } from '../database/collection-profile.entity.js';
 
 type AnimationSpeed = WhitelistedCollection['animationSpeed'];
 type BubbleSize = WhitelistedCollection['bubbleSize'];
@@ -10,7 +10,7 @@ type AnimationDirection = WhitelistedCollection['animationDirection'];
 /** A collection an administrator features on the home page (SPEC §3 whitelisted collection). */
 @Entity({ tableName: 'whitelisted_collection' })
 @Unique({ properties: ['network', 'contractAddress'] })
-export class WhitelistedCollectionEntity extends BaseEntity {
+export class WhitelistedCollectionEntity extends CollectionProfileEntity {
   /** Lower-case 0x address, or a (case-sensitive) base58 address on Solana. */
   @Property({ type: 'string', length: 64 })
   contractAddress!: string;
@@ -21,27 +21,6 @@ export class WhitelistedCollectionEntity extends BaseEntity {
   /** SPEC §3: the admin form defaults to polygon. */
   @Property({ type: 'string', length: 32 })
   network: AnyNetwork & Opt = 'polygon';
-
-  @Property({ type: 'text' })
-  description: string & Opt = '';
-
-  @Property({ type: 'text' })
-  logoUrl: string & Opt = '';
-
-  @Property({ type: 'text' })
-  bannerUrl: string & Opt = '';
-
-  @Property({ type: 'text' })
-  website: string & Opt = '';
-
-  @Property({ type: 'text' })
-  discord: string & Opt = '';
-
-  @Property({ type: 'text' })
-  twitter: string & Opt = '';
-
-  @Property({ type: 'text' })
-  telegram: string & Opt = '';
 
   @Property({ type: 'boolean' })
   isFeatured: boolean & Opt = false;
