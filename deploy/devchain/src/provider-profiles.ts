@@ -93,6 +93,22 @@ const in200 = (code: number, message: (limit: number) => string) => (limit: numb
 const missingTrieNode = (block: bigint): RpcError =>
   error(-32000, `missing trie node ${'d'.repeat(64)} (path ) state ${block} is not available`);
 
+type ProviderLimits = ProviderProfile['limits'];
+
+/** A provider's limits: the ones it states, null (none) for the others. */
+function stated(limits: Partial<ProviderLimits> & Pick<ProviderLimits, 'requestsPerSecond'>): ProviderLimits {
+  return {
+    maxLogRange: null,
+    maxLogResults: null,
+    maxBatch: null,
+    stateBlocks: null,
+    maxResponseBytes: null,
+    quota: null,
+    slowLogs: null,
+    ...limits,
+  };
+}
+
 export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
   infura: {
     name: 'infura',
@@ -102,16 +118,10 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       '[infura-rate] (rate and daily quota)',
       '[infura-batch]',
     ],
-    limits: {
-      maxLogRange: null,
+    limits: stated({
       maxLogResults: 10_000,
       requestsPerSecond: 10,
-      maxBatch: null,
-      stateBlocks: null,
-      maxResponseBytes: null,
-      quota: null,
-      slowLogs: null,
-    },
+    }),
     answers: {
       results: (limit, from, _to, fits) =>
         error(
@@ -145,16 +155,12 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       '[ethers-5071] (monthly quota)',
       '[alchemy-batch]',
     ],
-    limits: {
+    limits: stated({
       maxLogRange: 500,
       maxLogResults: 10_000,
       requestsPerSecond: 25,
       maxBatch: 1_000,
-      stateBlocks: null,
-      maxResponseBytes: null,
-      quota: null,
-      slowLogs: null,
-    },
+    }),
     answers: {
       span: (limit, from) =>
         error(
@@ -190,16 +196,10 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
   quicknode: {
     name: 'quicknode',
     sources: ['[ponder] quicknode.test.ts', '[quicknode-errors] -32614, -32007', '[quicknode-logs]'],
-    limits: {
+    limits: stated({
       maxLogRange: 10_000,
-      maxLogResults: null,
       requestsPerSecond: 100,
-      maxBatch: null,
-      stateBlocks: null,
-      maxResponseBytes: null,
-      quota: null,
-      slowLogs: null,
-    },
+    }),
     answers: {
       span: (limit) => error(-32614, `eth_getLogs is limited to a ${limit.toLocaleString('en-US')} range`),
       throttled: in200(
@@ -218,16 +218,10 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       '[quicknode-errors] -32614',
       '[quicknode-credits]',
     ],
-    limits: {
+    limits: stated({
       maxLogRange: 5,
-      maxLogResults: null,
       requestsPerSecond: 15,
-      maxBatch: null,
-      stateBlocks: null,
-      maxResponseBytes: null,
-      quota: null,
-      slowLogs: null,
-    },
+    }),
     answers: {
       span: (limit) => error(-32614, `eth_getLogs is limited to a ${limit} range`),
       throttled: in200(-32012, (limit) => `credits limited to ${limit * 20}/sec`),
@@ -242,16 +236,11 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       '[ponder] ankr.test.ts',
       '[issue-22] HTTP 429 without Retry-After (shape assumed)',
     ],
-    limits: {
+    limits: stated({
       maxLogRange: 3_000,
       maxLogResults: 10_000,
       requestsPerSecond: 30,
-      maxBatch: null,
-      stateBlocks: null,
-      maxResponseBytes: null,
-      quota: null,
-      slowLogs: null,
-    },
+    }),
     answers: {
       span: () => error(-32600, 'block range is too wide'),
       results: (limit) => error(-32000, `query exceeds max results ${limit}`),
@@ -267,16 +256,11 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       '[issue-22] HTTP 429 with Retry-After (shape assumed)',
       '[geth-state] (a pruned node, assumed)',
     ],
-    limits: {
+    limits: stated({
       maxLogRange: 800,
-      maxLogResults: null,
       requestsPerSecond: 20,
-      maxBatch: null,
       stateBlocks: 128,
-      maxResponseBytes: null,
-      quota: null,
-      slowLogs: null,
-    },
+    }),
     answers: {
       span: (limit) => error(-32000, `Max range: ${limit}`),
       throttled: http429(-32005, 'Too Many Requests', '1'),
@@ -292,16 +276,11 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       '[issue-22] -32005 "limit exceeded" in a 200 body (shape assumed)',
       '[geth-state] (a pruned node, assumed)',
     ],
-    limits: {
+    limits: stated({
       maxLogRange: 50_000,
-      maxLogResults: null,
       requestsPerSecond: 20,
-      maxBatch: null,
       stateBlocks: 128,
-      maxResponseBytes: null,
-      quota: null,
-      slowLogs: null,
-    },
+    }),
     answers: {
       span: (limit) => error(-32000, `exceed maximum block range: ${limit}`),
       throttled: in200(-32005, () => 'limit exceeded'),
@@ -318,16 +297,11 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       '[jsonrpsee] (the server reth answers through; cap of 100 assumed)',
       '[issue-22] HTTP 429 without Retry-After (shape assumed)',
     ],
-    limits: {
-      maxLogRange: null,
+    limits: stated({
       maxLogResults: 20_000,
       requestsPerSecond: 20,
       maxBatch: 100,
-      stateBlocks: null,
-      maxResponseBytes: null,
-      quota: null,
-      slowLogs: null,
-    },
+    }),
     answers: {
       results: (limit, from, _to, fits) =>
         error(-32602, `query exceeds max results ${limit}, retry with the range ${from}-${fits}`),
@@ -345,16 +319,10 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
   blockpi: {
     name: 'blockpi',
     sources: ['[ponder] blockpi.test.ts', '[issue-22] -32029 in a 200 body (shape assumed)'],
-    limits: {
+    limits: stated({
       maxLogRange: 1_024,
-      maxLogResults: null,
       requestsPerSecond: 20,
-      maxBatch: null,
-      stateBlocks: null,
-      maxResponseBytes: null,
-      quota: null,
-      slowLogs: null,
-    },
+    }),
     answers: {
       span: (limit) => error(-32602, `eth_getLogs is limited to ${limit} block range`),
       throttled: in200(-32029, () => 'Too Many Requests'),
@@ -365,16 +333,10 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
   thirdweb: {
     name: 'thirdweb',
     sources: ['[ponder] thirdweb.test.ts', '[issue-22] "exceeded … capacity" in a 200 body (shape assumed)'],
-    limits: {
+    limits: stated({
       maxLogRange: 1_000,
-      maxLogResults: null,
       requestsPerSecond: 20,
-      maxBatch: null,
-      stateBlocks: null,
-      maxResponseBytes: null,
-      quota: null,
-      slowLogs: null,
-    },
+    }),
     answers: {
       span: (limit) => error(-32005, `Maximum allowed number of requested blocks is ${limit}`),
       throttled: in200(-32005, () => 'You have exceeded your request capacity'),
@@ -388,16 +350,10 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       '[ponder] chainstack.test.ts (100 blocks on the free plan)',
       '[issue-22] HTTP 429 with Retry-After (shape assumed)',
     ],
-    limits: {
+    limits: stated({
       maxLogRange: 100,
-      maxLogResults: null,
       requestsPerSecond: 25,
-      maxBatch: null,
-      stateBlocks: null,
-      maxResponseBytes: null,
-      quota: null,
-      slowLogs: null,
-    },
+    }),
     answers: {
       span: () => error(-32602, 'Block range limit exceeded.'),
       throttled: http429(-32005, 'Too Many Requests', '1'),
@@ -413,16 +369,12 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       '[issue-22] -32005 "Rate limit exceeded" in a 200 body (shape assumed)',
       '[geth-state] (a pruned node, assumed)',
     ],
-    limits: {
+    limits: stated({
       maxLogRange: 1_000,
-      maxLogResults: null,
       requestsPerSecond: 25,
       maxBatch: 1_000,
       stateBlocks: 128,
-      maxResponseBytes: null,
-      quota: null,
-      slowLogs: null,
-    },
+    }),
     answers: {
       span: (limit) => error(-32005, `please limit the query to at most ${limit} blocks`),
       throttled: in200(-32005, () => 'Rate limit exceeded'),
@@ -439,16 +391,11 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       '[drpc-batch] (one error per call, shape assumed)',
       '[issue-22] HTTP 429 without Retry-After (shape assumed)',
     ],
-    limits: {
+    limits: stated({
       maxLogRange: 10_000,
-      maxLogResults: null,
       requestsPerSecond: 20,
       maxBatch: 3,
-      stateBlocks: null,
-      maxResponseBytes: null,
-      quota: null,
-      slowLogs: null,
-    },
+    }),
     answers: {
       span: (limit) => error(-32000, `ranges over ${limit} blocks are not supported on freetier`),
       throttled: http429(-32029, 'Too Many Requests'),
@@ -471,16 +418,11 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       '[ponder] getLogsRetryHelper.ts, 1rpc branch (response size)',
       '[issue-22] HTTP 429 with Retry-After (shape assumed)',
     ],
-    limits: {
+    limits: stated({
       maxLogRange: 1_000,
-      maxLogResults: null,
       requestsPerSecond: 20,
-      maxBatch: null,
-      stateBlocks: null,
       maxResponseBytes: 10_000_000,
-      quota: null,
-      slowLogs: null,
-    },
+    }),
     answers: {
       span: (limit) => error(-32000, `eth_getLogs is limited to a ${limit} blocks range`),
       tooLarge: (limit) => error(-32000, `response size should not greater than ${limit} bytes`),
@@ -496,16 +438,11 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       '[issue-22] HTTP 429 without Retry-After (shape assumed)',
       '[geth-state] (a pruned node, assumed)',
     ],
-    limits: {
-      maxLogRange: null,
-      maxLogResults: null,
+    limits: stated({
       requestsPerSecond: 25,
       maxBatch: 500,
       stateBlocks: 128,
-      maxResponseBytes: null,
-      quota: null,
-      slowLogs: null,
-    },
+    }),
     answers: {
       throttled: http429(-32005, 'Too Many Requests'),
       batch: (limit) => ({
@@ -521,16 +458,10 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
   avalanche: {
     name: 'avalanche',
     sources: ['[ponder] avalanche.test.ts', '[issue-22] HTTP 429 with Retry-After (shape assumed)'],
-    limits: {
+    limits: stated({
       maxLogRange: 2_048,
-      maxLogResults: null,
       requestsPerSecond: 20,
-      maxBatch: null,
-      stateBlocks: null,
-      maxResponseBytes: null,
-      quota: null,
-      slowLogs: null,
-    },
+    }),
     answers: {
       span: (limit, from, to) =>
         error(-32000, `requested too many blocks from ${from} to ${to}, maximum is set to ${limit}`),
@@ -546,16 +477,11 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       '[ponder] getLogsRetryHelper.ts, optimism branch (response size; 10 MB assumed)',
       '[issue-22] HTTP 429 without Retry-After (shape assumed)',
     ],
-    limits: {
+    limits: stated({
       maxLogRange: 2_000,
-      maxLogResults: null,
       requestsPerSecond: 20,
-      maxBatch: null,
-      stateBlocks: null,
       maxResponseBytes: 10_000_000,
-      quota: null,
-      slowLogs: null,
-    },
+    }),
     answers: {
       span: () => error(-32000, 'Block range is too large'),
       tooLarge: () => error(-32000, 'backend response too large'),
@@ -571,16 +497,11 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
       '[geth-batch] op-geth (base-org/node issue 234)',
       '[issue-22] -32005 "limit exceeded" in a 200 body (shape assumed)',
     ],
-    limits: {
+    limits: stated({
       maxLogRange: 2_000,
-      maxLogResults: null,
       requestsPerSecond: 20,
       maxBatch: 1_000,
-      stateBlocks: null,
-      maxResponseBytes: null,
-      quota: null,
-      slowLogs: null,
-    },
+    }),
     answers: {
       span: () => error(-32000, 'block range too large'),
       throttled: in200(-32005, () => 'limit exceeded'),
@@ -592,16 +513,10 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
   arbitrum: {
     name: 'arbitrum',
     sources: ['[ponder] arbitrum.test.ts', '[issue-22] HTTP 429 with Retry-After (shape assumed)'],
-    limits: {
-      maxLogRange: null,
+    limits: stated({
       maxLogResults: 10_000,
       requestsPerSecond: 20,
-      maxBatch: null,
-      stateBlocks: null,
-      maxResponseBytes: null,
-      quota: null,
-      slowLogs: null,
-    },
+    }),
     answers: {
       results: (limit) => error(-32000, `logs matched by query exceeds limit of ${limit}`),
       throttled: http429(-32005, 'Too Many Requests', '1'),

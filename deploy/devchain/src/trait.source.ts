@@ -94,17 +94,23 @@ export function generateTraits(schema: TraitSchema, count: number, seed: string)
   return table;
 }
 
-export function traitsFromDatasetOrGenerated(
+/**
+ * `count` tokens' traits for a collection: from the datasets folder's `file` when it is there, else
+ * drawn from our own `fallback` schema with a fixed `seed`.
+ */
+export type TraitSource = (
   file: string,
   count: number,
   fallback: TraitSchema,
   seed: string,
   log?: (line: string) => void,
-): TraitSet {
+) => TraitSet;
+
+export const traitsFromDatasetOrGenerated: TraitSource = (file, count, fallback, seed, log) => {
   const dataset = loadDatasetTraits(file, count, log);
   if (dataset) return { table: dataset, source: 'dataset' };
   return { table: generateTraits(fallback, count, seed), source: 'generated' };
-}
+};
 
 /** Our own trait vocabularies for the generated collections and the dataset fallbacks. */
 export const TRAIT_SCHEMAS = {
@@ -175,13 +181,7 @@ export const TRAIT_SCHEMAS = {
  * (each trait's share of tokens carrying it, and each value's share within it), drawn with a fixed
  * seed; our own schema when the file is absent. For collections larger than any dataset.
  */
-export function traitsFromDistributions(
-  file: string,
-  count: number,
-  fallback: TraitSchema,
-  seed: string,
-  log?: (line: string) => void,
-): TraitSet {
+export const traitsFromDistributions: TraitSource = (file, count, fallback, seed, log) => {
   const sampler = distributionSampler(file, fallback, log);
   if (sampler.source === 'generated') {
     return { table: generateTraits(fallback, count, seed), source: 'generated' };
@@ -190,7 +190,7 @@ export function traitsFromDistributions(
   const table: TraitTable = [];
   for (let index = 0; index < count; index++) table.push(sampler.draw(random));
   return { table, source: 'dataset' };
-}
+};
 
 /** Draws one token's attributes from a trait distribution with a random source. */
 export interface TraitSampler {
