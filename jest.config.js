@@ -44,6 +44,8 @@ const server = {
 const services = {
   globalSetup: '<rootDir>/test/global-setup.mjs',
   globalTeardown: '<rootDir>/test/global-teardown.mjs',
+  // Each worker on its own slot: database, dev chains, ports (test/slots.mjs).
+  setupFiles: ['<rootDir>/test/worker-slot.mjs'],
 };
 
 /**
@@ -57,6 +59,12 @@ const services = {
  */
 export default {
   testTimeout: 60000,
+  // One worker unless told (npm test runs two, each on its own slot: see test/slots.mjs).
+  maxWorkers: 1,
+  // Files run in worker processes, restarted once a file leaves more than this in use: jest's ESM
+  // module registries are not all given back between files, and a heap grown to gigabytes makes
+  // every later file slower.
+  workerIdleMemoryLimit: '1GB',
   projects: [
     {
       ...server,

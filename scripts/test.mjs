@@ -9,22 +9,32 @@ await ensureServices();
 process.env.CHROMIUM_PATH ??= ensureChromium();
 build();
 log('running the test suite…');
-const result = spawnSync(
-  nodeBin(),
-  [
-    '--experimental-vm-modules',
-    // One process runs every test file (--runInBand), and jest's ESM module registries are not all
-    // given back between files: the heap grows to about 4 GB by the end, Node's default limit here.
-    '--max-old-space-size=8192',
-    'node_modules/jest/bin/jest.js',
-    '--runInBand',
-    '--forceExit',
-    ...process.argv.slice(2),
-  ],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
-);
-let status = result.status ?? 1;
-const wholeSuite = process.argv.length <= 2;
+// Test files run one at a time in a jest worker that is restarted once a file leaves more than 1 GB
+// in use. NEXUS_TEST_WORKERS=2 runs the unit, web and integration tests in two workers, each on its
+// own slot (database, dev chains, ports: test/slots.mjs), then the browser tests in one: each of
+// those starts an API, workers and Chromium, which fill both cores on their own.
+const workers = Number(process.env.NEXUS_TEST_WORKERS) || 1;
+const args = process.argv.slice(2);
+const runs =
+  args.length > 0
+    ? [args.some((arg) => arg.startsWith('--maxWorkers')) ? args : [`--maxWorkers=${workers}`, ...args]]
+    : workers > 1
+      ? [
+          ['--selectProjects', 'unit', 'web', 'integration', `--maxWorkers=${workers}`],
+          ['--selectProjects', 'e2e', '--maxWorkers=1'],
+        ]
+      : [['--maxWorkers=1']];
+let failed = false;
+for (const run of runs) {
+  const result = spawnSync(
+    nodeBin(),
+    ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--forceExit', ...run],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
+  );
+  if (result.status !== 0) failed = true;
+}
+let status = failed ? 1 : 0;
+const wholeSuite = args.length === 0;
 if (wholeSuite) {
   log('static checks (npm run check)…');
   const check = spawnSync('npm', ['run', 'check'], { cwd: root, stdio: 'inherit', shell: false });

@@ -1,2 +1,2 @@
-/** Jest global setup: a fresh migrated test database and the dev chains of NEXUS_TEST_SLOT. */
-export default function globalSetup(): Promise<void>;
+/** Jest global setup: a fresh migrated test database and the dev chains of each slot of the suite. */
+export default function globalSetup(globalConfig?: { maxWorkers?: number }): Promise<void>;

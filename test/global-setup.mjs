@@ -1,17 +1,12 @@
-// Jest global setup: a fresh migrated test database and the dev chains on the test ports.
+// Jest global setup: for each slot of the suite (one per jest worker, see test/slots.mjs), a fresh
+// migrated test database and the dev chains on the slot's ports.
 // It runs the compiled workspaces (npm test builds them first; `npx tsc -b` when running jest alone).
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { slotResources, suiteSlots } from './slots.mjs';
 
-// NEXUS_TEST_SLOT lets several suites run side by side: own database, state folder and ports.
-const slot = Number(process.env.NEXUS_TEST_SLOT ?? 0);
 const root = process.cwd();
-const stateDir = resolve(root, '.nexus', slot ? `test-${slot}` : 'test');
-const databaseUrl =
-  process.env.TEST_DATABASE_URL ?? `postgresql://postgres@127.0.0.1:5432/nexus_test${slot ? `_${slot}` : ''}`;
-const base = 18545 + slot * 100;
-const ports = { ethereum: base, polygon: base + 1, cronos: base + 2, gateway: base + 35 };
 
 async function recreateDatabase(url) {
   const name = new URL(url).pathname.slice(1);
@@ -30,20 +25,30 @@ async function recreateDatabase(url) {
   }
 }
 
-export default async function globalSetup() {
+async function prepareSlot(slot, migrate, startDevchain) {
+  const { stateDir, databaseUrl, ports } = slotResources(slot, root);
   mkdirSync(stateDir, { recursive: true });
+  await recreateDatabase(databaseUrl);
+  await migrate(databaseUrl);
+  rmSync(resolve(stateDir, 'devchain.json'), { force: true });
+  return startDevchain ? startDevchain({ dir: stateDir, ports, log: () => undefined }) : null;
+}
+
+export default async function globalSetup(globalConfig) {
   const migrateModule = resolve(root, 'backend/dist/database/migrate.js');
   if (!existsSync(migrateModule)) throw new Error('Build first: npx tsc -b (npm test does it)');
-  await recreateDatabase(databaseUrl);
   const { migrate } = await import(migrateModule);
-  await migrate(databaseUrl);
-
   const devchainModule = resolve(root, 'deploy/dist/devchain/src/index.js');
-  rmSync(resolve(stateDir, 'devchain.json'), { force: true });
-  if (process.env.NEXUS_TEST_CHAIN !== 'off' && existsSync(devchainModule)) {
-    const { startDevchain } = await import(devchainModule);
-    const started = Date.now();
-    globalThis.__nexusDevchain = await startDevchain({ dir: stateDir, ports, log: () => undefined });
-    console.log(`\n[nexus] test dev chains ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const startDevchain =
+    process.env.NEXUS_TEST_CHAIN !== 'off' && existsSync(devchainModule)
+      ? (await import(devchainModule)).startDevchain
+      : null;
+  const slots = suiteSlots(globalConfig?.maxWorkers ?? 1);
+  const started = Date.now();
+  const chains = await Promise.all(slots.map((slot) => prepareSlot(slot, migrate, startDevchain)));
+  globalThis.__nexusDevchains = chains.filter(Boolean);
+  if (startDevchain) {
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(`\n[nexus] test slots ${slots.join(', ')}: dev chains ready in ${seconds} s`);
   }
 }

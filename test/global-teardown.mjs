@@ -1,4 +1,4 @@
-// Stops the dev chains the global setup started.
+// Stops the dev chains the global setup started, one set per slot.
 export default async function globalTeardown() {
-  await globalThis.__nexusDevchain?.stop();
+  await Promise.all((globalThis.__nexusDevchains ?? []).map((devchain) => devchain.stop()));
 }

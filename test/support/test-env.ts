@@ -3,14 +3,15 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadConfig, type AppConfig } from '../../backend/src/config/app-config.js';
 
-/** Where the test suite keeps its state: its own database, dev chain ports and Redis key prefix. */
-/** Several suites can run side by side with different NEXUS_TEST_SLOT values (see test/global-setup.mjs). */
+/**
+ * Where the test file keeps its state: its slot's database, dev chain ports and state folder (each jest
+ * worker has its own slot, see test/slots.mjs), and a Redis key prefix per file.
+ */
 const SLOT = Number(process.env.NEXUS_TEST_SLOT ?? 0);
 export const TEST_ROOT = resolve(process.cwd());
 export const TEST_STATE_DIR = resolve(TEST_ROOT, '.nexus', SLOT ? `test-${SLOT}` : 'test');
 export const TEST_MANIFEST = resolve(TEST_STATE_DIR, 'devchain.json');
-export const TEST_DATABASE_URL =
-  process.env.TEST_DATABASE_URL ?? `postgresql://postgres@127.0.0.1:5432/nexus_test${SLOT ? `_${SLOT}` : ''}`;
+export const TEST_DATABASE_URL = `postgresql://postgres@127.0.0.1:5432/nexus_test${SLOT ? `_${SLOT}` : ''}`;
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
 /** Offset for ports the tests listen on themselves (API processes). */
 export const TEST_PORT_OFFSET = SLOT * 100;
