@@ -1,5 +1,11 @@
 import { Link, NavLink } from 'react-router-dom';
 
+const NAV_LINKS = [
+  { to: '/vote', label: 'Vote' },
+  { to: '/donate', label: 'Donate' },
+  { to: '/admin', label: 'Admin' },
+] as const;
+
 /** Top bar of the home screen: brand, and the top-right menu (SPEC §2: /vote and /admin). */
 export function AppHeader() {
   return (
@@ -13,15 +19,11 @@ export function AppHeader() {
           <span className="brand__beta">Beta</span>
         </Link>
         <nav className="app-header__nav" aria-label="Main">
-          <NavLink to="/vote" className="nav-link">
-            Vote
-          </NavLink>
-          <NavLink to="/donate" className="nav-link">
-            Donate
-          </NavLink>
-          <NavLink to="/admin" className="nav-link">
-            Admin
-          </NavLink>
+          {NAV_LINKS.map(({ to, label }) => (
+            <NavLink key={to} to={to} className="nav-link">
+              {label}
+            </NavLink>
+          ))}
         </nav>
       </div>
     </header>

@@ -6,7 +6,7 @@ import {
   PROMO_OPACITY,
   type PromoBarSettings,
 } from '@nexus/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from 'react';
 import { EmptyState } from '../../../../components/empty-state';
 import { Spinner } from '../../../../components/spinner';
 import { toast } from '../../../../components/toast/toast-store';
@@ -49,6 +49,20 @@ function PreviewVideo({ file, url, opacity }: { file: File | null; url: string; 
       playsInline
       data-testid="promo-preview-video"
     />
+  );
+}
+
+/** One labelled text input of the promo bar form. */
+function TextSetting({
+  id,
+  label,
+  ...input
+}: { id: string; label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label className="field" htmlFor={id}>
+      <span className="field__label">{label}</span>
+      <input id={id} className="text-field" {...input} />
+    </label>
   );
 }
 
@@ -295,30 +309,24 @@ export function PromoBarAdminPage() {
         </div>
 
         <div className="admin-form-grid">
-          <label className="field" htmlFor={`${id}-text`}>
-            <span className="field__label">Button Text</span>
-            <input
-              id={`${id}-text`}
-              className="text-field"
-              placeholder="Go"
-              maxLength={PROMO_BAR_TEXT_MAX.buttonText}
-              value={current.buttonText}
-              onChange={(event) => edit({ buttonText: event.target.value })}
-            />
-          </label>
-          <label className="field" htmlFor={`${id}-link`}>
-            <span className="field__label">Button Link</span>
-            <input
-              id={`${id}-link`}
-              className="text-field"
-              type="url"
-              inputMode="url"
-              placeholder="https://example.com"
-              maxLength={PROMO_BAR_TEXT_MAX.buttonLink}
-              value={current.buttonLink}
-              onChange={(event) => edit({ buttonLink: event.target.value })}
-            />
-          </label>
+          <TextSetting
+            id={`${id}-text`}
+            label="Button Text"
+            placeholder="Go"
+            maxLength={PROMO_BAR_TEXT_MAX.buttonText}
+            value={current.buttonText}
+            onChange={(event) => edit({ buttonText: event.target.value })}
+          />
+          <TextSetting
+            id={`${id}-link`}
+            label="Button Link"
+            type="url"
+            inputMode="url"
+            placeholder="https://example.com"
+            maxLength={PROMO_BAR_TEXT_MAX.buttonLink}
+            value={current.buttonLink}
+            onChange={(event) => edit({ buttonLink: event.target.value })}
+          />
         </div>
 
         <ChoiceGroup
