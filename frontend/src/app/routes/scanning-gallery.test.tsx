@@ -12,7 +12,11 @@ import {
 } from '@nexus/contract';
 import { BETA_WELCOME_SEEN_KEY } from '../../components/beta-welcome-dialog';
 import { scanQueryKey } from '../../features/scan/hooks/use-scan';
-import { SCANNING_GALLERY_DELAY_MS, SCANNING_REFRESH_MS } from '../../features/scan/hooks/use-scanning-page';
+import {
+  SCANNING_GALLERY_DELAY_MS,
+  SCANNING_GALLERY_MIN_TOKENS,
+  SCANNING_REFRESH_MS,
+} from '../../features/scan/hooks/use-scanning-page';
 import { scanTargetKey, useScanStore, type ScanTarget } from '../../features/scan/stores/scan-store';
 import { getSocket } from '../../lib/socket-client';
 import { installFetch, jsonResponse, removeFetch, statusResponse } from '../../testing/fake-fetch';
@@ -61,7 +65,7 @@ function page(stored: number, scanning: boolean): CollectionPageResponse {
   };
 }
 
-function progress(metadataFetched: number): ScanProgress {
+function progress(metadataFetched: number, tokensTotal = EXPECTED): ScanProgress {
   return {
     key: `collection:polygon:${CONTRACT}`,
     kind: 'collection',
@@ -71,7 +75,7 @@ function progress(metadataFetched: number): ScanProgress {
     percent: 40,
     tokensFound: metadataFetched,
     metadataFetched,
-    tokensTotal: EXPECTED,
+    tokensTotal,
     startedAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
     emittedAt: Date.now(),
@@ -167,5 +171,27 @@ describe('a large collection whose scan is still running', () => {
     await waitFor(() => expect(screen.queryByTestId('scanning-notice')).toBeNull());
     await waitFor(() => expect(screen.getAllByTestId('nft-card')).toHaveLength(6));
     expect(screen.queryByTestId('scan-overlay')).toBeNull();
+  }, 30_000);
+
+  it('keeps the scanner overlay for a smaller collection, its NFTs stored or not', async () => {
+    const queryClient = createQueryClient();
+    render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[`/?view=collection&network=polygon&address=${CONTRACT}`]}>
+          <Routes>
+            <Route path="/" element={<HomeRoute />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const small = SCANNING_GALLERY_MIN_TOKENS - 1;
+    current = { ...page(2, true), scanning: { stored: 2, expected: small } };
+    expect(await screen.findByTestId('scan-overlay')).toBeTruthy();
+    for (const fetched of [0, 2, 4]) {
+      await act(() => useScanStore.getState().setProgress(scanTargetKey(target), progress(fetched, small)));
+      await sleep(SCANNING_GALLERY_DELAY_MS / 2 + SCANNING_REFRESH_MS / 2);
+    }
+    expect(screen.getByTestId('scan-overlay')).toBeTruthy();
+    expect(screen.queryByTestId('gallery')).toBeNull();
   }, 30_000);
 });

@@ -14,10 +14,15 @@ import { GALLERY_PAGE_SIZE } from '../../gallery/gallery-logic';
 import type { ScanTarget } from '../stores/scan-store';
 
 /**
- * A collection scan still running after this long shows the NFTs it has stored so far, as soon as
- * there are any (a quicker scan shows its gallery at its end, as before, without the flash).
+ * A large collection's scan still running after this long shows the NFTs it has stored so far, as
+ * soon as there are any (a quicker scan shows its gallery at its end, as before, without the flash).
  */
 export const SCANNING_GALLERY_DELAY_MS = 3_000;
+/**
+ * Only a collection this large shows its stored NFTs while it is scanned: a smaller one is scanned
+ * in seconds to a minute and keeps the scanner overlay, with its promo after 5 s (SPEC).
+ */
+export const SCANNING_GALLERY_MIN_TOKENS = 100_000;
 /** The pages on screen are read again as the scan stores chunks: at most this often. */
 export const SCANNING_REFRESH_MS = 2_000;
 
@@ -55,7 +60,8 @@ export function useScanningPage(
   const queryClient = useQueryClient();
   const collection =
     target !== null && target.searchType === 'collection' && isEvmAddress(target.address) ? target : null;
-  const active = scanning && collection !== null;
+  const large = (progress?.tokensTotal ?? 0) >= SCANNING_GALLERY_MIN_TOKENS;
+  const active = scanning && collection !== null && large;
   const due = useActiveFor(active, SCANNING_GALLERY_DELAY_MS);
   const params = collection
     ? { network: collection.network, address: collection.address.toLowerCase() }
