@@ -22,8 +22,7 @@ import { ConnectionCaps, ConnectionRefusalsRepository } from './connections/inde
 import { createRootLogger, nestLogger, requestLogger } from './logging/logging.js';
 import { requestIdMiddleware } from './logging/request-id.js';
 import { serveOpenApi } from './openapi.js';
-import { ClientTurns } from './security/client-turns.js';
-import { FloodGate } from './security/flood-gate.js';
+import { ClientTurns, FloodGate } from './security/index.js';
 import { RedisIoAdapter } from './realtime/index.js';
 
 /** Builds the API application (used by main.ts and by the HTTP tests). */

@@ -9,7 +9,7 @@ import { TEST_ADMIN_PASSWORD, testConfig } from '../../../test/support/test-env.
 import { createApiApp } from '../bootstrap.js';
 import { ConfigError, loadConfig } from '../config/app-config.js';
 import { REDIS } from '../redis/index.js';
-import { RateLimiterService } from '../security/rate-limiter.service.js';
+import { RateLimiterService } from '../security/index.js';
 import { AdminAuthController } from './admin-auth.controller.js';
 import { LOGIN_THROTTLE } from './admin-session.service.js';
 

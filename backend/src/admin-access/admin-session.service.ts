@@ -4,10 +4,8 @@ import { ADMIN_MESSAGES } from '@nexus/contract';
 import { TooManyRequestsException } from '../common/too-many-requests.exception.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { clientKey } from '../security/client-address.js';
+import { clientKey, RateLimiterService, SuspiciousIpService } from '../security/index.js';
 import { DEFAULT_RATE_LIMITS } from '../config/rate-limit-rules.js';
-import { RateLimiterService } from '../security/rate-limiter.service.js';
-import { SuspiciousIpService } from '../security/suspicious-ip.service.js';
 import { AdminSessionRepository, type AdminSession, type SessionTerms } from './admin-session.repository.js';
 import { LoginAttemptsRepository } from './login-attempts.repository.js';
 

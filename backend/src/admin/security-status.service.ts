@@ -5,10 +5,12 @@ import { APP_CONFIG } from '../config/config.module.js';
 import { ConnectionRefusalsRepository } from '../connections/index.js';
 import { ScanEventsGateway } from '../realtime/index.js';
 import { ScanAdmission } from '../scans/index.js';
-import { ApiKeyRefusalsRepository } from '../security/api-key-refusals.repository.js';
-import { clientKey } from '../security/client-address.js';
-import { RateLimiterService } from '../security/rate-limiter.service.js';
-import { SuspiciousIpService } from '../security/suspicious-ip.service.js';
+import {
+  ApiKeyRefusalsRepository,
+  clientKey,
+  RateLimiterService,
+  SuspiciousIpService,
+} from '../security/index.js';
 
 /** The admin security dashboard: API keys, rate limits, live browsers, suspicious addresses. */
 @Injectable()

@@ -11,7 +11,7 @@ import {
   type SuspiciousIp,
 } from '@nexus/contract';
 import { ValidateBy } from 'class-validator';
-import { isClientKey } from '../security/client-address.js';
+import { isClientKey } from '../security/index.js';
 
 /** POST /api/admin/clear-suspicious-ip body. */
 export class ClearSuspiciousIpDto implements ClearSuspiciousIpRequest {

@@ -23,7 +23,7 @@ import { RoutedNftSource } from './routed-nft.source.js';
 import { GatewayMetadataResolver } from './metadata/index.js';
 import { HostBreaker } from '../outbound/index.js';
 import { ConnectionRefusalsRepository } from '../connections/index.js';
-import { ApiKeyRefusalsRepository } from '../security/api-key-refusals.repository.js';
+import { ApiKeyRefusalsRepository } from '../security/index.js';
 import { checkChainIds } from './chain-id.check.js';
 import { RpcProvidersReport } from './rpc-providers.report.js';
 

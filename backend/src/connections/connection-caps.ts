@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionRefusal } from '@nexus/contract';
-import { clientKey } from '../security/client-address.js';
+import { clientKey } from '../security/index.js';
 
 interface Connection {
   socket: Socket;

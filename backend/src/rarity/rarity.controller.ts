@@ -2,11 +2,15 @@ import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { RARITY_BYTES_PER_POINT } from '@nexus/contract';
 import type { Request, Response } from 'express';
 import { TooManyRequestsException } from '../common/too-many-requests.exception.js';
-import { requestClientKey } from '../security/client-address.js';
-import { retryAfterSeconds, setRateLimitHeaders, FloodGate } from '../security/flood-gate.js';
-import { RateLimit } from '../security/rate-limit.decorator.js';
-import { RateLimiterService } from '../security/rate-limiter.service.js';
-import { SuspiciousIpService } from '../security/suspicious-ip.service.js';
+import {
+  FloodGate,
+  RateLimit,
+  RateLimiterService,
+  requestClientKey,
+  retryAfterSeconds,
+  setRateLimitHeaders,
+  SuspiciousIpService,
+} from '../security/index.js';
 import { CalculateRarityPipe } from './calculate-rarity.pipe.js';
 import { RarityCalculationService } from './rarity-calculation.service.js';
 

@@ -6,8 +6,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { ConnectionRefusalsRepository } from '../connections/index.js';
 import { RedisConnections } from '../redis/index.js';
-import { RateLimiterService } from '../security/rate-limiter.service.js';
-import { SuspiciousIpService } from '../security/suspicious-ip.service.js';
+import { RateLimiterService, SuspiciousIpService } from '../security/index.js';
 import { SocketLimits } from './socket-limits.js';
 
 /**

@@ -8,7 +8,7 @@ import {
 } from '@nexus/contract';
 import type { Server, Socket } from 'socket.io';
 import type { ConnectionLimits } from '../config/connection-limits.js';
-import { clientKey, requestClientKey } from '../security/client-address.js';
+import { clientKey, requestClientKey } from '../security/index.js';
 
 /** What the limits need of the rate limiter and the suspicious-address list. */
 export interface SocketLimitsDeps {

@@ -11,7 +11,7 @@ import { RetryLaterException, TooManyRequestsException } from '../common/too-man
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { jobOfKind, ScanQueueRepository } from '../queues/index.js';
-import { RateLimiterService } from '../security/rate-limiter.service.js';
+import { RateLimiterService } from '../security/index.js';
 import { QueuedScansRepository, type Reservation } from './queued-scans.repository.js';
 
 /** How long a client whose share of the queue is full is asked to wait. */

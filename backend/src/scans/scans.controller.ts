@@ -1,7 +1,6 @@
 import { Body, Controller, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { requestClientKey } from '../security/client-address.js';
-import { RateLimit } from '../security/rate-limit.decorator.js';
+import { RateLimit, requestClientKey } from '../security/index.js';
 import { NftsRequestDto } from './nfts-request.dto.js';
 import { ScansService } from './scans.service.js';
 

@@ -9,7 +9,7 @@ import { ScanWaiter } from './scan-waiter.service.js';
 import { ScansController } from './scans.controller.js';
 import { ScansService } from './scans.service.js';
 import { REDIS_CACHE, RedisConnections } from '../redis/index.js';
-import { RateLimitModule } from '../security/rate-limit.module.js';
+import { RateLimitModule } from '../security/index.js';
 import { QueuedScansRepository } from './queued-scans.repository.js';
 import { ScanAdmission } from './scan-admission.service.js';
 import { postgresWithRedisSpool, SearchRepository } from './search.repository.js';

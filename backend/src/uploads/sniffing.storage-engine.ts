@@ -6,7 +6,7 @@ import { sniffMediaType } from '../outbound/index.js';
 import { exceedsPixelLimit, ImageSizeProbe, pixelLimitMessage } from '../media/image-size.probe.js';
 import { newUploadKey, type StoredUpload, UploadRejectedException } from '../media/media-upload.service.js';
 import type { MediaStorage } from '../media/media.storage.js';
-import { clientKey } from '../security/client-address.js';
+import { clientKey } from '../security/index.js';
 import type { UploadBudget, UploadGrant } from './upload-budget.service.js';
 import { claimsMatchContent } from './upload-type.rules.js';
 import type { UploadPolicy } from './upload.policy.js';
