@@ -32,6 +32,7 @@ import { ContractNamer } from './contract-namer.js';
 import { TransferIndexer, type IndexSettings } from './transfer-indexer.js';
 
 // A chain of this file's own: the reorganisation below rewinds it, which no shared chain may see.
+// Over 400 lines for that reason: every case of the index runs on this one chain, started once.
 const PORT = 29591 + Number(process.env.NEXUS_TEST_SLOT ?? 0) * 100;
 const CHAIN_ID = 25;
 const ARTIFACTS_DIR = join(tmpdir(), 'nexus-devchain-artifacts');
