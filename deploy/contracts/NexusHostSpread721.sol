@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {ERC721} from "@openzeppelin/contracts/token/ERC721/ERC721.sol";
-import {ERC721Consecutive} from "@openzeppelin/contracts/token/ERC721/extensions/ERC721Consecutive.sol";
 import {Strings} from "@openzeppelin/contracts/utils/Strings.sol";
+import {NexusBatchMinted721} from "./NexusBatchMinted721.sol";
 import {NexusMintable721} from "./NexusMintable721.sol";
 
 /// @title ERC-721 of the Nexus dev chains whose tokens' metadata is spread over many hosts.
@@ -11,8 +10,7 @@ import {NexusMintable721} from "./NexusMintable721.sol";
 /// tokenURI = `<baseUris[id % baseUris.length]><id>`, so one contract reaches the mix of metadata
 /// hosts a real collection meets (fast, slow, throttling, broken, IPFS) at the cost of one string
 /// per host, not one per token.
-contract NexusHostSpread721 is NexusMintable721, ERC721Consecutive {
-    error NexusBatchLengthMismatch();
+contract NexusHostSpread721 is NexusBatchMinted721 {
     error NexusNoBaseUris();
 
     string[] private _bases;
@@ -26,35 +24,16 @@ contract NexusHostSpread721 is NexusMintable721, ERC721Consecutive {
         uint96[] memory batchSizes
     ) NexusMintable721(name_, symbol_, "", owner_) {
         if (baseUris_.length == 0) revert NexusNoBaseUris();
-        if (batchRecipients.length != batchSizes.length) revert NexusBatchLengthMismatch();
         for (uint256 i = 0; i < baseUris_.length; ++i) {
             _bases.push(baseUris_[i]);
         }
-        for (uint256 i = 0; i < batchRecipients.length; ++i) {
-            _mintConsecutive(batchRecipients[i], batchSizes[i]);
-        }
+        _mintBatches(batchRecipients, batchSizes);
     }
 
-    function tokenURI(uint256 tokenId) public view override(ERC721, NexusMintable721) returns (string memory) {
+    function tokenURI(uint256 tokenId) public view override returns (string memory) {
         _requireOwned(tokenId);
         (bool overridden, string memory uri) = _controlledUri(tokenId);
         if (overridden) return uri;
         return string.concat(_bases[tokenId % _bases.length], Strings.toString(tokenId));
-    }
-
-    function _baseURI() internal view override(ERC721, NexusMintable721) returns (string memory) {
-        return super._baseURI();
-    }
-
-    function _ownerOf(uint256 tokenId) internal view override(ERC721, ERC721Consecutive) returns (address) {
-        return super._ownerOf(tokenId);
-    }
-
-    function _update(address to, uint256 tokenId, address auth)
-        internal
-        override(ERC721, ERC721Consecutive)
-        returns (address)
-    {
-        return super._update(to, tokenId, auth);
     }
 }
