@@ -26,18 +26,17 @@
  * 100,000 tokens), NEXUS_BENCH_MANIFEST (default .nexus/devchain.json), NEXUS_BENCH_RUNS (default 7),
  * NEXUS_BENCH_THROTTLE (default on), CHROMIUM_PATH (default /usr/bin/chromium).
  */
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { BETA_WELCOME_SEEN_KEY, launchChromium } from '../../test/support/browser.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BASE = (process.env.NEXUS_BENCH_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 const RUNS = Math.max(1, Number(process.env.NEXUS_BENCH_RUNS ?? 7) || 7);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const MANIFEST = resolve(repoRoot, process.env.NEXUS_BENCH_MANIFEST ?? '.nexus/devchain.json');
-const BETA_WELCOME_SEEN_KEY = 'betaWelcomeSeen';
 const WARM_TIMEOUT_MS = 15 * 60_000;
 const THROTTLE = process.env.NEXUS_BENCH_THROTTLE !== 'off';
 /** The mobile profile: 10 Mbit/s each way (in bytes per second), 40 ms round trip. */
@@ -272,19 +271,7 @@ async function main(): Promise<void> {
   console.log(
     `\nNetwork: ${THROTTLE ? 'mobile profile, 10 Mbit/s each way, 40 ms round trip' : 'not throttled'}`,
   );
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     for (const [index, target] of targets.entries()) {
       console.log(`\nCollection ${target.name} (${target.network} ${target.address}) on ${BASE}`);
