@@ -83,6 +83,21 @@ function progress(metadataFetched: number, tokensTotal = EXPECTED): ScanProgress
   };
 }
 
+/** The home route on the collection's address, as a shared link opens it; its query client. */
+function renderCollection() {
+  const queryClient = createQueryClient();
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[`/?view=collection&network=polygon&address=${CONTRACT}`]}>
+        <Routes>
+          <Route path="/" element={<HomeRoute />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return queryClient;
+}
+
 const sleep = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 
 describe('a large collection whose scan is still running', () => {
@@ -109,16 +124,7 @@ describe('a large collection whose scan is still running', () => {
   });
 
   it('shows its first NFTs under a progress line, refreshed as chunks land, then the gallery', async () => {
-    const queryClient = createQueryClient();
-    render(
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[`/?view=collection&network=polygon&address=${CONTRACT}`]}>
-          <Routes>
-            <Route path="/" element={<HomeRoute />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    const queryClient = renderCollection();
     const emit = (fetched: number) =>
       act(() => useScanStore.getState().setProgress(scanTargetKey(target), progress(fetched)));
 
@@ -174,16 +180,7 @@ describe('a large collection whose scan is still running', () => {
   }, 30_000);
 
   it('keeps the scanner overlay for a smaller collection, its NFTs stored or not', async () => {
-    const queryClient = createQueryClient();
-    render(
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[`/?view=collection&network=polygon&address=${CONTRACT}`]}>
-          <Routes>
-            <Route path="/" element={<HomeRoute />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderCollection();
     const small = SCANNING_GALLERY_MIN_TOKENS - 1;
     current = { ...page(2, true), scanning: { stored: 2, expected: small } };
     expect(await screen.findByTestId('scan-overlay')).toBeTruthy();
