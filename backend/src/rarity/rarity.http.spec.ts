@@ -627,6 +627,10 @@ describe('rarity HTTP', () => {
           DATABASE_URL: databaseUrl,
           TRUST_PROXY: 'loopback',
           RATE_LIMIT_RARITY: '60/60',
+          // Three 20 MB bodies arriving at once can hold this thread past the 300 ms default; a
+          // limiter answer from Redis that late is counted in memory instead (the outage path,
+          // tested in rate-limiter.service.spec.ts), which would let a second body of one address in.
+          CACHE_READ_TIMEOUT_MS: '5000',
         }),
         { logger: false },
       );
