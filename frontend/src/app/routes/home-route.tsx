@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { NftsResponse, WhitelistedCollection } from '@nexus/contract';
 import { ENABLED_NETWORKS, isNetwork } from '@nexus/contract';
 import { featuredContractSet, useWhitelistedCollections } from '../../api/whitelisted-collections';
@@ -6,6 +6,7 @@ import { AppHeader } from '../../components/app-header';
 import { Spinner } from '../../components/spinner';
 import { errorText } from '../../lib/api-client';
 import { GalleryView, type GalleryCollection } from '../../features/gallery/components/gallery-view';
+import type { GalleryViewState } from '../../features/gallery/gallery-view-state';
 import { DEFAULT_GALLERY_VIEW } from '../../features/gallery/gallery-view-state';
 import { HomeDashboard } from '../../features/home/components/home-dashboard';
 import { CollectionErrorCard } from '../../features/scan/components/collection-error-card';
@@ -161,6 +162,25 @@ export function HomeRoute() {
   const scanningPage = useScanningPage(target, scanning, progress);
   const overlay = scanning && target && skippedKey !== scanTargetKey(target) && !scanningPage;
 
+  // A collection's gallery, from the stored pages while it scans or from the scan's answer.
+  const collectionGallery = (
+    collection: GalleryCollection,
+    view: GalleryViewState,
+    extra: { badges?: ReactNode; notice?: ReactNode },
+  ) =>
+    target && (
+      <GalleryView
+        key={`${target.network}:${target.address}`}
+        collection={collection}
+        scope="collection"
+        backLabel="Back to Home"
+        onBack={backHome}
+        {...extra}
+        view={view}
+        onViewChange={explorer.changeGallery}
+      />
+    );
+
   let content;
   if (state.view === 'wallets') {
     content = (
@@ -211,18 +231,9 @@ export function HomeRoute() {
       nfts: scanningPage.nfts,
       partial: true,
     };
-    content = (
-      <GalleryView
-        key={`${target.network}:${target.address}`}
-        collection={collection}
-        scope="collection"
-        backLabel="Back to Home"
-        onBack={backHome}
-        notice={<ScanningNotice scanning={scanningPage.scanning} progress={progress} />}
-        view={state.gallery}
-        onViewChange={explorer.changeGallery}
-      />
-    );
+    content = collectionGallery(collection, state.gallery, {
+      notice: <ScanningNotice scanning={scanningPage.scanning} progress={progress} />,
+    });
   } else if (scanning) {
     content = <ScanPendingView target={target} progress={progress} onBack={backHome} />;
   } else if (scan.isError) {
@@ -262,18 +273,7 @@ export function HomeRoute() {
       nfts: answer.nfts,
       partial: answer.paging !== undefined,
     };
-    content = (
-      <GalleryView
-        key={`${target.network}:${target.address}`}
-        collection={collection}
-        scope="collection"
-        backLabel="Back to Home"
-        onBack={backHome}
-        badges={badge}
-        view={state.gallery}
-        onViewChange={explorer.changeGallery}
-      />
-    );
+    content = collectionGallery(collection, state.gallery, { badges: badge });
   } else if (state.collection !== null) {
     const collection: GalleryCollection | null = walletSelection
       ? {
