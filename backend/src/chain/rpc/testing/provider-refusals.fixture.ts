@@ -15,7 +15,8 @@
  *   issue 5071 (Alchemy's 429 "Monthly capacity limit exceeded");
  * - [nexus-front]: deploy/devchain/src/public-node.proxy.ts.
  * JSON-RPC codes are the recorded ones where the source shows them (through viem's error class),
- * -32000 where it does not.
+ * -32000 where it does not. Over 400 lines for that reason: a table with a row per provider and
+ * shape, each beside its source, reads better whole than split by provider.
  */
 
 export interface JsonRpcErrorBody {
