@@ -14,29 +14,20 @@ import { BETA_WELCOME_SEEN_KEY } from '../../components/beta-welcome-dialog';
 import { prefetchScan, scanQueryKey } from '../../features/scan/hooks/use-scan';
 import { getSocket } from '../../lib/socket-client';
 import { installFetch, jsonResponse, removeFetch, statusResponse } from '../../testing/fake-fetch';
+import { testNft } from '../../testing/test-nft';
 import { createQueryClient } from '../query-client';
 import { HomeRoute } from './home-route';
 
 const CONTRACT = '0xc0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0';
 const TOTAL = 120;
 
-function nft(tokenId: number): Nft {
-  return {
-    tokenId: String(tokenId),
-    name: `Ape #${tokenId}`,
-    description: '',
-    image: '',
-    tokenType: 'ERC-721',
-    network: 'polygon',
-    contract: { address: CONTRACT, name: 'Apes', openSeaMetadata: { collectionName: 'Apes' } },
-    collection: { name: 'Apes' },
-    metadata: { attributes: [] },
+const nft = (tokenId: number): Nft =>
+  testNft(CONTRACT, 'Apes', 'Ape', tokenId, {
     // Every other ape has gold fur: 60 of 120.
     attributes: [{ trait_type: 'Fur', value: tokenId % 2 === 0 ? 'Gold' : 'Brown' }],
     rarityScore: tokenId,
     rarityRank: TOTAL - tokenId + 1,
-  };
-}
+  });
 
 const answer: NftsResponse = {
   nfts: Array.from({ length: TOTAL }, (_, i) => nft(i + 1)),

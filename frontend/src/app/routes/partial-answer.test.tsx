@@ -8,28 +8,14 @@ import { scanQueryKey } from '../../features/scan/hooks/use-scan';
 import type { ScanTarget } from '../../features/scan/stores/scan-store';
 import { getSocket } from '../../lib/socket-client';
 import { installFetch, jsonResponse, removeFetch, statusResponse } from '../../testing/fake-fetch';
+import { testNft } from '../../testing/test-nft';
 import { createQueryClient } from '../query-client';
 import { HomeRoute } from './home-route';
 
 const CONTRACT = '0xc0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0';
 const WALLET = '0x7777777777777777777777777777777777777777';
 
-function nft(tokenId: number): Nft {
-  return {
-    tokenId: String(tokenId),
-    name: `Ape #${tokenId}`,
-    description: '',
-    image: '',
-    tokenType: 'ERC-721',
-    network: 'polygon',
-    contract: { address: CONTRACT, name: 'Apes', openSeaMetadata: { collectionName: 'Apes' } },
-    collection: { name: 'Apes' },
-    metadata: { attributes: [] },
-    attributes: [],
-    rarityScore: null,
-    rarityRank: null,
-  };
-}
+const nft = (tokenId: number): Nft => testNft(CONTRACT, 'Apes', 'Ape', tokenId);
 
 function answer(target: ScanTarget, partial: Partial<NftsResponse>): NftsResponse {
   return {

@@ -20,6 +20,7 @@ import {
 import { scanTargetKey, useScanStore, type ScanTarget } from '../../features/scan/stores/scan-store';
 import { getSocket } from '../../lib/socket-client';
 import { installFetch, jsonResponse, removeFetch, statusResponse } from '../../testing/fake-fetch';
+import { testNft } from '../../testing/test-nft';
 import { createQueryClient } from '../query-client';
 import { HomeRoute } from './home-route';
 
@@ -28,22 +29,7 @@ const EXPECTED = 1_000_000;
 const target: ScanTarget = { searchType: 'collection', network: 'polygon', address: CONTRACT };
 const route = apiPath(API_ROUTES.collectionPage, { network: 'polygon', address: CONTRACT });
 
-function nft(tokenId: number): Nft {
-  return {
-    tokenId: String(tokenId),
-    name: `Slow #${tokenId}`,
-    description: '',
-    image: '',
-    tokenType: 'ERC-721',
-    network: 'polygon',
-    contract: { address: CONTRACT, name: 'Slow', openSeaMetadata: { collectionName: 'Slow' } },
-    collection: { name: 'Slow' },
-    metadata: { attributes: [] },
-    attributes: [],
-    rarityScore: null,
-    rarityRank: null,
-  };
-}
+const nft = (tokenId: number): Nft => testNft(CONTRACT, 'Slow', 'Slow', tokenId);
 
 /** The page route's answer with `stored` NFTs stored, still scanning or not. */
 function page(stored: number, scanning: boolean): CollectionPageResponse {
