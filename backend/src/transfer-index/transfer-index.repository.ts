@@ -86,15 +86,15 @@ export class TransferIndexRepository {
   /**
    * Stores the transfers of blocks (cursor, toBlock] and moves the cursor to toBlock, in one
    * transaction: transfers, then owners (the latest transfer of each token wins), then balances.
+   * Answers how many transfers the window held.
    */
   async apply(
     network: Network,
-    window: { toBlock: bigint; toBlockHash: string; head: bigint; transfers: TransferRow[] },
+    window: { toBlock: bigint; toBlockHash: string; head: bigint; transfers: Iterable<TransferRow> },
     rate: { blocksPerSecond: number; logsPerSecond: number },
-  ): Promise<void> {
-    const transfers = window.transfers;
-    await this.em.fork().transactional(async (em) => {
-      await writeTransfers(em, network, transfers);
+  ): Promise<number> {
+    return this.em.fork().transactional(async (em) => {
+      const transfers = await writeTransfers(em, network, window.transfers);
       await executeBound(
         em,
         `insert into transfer_index_block (network, number, hash) values ($1, $2, $3)
@@ -116,11 +116,12 @@ export class TransferIndexRepository {
           network,
           window.toBlock.toString(),
           window.head.toString(),
-          transfers.length,
+          transfers,
           rate.blocksPerSecond,
           rate.logsPerSecond,
         ],
       );
+      return transfers;
     });
   }
 

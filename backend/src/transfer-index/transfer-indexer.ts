@@ -9,7 +9,7 @@ export interface TransferFeed {
   read(
     fromBlock: bigint,
     toBlock: bigint,
-  ): Promise<{ transfers: TransferRow[]; logs: number; lastBlockHash: string }>;
+  ): Promise<{ transfers: Iterable<TransferRow>; logs: number; lastBlockHash: string }>;
   /** The span the node accepts for one eth_getLogs, once learnt. */
   readonly learnedSpan: bigint | null;
 }
@@ -78,9 +78,8 @@ export class TransferIndexer {
       const window = await feed.read(from, to);
       blocks += Number(to - from + 1n);
       logs += window.logs;
-      transfers += window.transfers.length;
       const seconds = Math.max((performance.now() - started) / 1000, 1e-3);
-      await this.repository.apply(
+      transfers += await this.repository.apply(
         network,
         { toBlock: to, toBlockHash: window.lastBlockHash, head, transfers: window.transfers },
         { blocksPerSecond: blocks / seconds, logsPerSecond: logs / seconds },

@@ -3,22 +3,36 @@ import type { Network } from '@nexus/contract';
 import { executeBound } from '../database/bound-query.js';
 import { ZERO, type TransferRow } from './transfer-index.rows.js';
 
+/** Transfers held and written at a time: a window may hold a million-token mint. */
+const SLICE = 20_000;
+
 /**
- * The SQL that stores a window of transfers and undoes blocks: transfers, then owners (the latest
- * transfer of each token wins), then balances and the contracts first seen; all within the
- * caller's transaction.
+ * The SQL that stores a window of transfers and undoes blocks: slice by slice in chain order, the
+ * transfers, then owners (the latest transfer of each token wins; a later slice's win over an
+ * earlier one's by their chain position), balances (deltas add up) and the contracts first seen;
+ * all within the caller's transaction. Answers how many transfers it stored.
  */
 export async function writeTransfers(
   em: EntityManager,
   network: Network,
-  transfers: TransferRow[],
-): Promise<void> {
-  for (let start = 0; start < transfers.length; start += 20_000) {
-    await insertTransfers(em, network, transfers.slice(start, start + 20_000));
+  transfers: Iterable<TransferRow>,
+): Promise<number> {
+  let written = 0;
+  let slice: TransferRow[] = [];
+  const flush = async (): Promise<void> => {
+    await insertTransfers(em, network, slice);
+    await applyOwners(em, network, slice);
+    await applyBalances(em, network, slice);
+    await recordContracts(em, network, slice);
+    written += slice.length;
+    slice = [];
+  };
+  for (const transfer of transfers) {
+    slice.push(transfer);
+    if (slice.length === SLICE) await flush();
   }
-  await applyOwners(em, network, transfers);
-  await applyBalances(em, network, transfers);
-  await recordContracts(em, network, transfers);
+  if (slice.length > 0) await flush();
+  return written;
 }
 
 async function insertTransfers(em: EntityManager, network: Network, rows: TransferRow[]): Promise<void> {
@@ -49,9 +63,8 @@ async function applyOwners(em: EntityManager, network: Network, rows: TransferRo
   // Rows come in chain order: the last one of a token is its holder now.
   const latest = new Map<string, TransferRow>();
   for (const row of rows) if (row.standard === 'ERC-721') latest.set(`${row.contract}:${row.tokenId}`, row);
-  const owners = [...latest.values()];
-  for (let start = 0; start < owners.length; start += 20_000) {
-    const part = owners.slice(start, start + 20_000);
+  const part = [...latest.values()];
+  if (part.length > 0) {
     await executeBound(
       em,
       `insert into nft_owner (network, contract, token_id, owner, block_number, log_index, position)

@@ -24,7 +24,12 @@ export interface IndexedTransfer {
 }
 
 export interface TransferWindow {
-  transfers: IndexedTransfer[];
+  /**
+   * The window's transfers in chain order, made as they are read: a batch mint is one log of up to
+   * thousands of transfers, and a window holding a million-token mint would otherwise hold a million
+   * objects at once (the index writes them in slices).
+   */
+  transfers: Iterable<IndexedTransfer>;
   /** Logs the node returned (a ConsecutiveTransfer is one log, many transfers). */
   logs: number;
   /**
@@ -95,6 +100,11 @@ export function decodeTransfers(log: RpcLog): IndexedTransfer[] {
   return [];
 }
 
+/** The transfers of logs in chain order, one log's at a time. */
+export function* expandTransfers(logs: readonly RpcLog[]): Generator<IndexedTransfer> {
+  for (const log of logs) yield* decodeTransfers(log);
+}
+
 /**
  * A network's NFT transfers by block range, for the transfer index: every contract at once, through
  * the log scanner (which splits a range the node refuses and remembers the span it accepts).
@@ -130,7 +140,7 @@ export class TransferLogFeed {
     ]);
     // No block under the head: a chain whose genesis comes later (a dev chain's empty history).
     return {
-      transfers: logs.flatMap(decodeTransfers),
+      transfers: expandTransfers(logs),
       logs: logs.length,
       lastBlockHash: lastBlockHash ?? '',
     };
