@@ -64,4 +64,62 @@ describe(raceFirst.name, () => {
     await expect(raceFirst([notFound, notFound])).rejects.toMatchObject({ status: 404 });
     await expect(raceFirst([])).rejects.toBeInstanceOf(FetchError);
   });
+
+  describe('hedged', () => {
+    /** A task that records when it started and answers (or fails) after `ms`. */
+    const timed =
+      (starts: Record<string, number>, name: string, ms: number, fails = false) =>
+      async (signal: AbortSignal): Promise<string> => {
+        starts[name] = performance.now();
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(resolve, ms);
+          signal.addEventListener('abort', () => {
+            clearTimeout(timer);
+            reject(new FetchError('aborted', 'cancelled'));
+          });
+        });
+        if (fails) throw new FetchError('http-status', 'the server answered 502', 502);
+        return name;
+      };
+
+    it('asks only the first host when it answers within the hedge', async () => {
+      const starts: Record<string, number> = {};
+      const sut = raceFirst([timed(starts, 'first', 5), timed(starts, 'second', 5)], undefined, {
+        hedgeMs: 200,
+      });
+      await expect(sut).resolves.toBe('first');
+      await delay(250);
+      expect(Object.keys(starts)).toEqual(['first']);
+    });
+
+    it('asks the next host once the hedge has passed, and the faster answer wins', async () => {
+      const starts: Record<string, number> = {};
+      const begun = performance.now();
+      const sut = raceFirst([timed(starts, 'slow', 1_000), timed(starts, 'fast', 5)], undefined, {
+        hedgeMs: 50,
+      });
+      await expect(sut).resolves.toBe('fast');
+      expect(starts.fast! - begun).toBeGreaterThanOrEqual(45);
+    });
+
+    it('asks the next host at once when the one before fails', async () => {
+      const starts: Record<string, number> = {};
+      const sut = raceFirst([timed(starts, 'broken', 1, true), timed(starts, 'good', 1)], undefined, {
+        hedgeMs: 10_000,
+      });
+      await expect(sut).resolves.toBe('good');
+    });
+
+    it('starts no more hosts once the caller cancels, and answers the failure', async () => {
+      const starts: Record<string, number> = {};
+      const controller = new AbortController();
+      const sut = raceFirst([timed(starts, 'a', 1_000), timed(starts, 'b', 1_000)], controller.signal, {
+        hedgeMs: 50,
+      });
+      controller.abort();
+      await expect(sut).rejects.toMatchObject({ kind: 'aborted' });
+      await delay(100);
+      expect(Object.keys(starts)).toEqual(['a']);
+    });
+  });
 });
