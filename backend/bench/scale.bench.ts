@@ -63,8 +63,10 @@ const WORKER_FLAGS = (
 )
   .split(' ')
   .filter(Boolean);
-/** Hard bounds: the bench stops by itself. */
-const SCAN_TIMEOUT_MS = 15 * 60_000;
+/** Hard bounds: the bench stops by itself (NEXUS_BENCH_SCAN_TIMEOUT_MIN for the huge world). */
+const SCAN_TIMEOUT_MS = (Number(process.env.NEXUS_BENCH_SCAN_TIMEOUT_MIN) || 15) * 60_000;
+/** How often the scan's progress is sampled: the gallery's first page and the worker's memory. */
+const PROGRESS_EVERY_MS = 10_000;
 
 function ms(start: number): number {
   return Math.round(performance.now() - start);
@@ -87,6 +89,15 @@ interface Child {
   stop(): Promise<void>;
 }
 
+/** Every child started: a bench stopped by a signal (a `timeout`, Ctrl-C) stops them too. */
+const children = new Set<ChildProcess>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+    process.exit(130);
+  });
+}
+
 /** A child process, ready when it prints a line matching `ready`. */
 async function startChild(
   name: string,
@@ -95,6 +106,7 @@ async function startChild(
   ready: RegExp,
 ): Promise<Child & { match: RegExpExecArray }> {
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
   const exited = new Promise<number | null>((done) => child.once('exit', done));
   const stop = async () => {
     if (child.exitCode === null) child.kill('SIGTERM');
@@ -114,6 +126,59 @@ async function startChild(
   throw new Error(`${name} exited with ${String(await exited)} before it was ready`);
 }
 
+/**
+ * Samples a running scan every 10 s: the gallery's first page (what a visitor opening the collection
+ * meanwhile waits for, and how many NFTs it holds) and the worker's memory.
+ */
+function watchScan(
+  base: string,
+  worker: Child,
+  target: DevchainManifest['collections'][number],
+  started: number,
+): { stop(): Promise<{ firstStoredMs: number | null; pageMs: number[] }> } {
+  const pagePath = `/api/collections/${target.network}/${target.address.toLowerCase()}/nfts?pageSize=50`;
+  const pageMs: number[] = [];
+  let firstStoredMs: number | null = null;
+  let running = true;
+  let wake: () => void = () => undefined;
+  const loop = (async () => {
+    while (running) {
+      await new Promise<void>((done) => {
+        wake = done;
+        setTimeout(done, PROGRESS_EVERY_MS);
+      });
+      if (!running) break;
+      const asked = performance.now();
+      let line: string;
+      try {
+        const answer = await fetch(`${base}${pagePath}`, { signal: AbortSignal.timeout(30_000) });
+        const took = ms(asked);
+        const page = answer.ok ? ((await answer.json()) as CollectionPageResponse) : null;
+        const stored = page?.scanning?.stored ?? page?.total ?? 0;
+        if (page?.scanning && stored > 0) {
+          pageMs.push(took);
+          firstStoredMs ??= ms(started);
+        }
+        line = `page ${answer.status} in ${took} ms, ${stored} stored${page?.scanning ? ' (scanning)' : ''}`;
+      } catch (error) {
+        line = `page failed: ${(error as Error).message}`;
+      }
+      const memory = memoryOf(worker.child.pid!);
+      console.log(
+        `  +${Math.round(ms(started) / 1000)} s: ${line}; worker RSS ${memory.now} MB (peak ${memory.peak})`,
+      );
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      wake();
+      await loop;
+      return { firstStoredMs, pageMs };
+    },
+  };
+}
+
 /** A cold scan through POST /api/nfts, then its rarity job; the worker's memory after each. */
 async function scanOnce(
   base: string,
@@ -125,6 +190,7 @@ async function scanOnce(
   );
   const idle = memoryOf(worker.child.pid!);
   const t = performance.now();
+  const progress = watchScan(base, worker, target, t);
   // A scan longer than the API's wait answers 202: ask again (that joins the same job) until it answers.
   let scanned: Response;
   let answer: NftsResponse;
@@ -139,6 +205,14 @@ async function scanOnce(
   } while (scanned.status === 202 && performance.now() - t < SCAN_TIMEOUT_MS);
   const scanMs = ms(t);
   const afterScan = memoryOf(worker.child.pid!);
+  const watched = await progress.stop();
+  if (watched.firstStoredMs !== null) {
+    console.log(
+      `  first NFTs on the gallery's first page ${watched.firstStoredMs} ms into the scan; ` +
+        `first page while scanning (${watched.pageMs.length} samples): p50 ${percentile(watched.pageMs, 50)} ms, ` +
+        `p95 ${percentile(watched.pageMs, 95)} ms, max ${Math.max(...watched.pageMs)} ms`,
+    );
+  }
   console.log(
     `  POST /api/nfts ${scanned.status} in ${scanMs} ms (worker scanDuration ${answer.scanDuration} ms): ` +
       `${answer.nfts.length} NFTs answered${answer.paging ? `, paging ${JSON.stringify(answer.paging)}` : ''}`,
