@@ -1,7 +1,7 @@
 import { createTransport, http, type EIP1193RequestFn, type Transport } from 'viem';
 import { ConcurrencyLimit } from '../../common/concurrency.js';
 import { redactSecrets } from '../../logging/redact.js';
-import { connectionFailureKind, withRetry } from '../../outbound/index.js';
+import { backoffDelayMs, connectionFailureKind, withRetry } from '../../outbound/index.js';
 import { BatchCap, mayBeBatchRefusal } from './batch-cap.util.js';
 import type { LogLimitsStore } from './log-limits.store.js';
 import type { ProviderFacts } from './provider-facts.store.js';
@@ -50,8 +50,8 @@ const MAX_SET_ASIDE_MS = 60_000;
 /** A spent quota, a key refused, a host that does not resolve: not asked again soon. */
 const LONG_SET_ASIDE_MS = 300_000;
 /**
- * Several nodes all throttling a call: it waits for the one back soonest and is asked again, for
- * this long at most, without spending its retries (throttling is a pace, not a failure).
+ * A call throttled by every node (or by the only one while it answers others): it waits and is
+ * asked again, for this long at most, without spending its retries (throttling is a pace).
  */
 const THROTTLED_PATIENCE_MS = 60_000;
 
@@ -280,19 +280,30 @@ export function resilientTransport(options: ResilientTransportOptions): Transpor
       throw last;
     };
 
+    const answers = (): number => nodes.reduce((sum, node) => sum + node.stats.answers, 0);
+
     /**
-     * An attempt; when every node throttled it (several nodes), a wait for the node back soonest and
-     * another attempt, for THROTTLED_PATIENCE_MS at most: a throttled last node paces the call.
+     * An attempt; when it was throttled, a wait and another attempt, for THROTTLED_PATIENCE_MS at
+     * most, without spending the call's retries: throttling is a pace, not a failure. Several nodes:
+     * the wait is for the node back soonest. One node: its Retry-After, else a growing backoff, and
+     * only once it has answered other calls since this one began (a burst over its rate); a node that
+     * answered none is down for this call, and its retries decide.
      */
     const patient = async (method: string, params: unknown): Promise<unknown> => {
       const deadline = Date.now() + THROTTLED_PATIENCE_MS;
-      for (;;) {
+      const answeredBefore = answers();
+      for (let waits = 0; ; waits++) {
         try {
           return await attempt(method, params);
         } catch (error) {
           const now = Date.now();
-          if (!several || nodeFailure(error) !== 'throttled' || now >= deadline) throw error;
-          const back = Math.min(...nodes.map((node) => node.stats.setAsideUntil));
+          if (nodeFailure(error) !== 'throttled' || now >= deadline) throw error;
+          if (!several && answers() === answeredBefore) throw error;
+          const back = several
+            ? Math.min(...nodes.map((node) => node.stats.setAsideUntil))
+            : now +
+              (retryAfterMs(error) ??
+                backoffDelayMs(Math.min(waits, 5), options.retryBaseDelayMs, MAX_DELAY_MS));
           await new Promise((resolve) => setTimeout(resolve, Math.max(10, Math.min(back, deadline) - now)));
         }
       }

@@ -134,6 +134,54 @@ describe(resilientTransport.name, () => {
     }
   });
 
+  it("paces a burst over one node's rate without spending retries while the node answers others", async () => {
+    // A node answering 10 calls per 100 ms and "-32005 limit exceeded" over that (publicnode's shape).
+    let windowStart = Date.now();
+    let inWindow = 0;
+    let answered = 0;
+    const server: Server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const { id } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: number };
+        if (Date.now() - windowStart >= 100) {
+          windowStart = Date.now();
+          inWindow = 0;
+        }
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        if (++inWindow > 10) {
+          response.end(
+            JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32005, message: 'limit exceeded' } }),
+          );
+          return;
+        }
+        answered++;
+        response.end(JSON.stringify({ jsonrpc: '2.0', id, result: '0x10' }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const stats = new RpcStats();
+    const transport = resilientTransport({
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      stats,
+      concurrency: 80,
+      batchSize: 1,
+      timeoutMs: 5_000,
+      retries: 1,
+      retryBaseDelayMs: 20,
+    })({});
+    try {
+      const burst = Array.from({ length: 80 }, () => transport.request({ method: 'eth_blockNumber' }));
+      await expect(Promise.all(burst)).resolves.toEqual(Array(80).fill('0x10'));
+      expect(answered).toBe(80);
+      // The node throttled most of the burst, and no call spent its one retry on that.
+      expect(stats.providers().node![0]!.throttled).toBeGreaterThan(40);
+      expect(stats.retries).toBe(0);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   describe('of several nodes', () => {
     /** A node answering each call with `answer(method, params)`: a result, or a JSON-RPC error with an HTTP status. */
     async function node(

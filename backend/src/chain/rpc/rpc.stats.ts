@@ -103,10 +103,13 @@ export class RpcProviderStats {
   spanCap: bigint | null = null;
   /** Calls of this node in flight. */
   inFlight = 0;
+  /** Calls it answered: a throttling node still answering others paces, it is not down. */
+  answers = 0;
 
   constructor(readonly shownUrl: string) {}
 
   answered(ms: number): void {
+    this.answers++;
     this.latencyMs = this.latencyMs === null ? ms : Math.round(this.latencyMs * 0.7 + ms * 0.3);
     this.failuresInARow = 0;
   }
