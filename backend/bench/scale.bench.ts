@@ -42,6 +42,7 @@ import { ormConfig } from '../src/database/mikro-orm.config.js';
 import { deleteMatching } from '../src/redis/redis-json.js';
 import { launchChromium, returningVisitor } from '../../test/support/browser.js';
 import { seededRandom } from '../src/common/seeded-random.js';
+import { recountTraits } from '../src/collections/collection-trait-counts.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DATABASE_URL =
@@ -436,6 +437,7 @@ async function syntheticCopy(address: string, times: number): Promise<{ address:
        where c.address = ?`,
       [row!.id, address],
     );
+    await recountTraits(orm.em.fork(), row!.id);
     await connection.execute('analyze nft');
     const [{ count }] = await connection.execute<Array<{ count: number }>>(
       `select count(*)::int as count from nft where collection_id = ?`,
@@ -740,6 +742,8 @@ async function loadSynthetic(count: number): Promise<{ network: string; address:
         ],
       );
     }
+    // The kept trait counts, as a scan's end writes them.
+    await recountTraits(orm.em.fork(), row!.id);
     await connection.execute('analyze nft');
     return { network: 'ethereum', address: SYNTHETIC_ADDRESS, count };
   } finally {
