@@ -35,9 +35,12 @@ async function prepareSlot(slot, migrate, startDevchain) {
 }
 
 export default async function globalSetup(globalConfig) {
-  const migrateModule = resolve(root, 'backend/dist/database/migrate.js');
+  const migrateModule = resolve(root, 'backend/dist/platform/database/migrate.js');
   if (!existsSync(migrateModule)) throw new Error('Build first: npx tsc -b (npm test does it)');
-  const { migrate } = await import(migrateModule);
+  const { migrate: migrateWith } = await import(migrateModule);
+  // The migrator is handed the domains' entities, as the API hands them (backend/src/entities.ts).
+  const { ENTITIES } = await import(resolve(root, 'backend/dist/entities.js'));
+  const migrate = (databaseUrl) => migrateWith(databaseUrl, ENTITIES);
   const devchainModule = resolve(root, 'deploy/dist/devchain/src/index.js');
   const startDevchain =
     process.env.NEXUS_TEST_CHAIN !== 'off' && existsSync(devchainModule)

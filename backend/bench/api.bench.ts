@@ -33,9 +33,9 @@ import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
-import { deleteMatching } from '../src/redis/redis-json.js';
-import type { AppConfig } from '../src/config/app-config.js';
-import { seededRandom } from '../src/common/seeded-random.js';
+import { deleteMatching } from '../src/platform/redis/redis-json.js';
+import type { AppConfig } from '../src/platform/config/app-config.js';
+import { seededRandom } from '../src/platform/common/seeded-random.js';
 
 const here = fileURLToPath(import.meta.url);
 const repoRoot = resolve(dirname(here), '..', '..');
@@ -121,8 +121,8 @@ async function serve(kind: ServerKind): Promise<void> {
   if (kind === 'bare' || kind === 'bare-server') {
     // 'bare-server': the same app on the API's HTTP server (requests born with Express's prototypes).
     const { ExpressServerAdapter } = await importDist<
-      typeof import('../src/common/express-server.adapter.js')
-    >('common/express-server.adapter.js');
+      typeof import('../src/platform/common/express-server.adapter.js')
+    >('platform/common/express-server.adapter.js');
     app =
       kind === 'bare'
         ? await NestFactory.create<NestExpressApplication>(BareModule, { logger: false })
@@ -133,8 +133,9 @@ async function serve(kind: ServerKind): Promise<void> {
     app.disable('x-powered-by');
     app.enableShutdownHooks();
   } else {
-    const { loadConfig } =
-      await importDist<typeof import('../src/config/app-config.js')>('config/app-config.js');
+    const { loadConfig } = await importDist<typeof import('../src/platform/config/app-config.js')>(
+      'platform/config/app-config.js',
+    );
     const { createApiApp } = await importDist<typeof import('../src/bootstrap.js')>('bootstrap.js');
     const { ScanCacheRepository } =
       await importDist<typeof import('../src/scans/index.js')>('scans/index.js');
@@ -300,15 +301,17 @@ async function primeScanCache(cache: {
 
 /** A fresh, migrated bench database with 20,000 recorded searches over 400 terms. */
 async function prepareDatabase(): Promise<void> {
-  const { databaseName, onMaintenanceDatabase } =
-    await importDist<typeof import('../src/database/migrate.js')>('database/migrate.js');
+  const { databaseName, onMaintenanceDatabase } = await importDist<
+    typeof import('../src/platform/database/migrate.js')
+  >('platform/database/migrate.js');
   const name = databaseName(DATABASE_URL);
   await onMaintenanceDatabase(DATABASE_URL, `drop database if exists "${name}" with (force)`);
   await onMaintenanceDatabase(DATABASE_URL, `create database "${name}"`);
-  const { ormConfig } = await importDist<typeof import('../src/database/mikro-orm.config.js')>(
-    'database/mikro-orm.config.js',
+  const { ormConfig } = await importDist<typeof import('../src/platform/database/mikro-orm.config.js')>(
+    'platform/database/mikro-orm.config.js',
   );
-  const orm = await MikroORM.init({ ...ormConfig(DATABASE_URL), logger: () => undefined });
+  const { ENTITIES } = await importDist<typeof import('../src/entities.js')>('entities.js');
+  const orm = await MikroORM.init({ ...ormConfig(DATABASE_URL, ENTITIES), logger: () => undefined });
   try {
     await orm.migrator.up();
     // Zipf-like: term k is searched about 20,000 / (k * H) times.
@@ -762,8 +765,9 @@ async function main(): Promise<void> {
   } finally {
     await Promise.all(Object.values(servers).map((s) => stop(s.child)));
     await clearPrefix(prefix);
-    const { databaseName, onMaintenanceDatabase } =
-      await importDist<typeof import('../src/database/migrate.js')>('database/migrate.js');
+    const { databaseName, onMaintenanceDatabase } = await importDist<
+      typeof import('../src/platform/database/migrate.js')
+    >('platform/database/migrate.js');
     await onMaintenanceDatabase(
       DATABASE_URL,
       `drop database if exists "${databaseName(DATABASE_URL)}" with (force)`,

@@ -22,8 +22,8 @@ import { fileURLToPath } from 'node:url';
 import type { DevchainManifest } from '../../deploy/devchain/src/manifest.js';
 import type { CollectionInfo, TokenRef, WalletHolding } from '../src/chain/nft-source.js';
 import { RpcNftSource } from '../src/chain/rpc/rpc-nft.source.js';
-import { ormConfig } from '../src/database/mikro-orm.config.js';
-import { migrate } from '../src/database/migrate.js';
+import { ormConfig } from '../src/platform/database/mikro-orm.config.js';
+import { migrate } from '../src/platform/database/migrate.js';
 import { DiscoveryRepository } from '../src/discovery/discovery.repository.js';
 import {
   ContractNamer,
@@ -32,6 +32,7 @@ import {
   TransferIndexReader,
   TransferIndexRepository,
 } from '../src/transfer-index/index.js';
+import { ENTITIES } from '../src/entities.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const databaseUrl =
@@ -89,8 +90,8 @@ async function main(): Promise<void> {
   if (!cronos.publicNode) throw new Error('the dev world has no public node: NEXUS_DEVWORLD_SCALE is off');
   console.log(`dev chains ready in ${seconds(chainStart)} s; cronos public node ${cronos.rpcUrl}`);
 
-  await migrate(databaseUrl);
-  const orm = await MikroORM.init({ ...ormConfig(databaseUrl), logger: () => undefined });
+  await migrate(databaseUrl, ENTITIES);
+  const orm = await MikroORM.init({ ...ormConfig(databaseUrl, ENTITIES), logger: () => undefined });
   const connection = orm.em.getConnection();
   await connection.execute(
     'truncate nft_transfer, nft_owner, nft_balance, transfer_index_block, transfer_index_cursor, indexed_contract',

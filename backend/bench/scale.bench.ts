@@ -37,11 +37,12 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import type { DevchainManifest } from '../../deploy/devchain/src/manifest.js';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { migrate, onMaintenanceDatabase } from '../src/database/migrate.js';
-import { ormConfig } from '../src/database/mikro-orm.config.js';
-import { deleteMatching } from '../src/redis/redis-json.js';
+import { migrate, onMaintenanceDatabase } from '../src/platform/database/migrate.js';
+import { ormConfig } from '../src/platform/database/mikro-orm.config.js';
+import { deleteMatching } from '../src/platform/redis/redis-json.js';
 import { launchChromium, returningVisitor } from '../../test/support/browser.js';
-import { seededRandom } from '../src/common/seeded-random.js';
+import { seededRandom } from '../src/platform/common/seeded-random.js';
+import { ENTITIES } from '../src/entities.js';
 import { recountTraits } from '../src/collections/collection-trait-counts.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -328,7 +329,7 @@ async function measureGallery(base: string, target: DevchainManifest['collection
  * autovacuum worker is busy (up to a minute), so they measure the page, not the maintenance.
  */
 async function waitForQuietDatabase(): Promise<void> {
-  const orm = await MikroORM.init(ormConfig(DATABASE_URL));
+  const orm = await MikroORM.init(ormConfig(DATABASE_URL, ENTITIES));
   const t = performance.now();
   try {
     for (;;) {
@@ -415,7 +416,7 @@ async function measurePages(base: string, pagePath: string, filters = true): Pro
 /** A copy of a stored collection `times` over, under a new address: SQL only, no chain. */
 async function syntheticCopy(address: string, times: number): Promise<{ address: string; count: number }> {
   const copy = `0x${'5ca1e'.padEnd(40, '0')}`;
-  const orm = await MikroORM.init(ormConfig(DATABASE_URL));
+  const orm = await MikroORM.init(ormConfig(DATABASE_URL, ENTITIES));
   try {
     const connection = orm.em.getConnection();
     await connection.execute(`delete from collection where address = ?`, [copy]);
@@ -478,7 +479,7 @@ async function main(): Promise<void> {
   try {
     await onMaintenanceDatabase(DATABASE_URL, `drop database if exists "nexus_bench_scale" with (force)`);
     await onMaintenanceDatabase(DATABASE_URL, `create database "nexus_bench_scale"`);
-    await migrate(DATABASE_URL);
+    await migrate(DATABASE_URL, ENTITIES);
 
     const env: NodeJS.ProcessEnv = {
       ...chainEnv,
@@ -560,7 +561,7 @@ async function main(): Promise<void> {
 async function pagesOnly(only?: Array<{ network: string; address: string }>): Promise<void> {
   let collections = only;
   if (!collections) {
-    const orm = await MikroORM.init(ormConfig(DATABASE_URL));
+    const orm = await MikroORM.init(ormConfig(DATABASE_URL, ENTITIES));
     collections = await orm.em
       .getConnection()
       .execute<Array<{ network: string; address: string }>>(
@@ -705,8 +706,8 @@ async function loadSynthetic(count: number): Promise<{ network: string; address:
     .sort((a, b) => b.score - a.score || Number(a.id) - Number(b.id));
   const rank = new Map(ranked.map((t, i) => [t, i + 1]));
 
-  await migrate(DATABASE_URL);
-  const orm = await MikroORM.init(ormConfig(DATABASE_URL));
+  await migrate(DATABASE_URL, ENTITIES);
+  const orm = await MikroORM.init(ormConfig(DATABASE_URL, ENTITIES));
   try {
     const connection = orm.em.getConnection();
     await connection.execute(`delete from collection where address = ?`, [SYNTHETIC_ADDRESS]);

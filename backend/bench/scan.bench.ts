@@ -17,10 +17,11 @@ import type { DevchainManifest } from '../../deploy/devchain/src/manifest.js';
 import { GatewayMetadataResolver } from '../src/chain/metadata/gateway-metadata.resolver.js';
 import { RpcNftSource } from '../src/chain/rpc/rpc-nft.source.js';
 import { CollectionsRepository, toApiNft } from '../src/collections/index.js';
-import { ormConfig } from '../src/database/mikro-orm.config.js';
-import { migrate } from '../src/database/migrate.js';
+import { ormConfig } from '../src/platform/database/mikro-orm.config.js';
+import { migrate } from '../src/platform/database/migrate.js';
 import { resolveTokens } from '../src/jobs/index.js';
 import { RarityEngine } from '../src/rarity/index.js';
+import { ENTITIES } from '../src/entities.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/nexus_bench';
@@ -69,8 +70,8 @@ async function main(): Promise<void> {
   const chainStart = performance.now();
   const devchain = await startChains();
   console.log(`dev chains ready in ${ms(chainStart)} ms (own process)`);
-  await migrate(databaseUrl);
-  const orm = await MikroORM.init(ormConfig(databaseUrl));
+  await migrate(databaseUrl, ENTITIES);
+  const orm = await MikroORM.init(ormConfig(databaseUrl, ENTITIES));
   await orm.em.getConnection().execute('truncate nft, collection restart identity cascade');
 
   const { manifest } = devchain;

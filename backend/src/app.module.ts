@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import type { AppConfig } from './config/app-config.js';
+import type { AppConfig } from './platform/config/app-config.js';
 import { CoreModule } from './core.module.js';
 import { AddressesModule } from './addresses/addresses.module.js';
 import { ChainModule } from './chain/chain.module.js';
@@ -7,7 +7,7 @@ import { CollectionPagesModule } from './collections/index.js';
 import { CommunityModule } from './community/community.module.js';
 import { METADATA_RESOLVER } from './chain/chain.tokens.js';
 import type { GatewayMetadataResolver } from './chain/metadata/index.js';
-import { APP_CONFIG } from './config/config.module.js';
+import { APP_CONFIG } from './platform/config/config.module.js';
 import { DiscoveryModule } from './discovery/discovery.module.js';
 import { HealthModule } from './health/health.module.js';
 import { MediaModule } from './media/media.module.js';

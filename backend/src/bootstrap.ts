@@ -9,21 +9,21 @@ import { join } from 'node:path';
 import { apiUsageMiddleware } from './admin/api-usage.middleware.js';
 import { ApiUsageRecorder } from './admin/api-usage.recorder.js';
 import { AppModule } from './app.module.js';
-import { ExpressServerAdapter } from './common/express-server.adapter.js';
-import { compressedAssets } from './common/compressed-assets.js';
-import { HttpExceptionFilter } from './common/http-exception.filter.js';
-import { jsonBodyParser } from './common/json-body.parser.js';
-import { sameOriginMiddleware } from './common/same-origin.middleware.js';
-import { securityHeaders } from './common/security-headers.js';
-import { sendWebAppPage } from './common/web-app-page.js';
-import { createValidationPipe } from './common/validation.pipe.js';
-import type { AppConfig } from './config/app-config.js';
-import { ConnectionCaps, ConnectionRefusalsRepository } from './connections/index.js';
-import { createRootLogger, nestLogger, requestLogger } from './logging/logging.js';
-import { requestIdMiddleware } from './logging/request-id.js';
+import { ExpressServerAdapter } from './platform/common/express-server.adapter.js';
+import { compressedAssets } from './platform/common/compressed-assets.js';
+import { HttpExceptionFilter } from './platform/common/http-exception.filter.js';
+import { jsonBodyParser } from './platform/common/json-body.parser.js';
+import { sameOriginMiddleware } from './platform/common/same-origin.middleware.js';
+import { securityHeaders } from './platform/common/security-headers.js';
+import { sendWebAppPage } from './platform/common/web-app-page.js';
+import { createValidationPipe } from './platform/common/validation.pipe.js';
+import type { AppConfig } from './platform/config/app-config.js';
+import { ConnectionCaps, ConnectionRefusalsRepository } from './platform/connections/index.js';
+import { createRootLogger, nestLogger, requestLogger } from './platform/logging/logging.js';
+import { requestIdMiddleware } from './platform/logging/request-id.js';
 import { serveOpenApi } from './openapi.js';
-import { ClientTurns, FloodGate } from './security/index.js';
-import { RedisIoAdapter } from './realtime/index.js';
+import { ClientTurns, FloodGate } from './platform/security/index.js';
+import { RedisIoAdapter } from './platform/realtime/index.js';
 
 /** Builds the API application (used by main.ts and by the HTTP tests). */
 export async function createApiApp(

@@ -1,10 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import type { AppConfig } from './config/app-config.js';
-import { ConfigModule } from './config/config.module.js';
-import { DatabaseModule } from './database/database.module.js';
-import { QueuesModule } from './queues/index.js';
-import { RedisModule } from './redis/index.js';
+import type { AppConfig } from './platform/config/app-config.js';
+import { ConfigModule } from './platform/config/config.module.js';
+import { DatabaseModule } from './platform/database/database.module.js';
+import { QueuesModule } from './platform/queues/index.js';
+import { RedisModule } from './platform/redis/index.js';
 import { TransferIndexStoreModule } from './transfer-index/index.js';
+import { ENTITIES } from './entities.js';
 
 /**
  * What both entry points (API and workers) stand on: configuration, PostgreSQL, Redis, queues, and
@@ -17,7 +18,7 @@ export class CoreModule {
       module: CoreModule,
       imports: [
         ConfigModule.forRoot(config),
-        DatabaseModule,
+        DatabaseModule.forRoot(ENTITIES),
         RedisModule,
         QueuesModule,
         TransferIndexStoreModule,

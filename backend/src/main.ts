@@ -1,11 +1,12 @@
-import { loadConfigOrExit } from './config/app-config.js';
-import { migrate } from './database/migrate.js';
+import { loadConfigOrExit } from './platform/config/app-config.js';
+import { migrate } from './platform/database/migrate.js';
 import { createApiApp } from './bootstrap.js';
-import { exitIfStuck } from './common/shutdown.js';
+import { exitIfStuck } from './platform/common/shutdown.js';
+import { ENTITIES } from './entities.js';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
-  const applied = await migrate(config.databaseUrl);
+  const applied = await migrate(config.databaseUrl, ENTITIES);
   if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
   const app = await createApiApp(config);
   await app.listen(config.port, config.host);

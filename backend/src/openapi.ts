@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { adminSessionMiddleware, AdminSessionService } from './admin-access/index.js';
-import { documentDefaultRateLimit } from './security/index.js';
+import { documentDefaultRateLimit } from './platform/security/index.js';
 
 /** Where the API reference is served (the JSON at `/api/docs-json`). */
 export const OPENAPI_PATH = 'api/docs';

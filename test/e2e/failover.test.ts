@@ -8,10 +8,11 @@ import {
   type ServerToClientEvents,
 } from '@nexus/contract';
 import { io, type Socket } from 'socket.io-client';
-import { ormConfig } from '../../backend/src/database/mikro-orm.config.js';
+import { ormConfig } from '../../backend/src/platform/database/mikro-orm.config.js';
 import { bigCollections, readTestManifest, startSystem, type RunningSystem } from '../support/system.js';
 import { TEST_DATABASE_URL, TEST_PORT_OFFSET, testPrefix } from '../support/test-env.js';
 import { describeWith, TEST_CHAIN } from '../support/requirements.js';
+import { ENTITIES } from '../../backend/src/entities.js';
 
 const maybe = describeWith([TEST_CHAIN]);
 
@@ -28,7 +29,7 @@ maybe('a worker killed mid-scan (real processes, chains, PostgreSQL, Redis)', ()
       workers: 2,
       env: { JOB_LOCK_MS: '3000', SCAN_WAIT_MS: '120000' },
     });
-    orm = await MikroORM.init(ormConfig(TEST_DATABASE_URL));
+    orm = await MikroORM.init(ormConfig(TEST_DATABASE_URL, ENTITIES));
     socket = io(system.url, { path: '/socket.io', transports: ['websocket'] });
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
   });

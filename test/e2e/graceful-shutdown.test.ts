@@ -7,9 +7,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ormConfig } from '../../backend/src/database/mikro-orm.config.js';
+import { ormConfig } from '../../backend/src/platform/database/mikro-orm.config.js';
 import { HANDED_BACK } from '../../backend/src/jobs/scan-execution.service.js';
-import { JOBS } from '../../backend/src/queues/job.registry.js';
+import { JOBS } from '../../backend/src/platform/queues/job.registry.js';
 import { describeWith, TEST_CHAIN } from '../support/requirements.js';
 import { readTestManifest, startSystem, type RunningProcess, type RunningSystem } from '../support/system.js';
 import {
@@ -19,6 +19,7 @@ import {
   TEST_ROOT,
   testPrefix,
 } from '../support/test-env.js';
+import { ENTITIES } from '../../backend/src/entities.js';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
@@ -157,7 +158,7 @@ maybe('SIGTERM to a worker in the middle of a job (built process, chains, Postgr
   const opened: Array<() => Promise<unknown>> = [];
 
   beforeAll(async () => {
-    orm = await MikroORM.init(ormConfig(TEST_DATABASE_URL));
+    orm = await MikroORM.init(ormConfig(TEST_DATABASE_URL, ENTITIES));
   });
 
   afterAll(async () => {

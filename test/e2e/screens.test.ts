@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { NEXUS_DONATION_ADDRESSES } from '../../backend/src/config/donation-address.js';
+import { NEXUS_DONATION_ADDRESSES } from '../../backend/src/platform/config/donation-address.js';
 import {
   launchChromium,
   pngImage,

@@ -1,4 +1,4 @@
-import { DEFAULT_RATE_LIMITS } from '../../backend/src/config/rate-limit-rules.js';
+import { DEFAULT_RATE_LIMITS } from '../../backend/src/platform/config/rate-limit-rules.js';
 import { startFaultSystem, type FaultSystem } from './support/fault-stack.js';
 import { recordFigure } from './support/figures.js';
 import { fire, fireFromProcess, rssMiB, sendAll, type LoadResult } from './support/load.js';

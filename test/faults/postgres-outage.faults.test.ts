@@ -8,11 +8,12 @@ import {
   type ServerToClientEvents,
 } from '@nexus/contract';
 import { io, type Socket } from 'socket.io-client';
-import { ormConfig } from '../../backend/src/database/mikro-orm.config.js';
+import { ormConfig } from '../../backend/src/platform/database/mikro-orm.config.js';
 import { describeWith, TEST_CHAIN } from '../support/requirements.js';
 import { bigCollections, readTestManifest, type ManifestCollection } from '../support/system.js';
 import { OUTAGE_SERVICES, report, startOutageSystem, type OutageSystem } from './support/outage-services.js';
 import { readLoad } from './support/read-load.js';
+import { ENTITIES } from '../../backend/src/entities.js';
 
 const maybe = describeWith([TEST_CHAIN, OUTAGE_SERVICES]);
 
@@ -30,7 +31,7 @@ maybe(
 
     beforeAll(async () => {
       env = await startOutageSystem({ name: 'faults-postgres', workers: 2, env: { SCAN_WAIT_MS: '300000' } });
-      orm = await MikroORM.init(ormConfig(env.postgres.url));
+      orm = await MikroORM.init(ormConfig(env.postgres.url, ENTITIES));
       socket = io(env.system.url, { path: '/socket.io', transports: ['websocket'] });
       await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     }, 120_000);

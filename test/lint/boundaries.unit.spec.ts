@@ -16,7 +16,7 @@ describe('import boundaries (eslint.config.js)', () => {
   it('fails a web app file that imports the backend by path', async () => {
     const messages = await lint(
       'frontend/src/features/example.ts',
-      "import { loadConfig } from '../../../backend/src/config/app-config.js';\nexport const x = loadConfig;\n",
+      "import { loadConfig } from '../../../backend/src/platform/config/app-config.js';\nexport const x = loadConfig;\n",
     );
     expect(rules(messages)).toEqual(['import-x/no-restricted-paths']);
     expect(messages[0]!.message).toContain('The web app imports only @nexus/contract of ours');
@@ -101,7 +101,7 @@ describe('import boundaries (eslint.config.js)', () => {
   it('lets workers import the job surface only', async () => {
     const other = await lint(
       'workers/src/example.ts',
-      "import { loadConfig } from '../../backend/src/config/app-config.js';\nexport const x = loadConfig;\n",
+      "import { loadConfig } from '../../backend/src/platform/config/app-config.js';\nexport const x = loadConfig;\n",
     );
     const jobs = await lint(
       'workers/src/example.ts',
@@ -122,7 +122,7 @@ describe('import boundaries (eslint.config.js)', () => {
     );
     const outbound = await lint(
       'backend/src/media/example.ts',
-      "import { GatewayFetcher, sniffMediaType } from '../outbound/index.js';\nexport const x = [GatewayFetcher, sniffMediaType];\n",
+      "import { GatewayFetcher, sniffMediaType } from '../platform/outbound/index.js';\nexport const x = [GatewayFetcher, sniffMediaType];\n",
     );
 
     expect(rules(media)).toEqual(['import-x/no-restricted-paths']);

@@ -14,25 +14,26 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The top folder of backend/src a path stands in, or null for the files at its root. */
+/**
+ * The folder of backend/src a path stands in (a domain, or a platform folder as `platform/redis`),
+ * or null for the files at its root.
+ */
 function folderOf(path: string): string | null {
   const parts = relative(BACKEND_SRC, path).split(sep);
+  if (parts[0] === 'platform') return parts.length > 2 ? `platform/${parts[1]}` : null;
   return parts.length > 1 && parts[0] !== '..' ? parts[0]! : null;
 }
 
-/**
- * Which folder imports which, read with the TypeScript compiler's own import scanner. The database
- * module is left out: its entity list names the entity of every domain, by design.
- */
+/** Which folder imports which, read with the TypeScript compiler's own import scanner. */
 function folderGraph(): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
   for (const file of sourceFiles(BACKEND_SRC)) {
     const from = folderOf(file);
-    if (from === null || from === 'database') continue;
+    if (from === null) continue;
     for (const imported of ts.preProcessFile(readFileSync(file, 'utf8')).importedFiles) {
       if (!imported.fileName.startsWith('.')) continue;
       const to = folderOf(resolve(dirname(file), imported.fileName));
-      if (to === null || to === from || to === 'database') continue;
+      if (to === null || to === from) continue;
       graph.set(from, (graph.get(from) ?? new Set()).add(to));
     }
   }

@@ -1,7 +1,8 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { TEST_DATABASE_URL } from './test-env.js';
-import { databaseName, onMaintenanceDatabase } from '../../backend/src/database/migrate.js';
-import { ormConfig } from '../../backend/src/database/mikro-orm.config.js';
+import { databaseName, onMaintenanceDatabase } from '../../backend/src/platform/database/migrate.js';
+import { ormConfig } from '../../backend/src/platform/database/mikro-orm.config.js';
+import { ENTITIES } from '../../backend/src/entities.js';
 
 /**
  * A migrated database of one test file's own, beside the shared test database: tests that assert
@@ -13,7 +14,7 @@ export async function freshDatabase(name: string): Promise<string> {
   url.pathname = `/${database}`;
   await dropDatabase(url.toString());
   await onMaintenanceDatabase(url.toString(), `create database "${database}"`);
-  const orm = await MikroORM.init({ ...ormConfig(url.toString()), logger: () => undefined });
+  const orm = await MikroORM.init({ ...ormConfig(url.toString(), ENTITIES), logger: () => undefined });
   try {
     await orm.migrator.up();
   } finally {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadConfig, type AppConfig } from '../../backend/src/config/app-config.js';
+import { loadConfig, type AppConfig } from '../../backend/src/platform/config/app-config.js';
 
 /**
  * Where the test file keeps its state: its slot's database, dev chain ports and state folder (each jest

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { deleteMatching, REDIS_CACHE, RedisConnections, SoftCache } from '../redis/index.js';
+import { deleteMatching, REDIS_CACHE, RedisConnections, SoftCache } from '../platform/redis/index.js';
 
 /** What the chain said about one address, and how long that answer is worth keeping. */
 export type AddressQuestion = 'collections' | 'network' | 'ens-profile';

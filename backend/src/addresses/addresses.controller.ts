@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import type { DetectNetworkResponse, LocateCollectionResponse, WalletProfileResponse } from '@nexus/contract';
-import { RateLimit } from '../security/index.js';
+import { RateLimit } from '../platform/security/index.js';
 import { AddressDto, WalletParamsDto } from './address.dto.js';
 import { AddressesService } from './addresses.service.js';
 import { EnsProfileService } from './ens-profile.service.js';

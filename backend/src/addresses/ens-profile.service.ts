@@ -3,8 +3,8 @@ import { ENABLED_NETWORKS, type WalletProfileResponse } from '@nexus/contract';
 import type { AddressProbe } from '../chain/address-probe.js';
 import { ADDRESS_PROBE, METADATA_RESOLVER } from '../chain/chain.tokens.js';
 import type { MetadataResolver } from '../chain/nft-source.js';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../platform/config/app-config.js';
+import { APP_CONFIG } from '../platform/config/config.module.js';
 import { AddressAnswersRepository } from './address-answers.repository.js';
 import { parseAvatarRecord, proxiedImagePath } from './ens-avatar.js';
 

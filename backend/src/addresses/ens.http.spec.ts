@@ -6,7 +6,7 @@ import type { DevchainManifest } from '../../../deploy/devchain/src/manifest.js'
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
 import { describeWith, TEST_CHAIN } from '../../../test/support/requirements.js';
 import { TEST_MANIFEST } from '../../../test/support/test-env.js';
-import { ConnectionRefusalsRepository } from '../connections/index.js';
+import { ConnectionRefusalsRepository } from '../platform/connections/index.js';
 import { ENS_GATEWAY_FAILED } from './address-kind.js';
 
 const maybe = describeWith([TEST_CHAIN]);

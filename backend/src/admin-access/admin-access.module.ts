@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { RateLimitModule } from '../security/index.js';
+import { RateLimitModule } from '../platform/security/index.js';
 import { AdminAuthController } from './admin-auth.controller.js';
 import { AdminGuard, AdminGuardInProduction } from './admin.guard.js';
 import { AdminSessionRepository } from './admin-session.repository.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import type { RateLimitRule } from '../config/rate-limit-rules.js';
-import { REDIS, RedisConnections } from '../redis/index.js';
+import type { RateLimitRule } from '../platform/config/rate-limit-rules.js';
+import { REDIS, RedisConnections } from '../platform/redis/index.js';
 
 /** Why an attempt was refused, and for how long (ms). */
 export type AdmitVerdict =

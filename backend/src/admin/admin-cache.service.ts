@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ENABLED_NETWORKS, type CacheStats, type ClearCacheResponse } from '@nexus/contract';
 import type { Redis } from 'ioredis';
 import { AddressAnswersRepository } from '../addresses/address-answers.repository.js';
-import { REDIS, RedisConnections } from '../redis/index.js';
+import { REDIS, RedisConnections } from '../platform/redis/index.js';
 import { RarityCacheRepository } from '../rarity/index.js';
 import { ScanCacheRepository } from '../scans/index.js';
 import { TransferIndexService } from '../transfer-index/index.js';

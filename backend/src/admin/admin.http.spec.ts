@@ -6,7 +6,7 @@ import request from 'supertest';
 import { adminCookie } from '../../../test/support/admin-session.js';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
 import { AddressAnswersRepository } from '../addresses/address-answers.repository.js';
-import { REDIS } from '../redis/index.js';
+import { REDIS } from '../platform/redis/index.js';
 import { ScanCacheRepository } from '../scans/index.js';
 import { AdminController } from './admin.controller.js';
 

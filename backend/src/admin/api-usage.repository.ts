@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Network } from '@nexus/contract';
 import type { Redis } from 'ioredis';
-import { REDIS, RedisConnections } from '../redis/index.js';
+import { REDIS, RedisConnections } from '../platform/redis/index.js';
 
 /** A day's counter outlives its day long enough to be read on the next one, then expires. */
 const DAILY_COUNTER_TTL_S = 2 * 24 * 60 * 60;

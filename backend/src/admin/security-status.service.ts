@@ -1,16 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClearSuspiciousIpResponse, SecurityStatus } from '@nexus/contract';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
-import { ConnectionRefusalsRepository } from '../connections/index.js';
-import { ScanEventsGateway } from '../realtime/index.js';
+import type { AppConfig } from '../platform/config/app-config.js';
+import { APP_CONFIG } from '../platform/config/config.module.js';
+import { ConnectionRefusalsRepository } from '../platform/connections/index.js';
+import { ScanEventsGateway } from '../platform/realtime/index.js';
 import { ScanAdmission } from '../scans/index.js';
 import {
   ApiKeyRefusalsRepository,
   clientKey,
   RateLimiterService,
   SuspiciousIpService,
-} from '../security/index.js';
+} from '../platform/security/index.js';
 
 /** The admin security dashboard: API keys, rate limits, live browsers, suspicious addresses. */
 @Injectable()

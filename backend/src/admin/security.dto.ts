@@ -11,7 +11,7 @@ import {
   type SuspiciousIp,
 } from '@nexus/contract';
 import { ValidateBy } from 'class-validator';
-import { isClientKey } from '../security/index.js';
+import { isClientKey } from '../platform/security/index.js';
 
 /** POST /api/admin/clear-suspicious-ip body. */
 export class ClearSuspiciousIpDto implements ClearSuspiciousIpRequest {

@@ -13,7 +13,7 @@ import request from 'supertest';
 import { adminCookie } from '../../../test/support/admin-session.js';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
 import { TEST_PORT_OFFSET } from '../../../test/support/test-env.js';
-import { REDIS } from '../redis/index.js';
+import { REDIS } from '../platform/redis/index.js';
 import { SecurityController } from './security.controller.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { AdminAccessModule } from '../admin-access/index.js';
 import { ChainModule } from '../chain/chain.module.js';
 import { ScansModule } from '../scans/index.js';
-import { ApiKeyRefusalsRepository, RateLimitModule } from '../security/index.js';
+import { ApiKeyRefusalsRepository, RateLimitModule } from '../platform/security/index.js';
 import { RpcProvidersController } from './rpc-providers.controller.js';
 import { SecurityController } from './security.controller.js';
 import { SecurityStatusService } from './security-status.service.js';

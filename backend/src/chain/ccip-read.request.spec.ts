@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Address, Hex } from 'viem';
-import { SafeHttpClient } from '../outbound/index.js';
+import { SafeHttpClient } from '../platform/outbound/index.js';
 import { CcipGatewayError, guardedCcipRequest } from './ccip-read.request.js';
 
 const SENDER: Address = '0xCE3478A9E0167a6Bc5716DC39DbbbfAc38F27623';

@@ -1,5 +1,5 @@
 import { isHex, type Address, type Hex } from 'viem';
-import type { SafeHttpClient } from '../outbound/index.js';
+import type { SafeHttpClient } from '../platform/outbound/index.js';
 
 /** Largest gateway answer read (a signed ABI answer is a few hundred bytes). */
 export const CCIP_MAX_BYTES = 256 * 1024;

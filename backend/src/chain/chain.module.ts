@@ -1,6 +1,6 @@
 import { Inject, Logger, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { ConfigError, type AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
+import { ConfigError, type AppConfig } from '../platform/config/app-config.js';
+import { APP_CONFIG } from '../platform/config/config.module.js';
 import type { Address } from 'viem';
 import {
   ADDRESS_PROBE,
@@ -17,13 +17,13 @@ import { SharedRequestPacer } from './rpc/shared-request.pacer.js';
 import { providerKey, RedisLogLimits } from './rpc/log-limits.store.js';
 import { RedisProviderFacts } from './rpc/provider-facts.store.js';
 import type { Redis } from 'ioredis';
-import { REDIS, RedisConnections } from '../redis/index.js';
+import { REDIS, RedisConnections } from '../platform/redis/index.js';
 import { AlchemyNftSource, alchemyServes } from './alchemy/index.js';
 import { RoutedNftSource } from './routed-nft.source.js';
 import { GatewayMetadataResolver } from './metadata/index.js';
-import { HostBreaker } from '../outbound/index.js';
-import { ConnectionRefusalsRepository } from '../connections/index.js';
-import { ApiKeyRefusalsRepository } from '../security/index.js';
+import { HostBreaker } from '../platform/outbound/index.js';
+import { ConnectionRefusalsRepository } from '../platform/connections/index.js';
+import { ApiKeyRefusalsRepository } from '../platform/security/index.js';
 import { checkChainIds } from './chain-id.check.js';
 import { RpcProvidersReport } from './rpc-providers.report.js';
 

@@ -10,8 +10,8 @@ import {
 } from 'viem';
 import { normalize } from 'viem/ens';
 import { ENABLED_NETWORKS, type Network } from '@nexus/contract';
-import type { AppConfig } from '../config/app-config.js';
-import { SafeHttpClient } from '../outbound/index.js';
+import type { AppConfig } from '../platform/config/app-config.js';
+import { SafeHttpClient } from '../platform/outbound/index.js';
 import { type AddressProbe, EnsGatewayError, type NftReference } from './address-probe.js';
 import { guardedCcipRequest } from './ccip-read.request.js';
 

@@ -9,10 +9,10 @@ import {
 import request from 'supertest';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
 import type { CollectionInfo } from '../chain/nft-source.js';
-import { ScanProgressRepository } from '../realtime/index.js';
+import { ScanProgressRepository } from '../platform/realtime/index.js';
 import { CollectionPageService } from './collection-page.service.js';
 import { CollectionsRepository, type NftRecord } from './collections.repository.js';
-import { seededRandom } from '../common/seeded-random.js';
+import { seededRandom } from '../platform/common/seeded-random.js';
 
 const ADDRESS = '0x00000000000000000000000000000000000a9e51';
 const info: CollectionInfo = {

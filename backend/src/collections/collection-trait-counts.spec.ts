@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { NftAttribute } from '@nexus/contract';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
 import type { CollectionInfo } from '../chain/nft-source.js';
-import { executeBound } from '../database/bound-query.js';
+import { executeBound } from '../platform/database/bound-query.js';
 import { CollectionPageRepository } from './collection-page.repository.js';
 import { CollectionsRepository, type NftRecord } from './collections.repository.js';
 

@@ -1,6 +1,6 @@
 import { Entity, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { Network, TokenType } from '@nexus/contract';
-import { BaseEntity } from '../database/base.entity.js';
+import { BaseEntity } from '../platform/database/base.entity.js';
 
 /** A contract Nexus has read from a chain. */
 @Entity({ tableName: 'collection' })

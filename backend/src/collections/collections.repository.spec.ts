@@ -1,8 +1,9 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { dropDatabase, freshDatabase } from '../../../test/support/fresh-database.js';
 import type { CollectionInfo } from '../chain/nft-source.js';
-import { ormConfig } from '../database/mikro-orm.config.js';
+import { ormConfig } from '../platform/database/mikro-orm.config.js';
 import { CollectionsRepository, type NftRecord } from './collections.repository.js';
+import { ENTITIES } from '../entities.js';
 
 const info: CollectionInfo = {
   network: 'ethereum',
@@ -35,7 +36,7 @@ describe(CollectionsRepository.name, () => {
 
   beforeAll(async () => {
     databaseUrl = await freshDatabase('collections_repository');
-    orm = await MikroORM.init({ ...ormConfig(databaseUrl), logger: () => undefined });
+    orm = await MikroORM.init({ ...ormConfig(databaseUrl, ENTITIES), logger: () => undefined });
     sut = new CollectionsRepository(orm.em);
   });
 

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Network } from '@nexus/contract';
 import type { CollectionInfo } from '../chain/nft-source.js';
-import { executeBound } from '../database/bound-query.js';
+import { executeBound } from '../platform/database/bound-query.js';
 import { CollectionEntity } from './collection.entity.js';
 import { adjustTraits, recountTraits, traitsOf } from './collection-trait-counts.js';
 import { NFT_COLUMNS, toNftRecord, type NftRow } from './nft.row.js';

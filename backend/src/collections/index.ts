@@ -10,4 +10,5 @@ export {
 } from './collections.repository.js';
 export { CollectionEntity } from './collection.entity.js';
 export { NftEntity, type MetadataStatus } from './nft.entity.js';
+export { CollectionTraitCountEntity } from './collection-trait-count.entity.js';
 export { mediaUrl, toApiNft, type CollectionRef } from './nft.mapper.js';

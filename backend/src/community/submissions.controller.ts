@@ -7,7 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { CollectionSubmission, SubmissionCreatedResponse } from '@nexus/contract';
-import { RateLimit } from '../security/index.js';
+import { RateLimit } from '../platform/security/index.js';
 import { CollectionSubmissionDto, CreateSubmissionDto, SubmissionCreatedDto } from './submission.dto.js';
 import { SubmissionsService } from './submissions.service.js';
 

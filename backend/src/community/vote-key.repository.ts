@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { REDIS, RedisConnections } from '../redis/index.js';
+import { REDIS, RedisConnections } from '../platform/redis/index.js';
 
 /**
  * The HMAC key of voters' addresses when VOTE_IP_HASH_KEY is not configured: generated once and

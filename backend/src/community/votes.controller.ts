@@ -9,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import type { VoteCheckResponse, VoteResponse } from '@nexus/contract';
 import type { Request } from 'express';
-import { RateLimit } from '../security/index.js';
+import { RateLimit } from '../platform/security/index.js';
 import { CastVoteDto, VoteCheckDto, VoteCheckParams, VoteCheckQueryDto, VoteResultDto } from './vote.dto.js';
 import { VotesService } from './votes.service.js';
 

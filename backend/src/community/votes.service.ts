@@ -7,9 +7,9 @@ import {
   type VoteRequest,
   type VoteResponse,
 } from '@nexus/contract';
-import { TooManyRequestsException } from '../common/too-many-requests.exception.js';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
+import { TooManyRequestsException } from '../platform/common/too-many-requests.exception.js';
+import type { AppConfig } from '../platform/config/app-config.js';
+import { APP_CONFIG } from '../platform/config/config.module.js';
 import { VoterAddressHasher } from './voter-address.hasher.js';
 import { VotesRepository, type VoteWindow } from './votes.repository.js';
 

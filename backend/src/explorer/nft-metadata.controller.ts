@@ -8,7 +8,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { NetworksResponse, NftMetadataResponse, NftRefreshResponse } from '@nexus/contract';
-import { RateLimit } from '../security/index.js';
+import { RateLimit } from '../platform/security/index.js';
 import {
   NetworksResponseDto,
   NftMetadataResponseDto,

@@ -15,12 +15,12 @@ import { METADATA_RESOLVER, RPC_SOURCE } from '../chain/chain.tokens.js';
 import type { GatewayMetadataResolver } from '../chain/metadata/index.js';
 import type { RpcNftSource } from '../chain/rpc/rpc-nft.source.js';
 import { CollectionsRepository, toApiNft, type NftRecord } from '../collections/index.js';
-import { TooManyRequestsException } from '../common/too-many-requests.exception.js';
-import { VISITOR_ERRORS } from '../common/visitor-errors.js';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
-import { decodeDataPayload, parseNftUri, sniffMediaType } from '../outbound/index.js';
-import { rarityJobPayload, ScanQueueRepository } from '../queues/index.js';
+import { TooManyRequestsException } from '../platform/common/too-many-requests.exception.js';
+import { VISITOR_ERRORS } from '../platform/common/visitor-errors.js';
+import type { AppConfig } from '../platform/config/app-config.js';
+import { APP_CONFIG } from '../platform/config/config.module.js';
+import { decodeDataPayload, parseNftUri, sniffMediaType } from '../platform/outbound/index.js';
+import { rarityJobPayload, ScanQueueRepository } from '../platform/queues/index.js';
 import { ScanCacheRepository } from '../scans/index.js';
 import { NftMetadataRepository } from './nft-metadata.repository.js';
 

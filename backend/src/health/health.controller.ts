@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { AdminOnlyInProduction } from '../admin-access/index.js';
-import { SkipRateLimit } from '../security/index.js';
+import { SkipRateLimit } from '../platform/security/index.js';
 import { HealthService } from './health.service.js';
 
 /** Probed by load balancers, orchestrators and monitors: never rate limited. */

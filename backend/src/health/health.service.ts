@@ -8,10 +8,10 @@ import {
   type ReadinessResponse,
 } from '@nexus/contract';
 import type { Redis } from 'ioredis';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
-import { REDIS } from '../redis/index.js';
-import { ScanQueueRepository } from '../queues/index.js';
+import type { AppConfig } from '../platform/config/app-config.js';
+import { APP_CONFIG } from '../platform/config/config.module.js';
+import { REDIS } from '../platform/redis/index.js';
+import { ScanQueueRepository } from '../platform/queues/index.js';
 import { ChainHealth } from './chain-health.js';
 
 const PROBE_TIMEOUT_MS = 2000;

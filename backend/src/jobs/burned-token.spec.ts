@@ -11,7 +11,7 @@ import { CollectionsRepository } from '../collections/index.js';
 import { CoreModule } from '../core.module.js';
 import { CollectionScanService } from './collection-scan.service.js';
 import { JobsModule } from './jobs.module.js';
-import { rarityJobPayload } from '../queues/index.js';
+import { rarityJobPayload } from '../platform/queues/index.js';
 import { RarityJobService } from './rarity-job.service.js';
 
 const collectionScan = (address: string): ScanJobPayload => ({

@@ -3,10 +3,10 @@ import { INCOMPLETE_REASONS, SCAN_ERRORS, type ScanJobPayload } from '@nexus/con
 import type { TokenRef } from '../chain/nft-source.js';
 import { awaitedLater } from '../chain/token-stream.util.js';
 import { toApiNft, type NftRecord } from '../collections/index.js';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
-import { ScanQueueRepository } from '../queues/index.js';
-import { rarityJobPayload } from '../queues/index.js';
+import type { AppConfig } from '../platform/config/app-config.js';
+import { APP_CONFIG } from '../platform/config/config.module.js';
+import { ScanQueueRepository } from '../platform/queues/index.js';
+import { rarityJobPayload } from '../platform/queues/index.js';
 import { ChainScanService, visitorIncompleteReason } from './chain-scan.service.js';
 import { MetadataRetryService } from './metadata-retry.service.js';
 import { PermanentScanError, type ScanOutcomeSummary } from './scan-execution.service.js';

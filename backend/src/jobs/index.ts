@@ -10,7 +10,7 @@ export {
   MetadataRetryService,
   type MetadataRetryOutcome,
 } from './metadata-retry.service.js';
-export { rarityJobPayload } from '../queues/index.js';
+export { rarityJobPayload } from '../platform/queues/index.js';
 export { PermanentScanError, ScanExecution, type ScanOutcomeSummary } from './scan-execution.service.js';
 export { ScanReporter } from './scan-reporter.js';
 export { ScanRunRepository, WORKER_ID } from './scan-run.repository.js';

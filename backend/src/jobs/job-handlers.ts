@@ -1,8 +1,8 @@
 import type { Logger, Type } from '@nestjs/common';
 import { QueueName, type JobPayloads } from '@nexus/contract';
 import type { Job } from 'bull';
-import type { AppConfig } from '../config/app-config.js';
-import { ScanQueueRepository } from '../queues/index.js';
+import type { AppConfig } from '../platform/config/app-config.js';
+import { ScanQueueRepository } from '../platform/queues/index.js';
 import { TransferIndexService } from '../transfer-index/index.js';
 import { CollectionScanService } from './collection-scan.service.js';
 import { MetadataRetryService } from './metadata-retry.service.js';
@@ -65,7 +65,7 @@ function scan<Q extends typeof QueueName.WalletScan | typeof QueueName.Collectio
 
 /**
  * The job side of the job table: which service and method run each queue's jobs (the queue's
- * options are in `queues/job.registry.ts`). The worker consumes each queue with its handler at
+ * options are in `platform/queues/job.registry.ts`). The worker consumes each queue with its handler at
  * WORKER_CONCURRENCY, and refuses to start when a handler's service or needs are not provided.
  */
 export const JOB_HANDLERS: JobHandlers = {

@@ -8,7 +8,7 @@ import {
   type ScanStage,
 } from '@nexus/contract';
 import { CollectionsRepository, toApiNft, type CollectionEntity } from '../collections/index.js';
-import { ScanQueueRepository } from '../queues/index.js';
+import { ScanQueueRepository } from '../platform/queues/index.js';
 import {
   RarityCacheRepository,
   RarityEngine,
@@ -18,7 +18,7 @@ import {
 } from '../rarity/index.js';
 import { ScanCacheRepository } from '../scans/index.js';
 import { RarityRankRepository } from './rarity-rank.repository.js';
-import { rarityJobPayload } from '../queues/index.js';
+import { rarityJobPayload } from '../platform/queues/index.js';
 import {
   PermanentScanError,
   ScanExecution,

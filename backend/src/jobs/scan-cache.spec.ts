@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { ScanQueueRepository } from '../queues/index.js';
-import { REDIS, RedisConnections } from '../redis/index.js';
+import { ScanQueueRepository } from '../platform/queues/index.js';
+import { REDIS, RedisConnections } from '../platform/redis/index.js';
 import { SCAN_CACHE_TTL_S, ScanCacheRepository } from '../scans/index.js';
 import { INCOMPLETE_REASONS, scanKey } from '@nexus/contract';
 import type { Redis } from 'ioredis';

@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { ScanJobPayload } from '@nexus/contract';
-import { redactSecrets } from '../logging/redact.js';
-import { withRetry, type RetryPolicy } from '../outbound/index.js';
-import { ScanProgressRepository } from '../realtime/index.js';
+import { redactSecrets } from '../platform/logging/redact.js';
+import { withRetry, type RetryPolicy } from '../platform/outbound/index.js';
+import { ScanProgressRepository } from '../platform/realtime/index.js';
 import { ScanReporter } from './scan-reporter.js';
 import { ScanRunRepository } from './scan-run.repository.js';
 

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { ScanProgressRepository } from '../realtime/index.js';
+import type { ScanProgressRepository } from '../platform/realtime/index.js';
 import { ScanExecution, type ScanOutcomeSummary } from './scan-execution.service.js';
 import type { ScanRunRepository } from './scan-run.repository.js';
 import { FakeProgress, FakeRunLog, scanPayload } from './testing/fake-state.js';

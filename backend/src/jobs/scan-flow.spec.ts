@@ -14,7 +14,7 @@ import {
 import { io, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import { testConfig, testPrefix } from '../../../test/support/test-env.js';
-import { ScanQueueRepository } from '../queues/index.js';
+import { ScanQueueRepository } from '../platform/queues/index.js';
 import { RarityEngine } from '../rarity/index.js';
 import { startApiAndWorker } from './testing/api-and-worker.js';
 import { fakeHoldings, FakeChain, FakeResolver, hasRichMetadata } from './testing/fake-chain.js';

@@ -1,7 +1,7 @@
 import type { MetadataReason } from '@nexus/contract';
 
 import type { MetadataLookup } from '../chain/nft-source.js';
-import { parseNftUri } from '../outbound/index.js';
+import { parseNftUri } from '../platform/outbound/index.js';
 
 /** Metadata requests one host may have in flight while other hosts' tokens wait for a slot. */
 export const SCAN_HOST_CONCURRENCY = 8;

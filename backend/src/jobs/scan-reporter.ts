@@ -1,5 +1,5 @@
 import { STAGE_PERCENT, type ScanJobPayload, type ScanProgress, type ScanStage } from '@nexus/contract';
-import type { ScanProgressRepository } from '../realtime/index.js';
+import type { ScanProgressRepository } from '../platform/realtime/index.js';
 
 /** Count updates closer together than this are merged (stage changes always go out at once). */
 const COUNT_THROTTLE_MS = 50;

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { STAGE_PERCENT, type ScanProgress } from '@nexus/contract';
-import type { ScanProgressRepository } from '../realtime/index.js';
+import type { ScanProgressRepository } from '../platform/realtime/index.js';
 import { ScanReporter } from './scan-reporter.js';
 import { FakeProgress, scanPayload } from './testing/fake-state.js';
 

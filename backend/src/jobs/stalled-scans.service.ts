@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { ScanJobPayload } from '@nexus/contract';
 import type { Job } from 'bull';
-import { ScanQueueRepository } from '../queues/index.js';
+import { ScanQueueRepository } from '../platform/queues/index.js';
 import { ScanExecution } from './scan-execution.service.js';
 import { ScanRunRepository } from './scan-run.repository.js';
 

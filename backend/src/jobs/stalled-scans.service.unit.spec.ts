@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
-import type { ScanQueueRepository } from '../queues/index.js';
-import type { ScanProgressRepository } from '../realtime/index.js';
+import type { ScanQueueRepository } from '../platform/queues/index.js';
+import type { ScanProgressRepository } from '../platform/realtime/index.js';
 import { ScanExecution } from './scan-execution.service.js';
 import type { ScanRunRepository } from './scan-run.repository.js';
 import { SCAN_KEPT_STOPPING_MESSAGE, StalledScans } from './stalled-scans.service.js';

@@ -7,9 +7,9 @@ import type {
   TokenRef,
 } from '../chain/nft-source.js';
 import type { NftRecord } from '../collections/index.js';
-import { ConcurrencyLimit, mapWithConcurrency } from '../common/concurrency.js';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
+import { ConcurrencyLimit, mapWithConcurrency } from '../platform/common/concurrency.js';
+import type { AppConfig } from '../platform/config/app-config.js';
+import { APP_CONFIG } from '../platform/config/config.module.js';
 import { metadataHostOf, ScanHostLimit } from './scan-host-limit.js';
 
 export function emptyRecord(token: TokenRef): NftRecord {

@@ -7,9 +7,9 @@ import {
 } from '@nestjs/common';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import type { Redis } from 'ioredis';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
-import { REDIS } from '../redis/index.js';
+import type { AppConfig } from '../platform/config/app-config.js';
+import { APP_CONFIG } from '../platform/config/config.module.js';
+import { REDIS } from '../platform/redis/index.js';
 
 /** How often a worker writes its heartbeat, and how old one may be before the worker counts as unhealthy. */
 export const HEARTBEAT_INTERVAL_MS = 5000;

@@ -6,8 +6,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
-import { LoopbackServer, PNG_BYTES } from '../outbound/testing/loopback-server.fixture.js';
-import { deleteMatching, REDIS } from '../redis/index.js';
+import { LoopbackServer, PNG_BYTES } from '../platform/outbound/testing/loopback-server.fixture.js';
+import { deleteMatching, REDIS } from '../platform/redis/index.js';
 import { DiskMediaStorage } from './disk.media-storage.js';
 import { ImageProxyService } from './image-proxy.service.js';
 import { jpegDeclaring, pngDeclaring } from './testing/image-headers.fixture.js';

@@ -6,8 +6,8 @@ import type { Readable } from 'node:stream';
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 
-import { GatewayFetcher } from '../outbound/index.js';
-import { LoopbackServer, PNG_BYTES } from '../outbound/testing/loopback-server.fixture.js';
+import { GatewayFetcher } from '../platform/outbound/index.js';
+import { LoopbackServer, PNG_BYTES } from '../platform/outbound/testing/loopback-server.fixture.js';
 import { DiskMediaStorage } from './disk.media-storage.js';
 import { type ImageFailure, ImageProxyError, ImageProxyService } from './image-proxy.service.js';
 import type { MediaModuleOptions } from './media.options.js';

@@ -9,7 +9,7 @@ import {
   type MediaFetcher,
   parseNftUri,
   sniffMediaType,
-} from '../outbound/index.js';
+} from '../platform/outbound/index.js';
 import { IMAGE_CACHE_INDEX, type ImageCacheIndex, MemoryImageCacheIndex } from './image-cache.index.js';
 import { normaliseImageSource } from './image-source.normaliser.js';
 import { exceedsPixelLimit, ImageSizeProbe, pixelLimitMessage, readImageSize } from './image-size.probe.js';

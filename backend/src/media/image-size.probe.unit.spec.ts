@@ -1,4 +1,4 @@
-import { PNG_BYTES } from '../outbound/testing/loopback-server.fixture.js';
+import { PNG_BYTES } from '../platform/outbound/testing/loopback-server.fixture.js';
 import { MEDIA } from '../uploads/testing/media-files.fixture.js';
 import {
   exceedsPixelLimit,

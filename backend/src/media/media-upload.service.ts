@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 
-import { type MediaKind, sniffMediaType } from '../outbound/index.js';
+import { type MediaKind, sniffMediaType } from '../platform/outbound/index.js';
 import { exceedsPixelLimit, pixelLimitMessage, readImageSize } from './image-size.probe.js';
 import { MEDIA_STORAGE, type MediaStorage } from './media.storage.js';
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { PNG_BYTES } from '../outbound/testing/loopback-server.fixture.js';
+import { PNG_BYTES } from '../platform/outbound/testing/loopback-server.fixture.js';
 import { DiskMediaStorage } from './disk.media-storage.js';
 import { MediaUploadService, UploadRejectedException } from './media-upload.service.js';
 

@@ -6,8 +6,8 @@ import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 
-import { GatewayFetcher } from '../outbound/index.js';
-import { LoopbackServer, PNG_BYTES } from '../outbound/testing/loopback-server.fixture.js';
+import { GatewayFetcher } from '../platform/outbound/index.js';
+import { LoopbackServer, PNG_BYTES } from '../platform/outbound/testing/loopback-server.fixture.js';
 import { ImageProxyService } from './image-proxy.service.js';
 import { MediaUploadService } from './media-upload.service.js';
 import { MediaController } from './media.controller.js';

@@ -19,7 +19,7 @@ import {
 import type { ValidationError } from 'class-validator';
 import type { Response } from 'express';
 
-import { RateLimit } from '../security/index.js';
+import { RateLimit } from '../platform/security/index.js';
 import { ImageProxyError, ImageProxyService, type ProxiedImage } from './image-proxy.service.js';
 import { ImageQueryDto } from './image-query.dto.js';
 import { UPLOAD_NAME, UPLOAD_PREFIX } from './media-upload.service.js';

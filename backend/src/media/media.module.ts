@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 
-import { REDIS_CACHE, RedisConnections } from '../redis/index.js';
+import { REDIS_CACHE, RedisConnections } from '../platform/redis/index.js';
 import { IMAGE_CACHE_INDEX, MemoryImageCacheIndex, RedisImageCacheIndex } from './image-cache.index.js';
 import { ImageProxyService } from './image-proxy.service.js';
 import { MediaUploadService } from './media-upload.service.js';

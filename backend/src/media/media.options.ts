@@ -1,6 +1,6 @@
 import { ConfigurableModuleBuilder } from '@nestjs/common';
 
-import type { MediaFetcher } from '../outbound/index.js';
+import type { MediaFetcher } from '../platform/outbound/index.js';
 import { DiskMediaStorage } from './disk.media-storage.js';
 import type { MediaStorage } from './media.storage.js';
 import { S3MediaStorage, type S3StorageConfig } from './s3.media-storage.js';

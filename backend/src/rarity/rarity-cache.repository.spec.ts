@@ -4,8 +4,8 @@ import { Redis } from 'ioredis';
 import { REDIS_SERVER, startRedis, type PrivateRedis } from '../../../test/faults/support/outage-services.js';
 import { describeWith } from '../../../test/support/requirements.js';
 import { testConfig, testPrefix } from '../../../test/support/test-env.js';
-import { ConfigModule } from '../config/config.module.js';
-import { RedisModule } from '../redis/index.js';
+import { ConfigModule } from '../platform/config/config.module.js';
+import { RedisModule } from '../platform/redis/index.js';
 import { RarityCacheRepository, rarityResultKey, type CachedRarity } from './rarity-cache.repository.js';
 
 /** On a Redis of this file's own: CLIENT PAUSE would hold every suite sharing the machine's. */

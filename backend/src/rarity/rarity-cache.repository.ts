@@ -9,7 +9,7 @@ import {
   SoftCache,
   untilReady,
   writePayload,
-} from '../redis/index.js';
+} from '../platform/redis/index.js';
 import { SCAN_CACHE_TTL_S } from '../scans/index.js';
 
 /** A ranking written by the rarity job waits this long for a Redis that is (re)connecting. */

@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { InternalServerErrorException, Logger } from '@nestjs/common';
 import { RARITY_FAILED, type CalculateRarityRequest, type CalculateRarityResponse } from '@nexus/contract';
 import type { Redis } from 'ioredis';
-import type { RedisConnections, SoftCache } from '../redis/index.js';
+import type { RedisConnections, SoftCache } from '../platform/redis/index.js';
 import { RarityCacheRepository, type CachedRarity } from './rarity-cache.repository.js';
 import { RarityCalculationService } from './rarity-calculation.service.js';
 import { RarityResultCache } from './rarity-result.cache.js';

@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { RARITY_BYTES_PER_POINT } from '@nexus/contract';
 import type { Request, Response } from 'express';
-import { TooManyRequestsException } from '../common/too-many-requests.exception.js';
+import { TooManyRequestsException } from '../platform/common/too-many-requests.exception.js';
 import {
   FloodGate,
   RateLimit,
@@ -10,7 +10,7 @@ import {
   retryAfterSeconds,
   setRateLimitHeaders,
   SuspiciousIpService,
-} from '../security/index.js';
+} from '../platform/security/index.js';
 import { CalculateRarityPipe } from './calculate-rarity.pipe.js';
 import { RarityCalculationService } from './rarity-calculation.service.js';
 

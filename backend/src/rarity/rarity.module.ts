@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CollectionsModule } from '../collections/index.js';
-import { RateLimitModule } from '../security/index.js';
+import { RateLimitModule } from '../platform/security/index.js';
 import { CollectionRarityController } from './collection-rarity.controller.js';
 import { CollectionRarityService } from './collection-rarity.service.js';
 import { CalculateRarityPipe } from './calculate-rarity.pipe.js';

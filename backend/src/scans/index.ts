@@ -7,4 +7,5 @@ export {
   type CachedScanMeta,
 } from './scan-cache.repository.js';
 export { ScanEntity, type ScanStatus } from './scan.entity.js';
+export { SearchEntity } from './search.entity.js';
 export { ScanAdmission } from './scan-admission.service.js';

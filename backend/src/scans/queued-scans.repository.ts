@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { deleteMatching, REDIS, RedisConnections } from '../redis/index.js';
+import { deleteMatching, REDIS, RedisConnections } from '../platform/redis/index.js';
 
 /** A slot taken by a request that has not enqueued its scan yet: counted, never asked of the queue. */
 const RESERVED = 'reserved:';

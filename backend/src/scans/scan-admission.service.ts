@@ -7,11 +7,14 @@ import {
   type RateLimitStatus,
   type ScanKind,
 } from '@nexus/contract';
-import { RetryLaterException, TooManyRequestsException } from '../common/too-many-requests.exception.js';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
-import { jobOfKind, ScanQueueRepository } from '../queues/index.js';
-import { RateLimiterService } from '../security/index.js';
+import {
+  RetryLaterException,
+  TooManyRequestsException,
+} from '../platform/common/too-many-requests.exception.js';
+import type { AppConfig } from '../platform/config/app-config.js';
+import { APP_CONFIG } from '../platform/config/config.module.js';
+import { jobOfKind, ScanQueueRepository } from '../platform/queues/index.js';
+import { RateLimiterService } from '../platform/security/index.js';
 import { QueuedScansRepository, type Reservation } from './queued-scans.repository.js';
 
 /** How long a client whose share of the queue is full is asked to wait. */

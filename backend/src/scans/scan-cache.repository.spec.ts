@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { clearPrefix } from '../../../test/support/redis-prefix.js';
 import { testConfig, testPrefix } from '../../../test/support/test-env.js';
-import { RedisConnections, SoftCache } from '../redis/index.js';
+import { RedisConnections, SoftCache } from '../platform/redis/index.js';
 import { ScanCacheRepository, type CachedScan } from './scan-cache.repository.js';
 
 describe(ScanCacheRepository.name, () => {

@@ -9,9 +9,9 @@ import {
   SoftCache,
   untilReady,
   writePayload,
-} from '../redis/index.js';
-import { deflatePart, type DeflatedPart } from '../common/deflate-splice.js';
-import { LruCache } from '../common/lru-cache.js';
+} from '../platform/redis/index.js';
+import { deflatePart, type DeflatedPart } from '../platform/common/deflate-splice.js';
+import { LruCache } from '../platform/common/lru-cache.js';
 
 /** TTLs in seconds (SPEC §9 and the scan-engine issue): complete versus partial results. */
 export const SCAN_CACHE_TTL_S: Record<ScanKind, { complete: number; partial: number }> = {

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { QueuesModule } from '../queues/index.js';
-import { RealtimeModule } from '../realtime/index.js';
+import { QueuesModule } from '../platform/queues/index.js';
+import { RealtimeModule } from '../platform/realtime/index.js';
 import { ScanCacheRepository } from './scan-cache.repository.js';
 
 /** Scan state shared by API and workers: queues, live progress, cached answers. */

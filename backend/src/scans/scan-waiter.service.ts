@@ -2,8 +2,8 @@ import { Injectable, Optional, type OnModuleDestroy, type OnModuleInit } from '@
 import type { Network } from '@nexus/contract';
 import type { Redis } from 'ioredis';
 import { CollectionPageService } from '../collections/index.js';
-import { ScanProgressRepository, type ScanOutcome } from '../realtime/index.js';
-import { RedisConnections } from '../redis/index.js';
+import { ScanProgressRepository, type ScanOutcome } from '../platform/realtime/index.js';
+import { RedisConnections } from '../platform/redis/index.js';
 import { ScanCacheRepository } from './scan-cache.repository.js';
 
 type Waiter = (outcome: ScanOutcome | null) => void;

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { EventEmitter } from 'node:events';
-import type { ScanOutcome, ScanProgressRepository } from '../realtime/index.js';
-import type { RedisConnections } from '../redis/index.js';
+import type { ScanOutcome, ScanProgressRepository } from '../platform/realtime/index.js';
+import type { RedisConnections } from '../platform/redis/index.js';
 import { FakeProgress, FakeScanCache } from '../jobs/testing/fake-state.js';
 import type { ScanCacheRepository } from './scan-cache.repository.js';
 import { ScanWaiter } from './scan-waiter.service.js';

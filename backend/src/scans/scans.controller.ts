@@ -1,6 +1,6 @@
 import { Body, Controller, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { RateLimit, requestClientKey } from '../security/index.js';
+import { RateLimit, requestClientKey } from '../platform/security/index.js';
 import { NftsRequestDto } from './nfts-request.dto.js';
 import { ScansService } from './scans.service.js';
 

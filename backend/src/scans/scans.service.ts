@@ -13,8 +13,8 @@ import {
   type NftsResponse,
   type ScanKind,
 } from '@nexus/contract';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../platform/config/app-config.js';
+import { APP_CONFIG } from '../platform/config/config.module.js';
 import { AddressesService } from '../addresses/addresses.service.js';
 import {
   CollectionPageRepository,
@@ -22,8 +22,13 @@ import {
   toApiNft,
   type CollectionEntity,
 } from '../collections/index.js';
-import { deflateHead, finishDeflate, type DeflatedPart, type DeflateHead } from '../common/deflate-splice.js';
-import { ScanQueueRepository } from '../queues/index.js';
+import {
+  deflateHead,
+  finishDeflate,
+  type DeflatedPart,
+  type DeflateHead,
+} from '../platform/common/deflate-splice.js';
+import { ScanQueueRepository } from '../platform/queues/index.js';
 import { ScanAdmission } from './scan-admission.service.js';
 import { ScanCacheRepository, type CachedScan } from './scan-cache.repository.js';
 import { ScanWaiter } from './scan-waiter.service.js';

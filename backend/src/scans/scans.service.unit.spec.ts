@@ -3,12 +3,12 @@ import { queuedScansPerClientMessage, type Nft, type NftsRequest, type NftsRespo
 import { inflateSync } from 'node:zlib';
 import { AddressesService } from '../addresses/addresses.service.js';
 import { CollectionPageRepository, CollectionsRepository, type NftRecord } from '../collections/index.js';
-import { deflatePart } from '../common/deflate-splice.js';
-import { TooManyRequestsException } from '../common/too-many-requests.exception.js';
-import { APP_CONFIG } from '../config/config.module.js';
+import { deflatePart } from '../platform/common/deflate-splice.js';
+import { TooManyRequestsException } from '../platform/common/too-many-requests.exception.js';
+import { APP_CONFIG } from '../platform/config/config.module.js';
 import { FakeCollections, FakeQueue, FakeScanCache } from '../jobs/testing/fake-state.js';
-import { ScanQueueRepository } from '../queues/index.js';
-import type { ScanOutcome } from '../realtime/index.js';
+import { ScanQueueRepository } from '../platform/queues/index.js';
+import type { ScanOutcome } from '../platform/realtime/index.js';
 import { ScanAdmission } from './scan-admission.service.js';
 import { ScanCacheRepository, type CachedScan } from './scan-cache.repository.js';
 import { ScanWaiter } from './scan-waiter.service.js';

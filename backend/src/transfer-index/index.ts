@@ -19,3 +19,11 @@ export {
   type PassResult,
   type TransferFeed,
 } from './transfer-indexer.js';
+export {
+  IndexedContractEntity,
+  NftBalanceEntity,
+  NftOwnerEntity,
+  NftTransferEntity,
+  TransferIndexBlockEntity,
+  TransferIndexCursorEntity,
+} from './transfer-index.entities.js';

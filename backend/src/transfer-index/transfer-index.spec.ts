@@ -19,17 +19,18 @@ import { compileContracts } from '../../../deploy/devchain/src/solidity.compiler
 import type { WalletHolding } from '../chain/nft-source.js';
 import { rpcChain } from '../chain/rpc/rpc-chains.config.js';
 import { RpcNftSource } from '../chain/rpc/rpc-nft.source.js';
-import { ormConfig } from '../database/mikro-orm.config.js';
+import { ormConfig } from '../platform/database/mikro-orm.config.js';
 import { IndexedContractsRepository } from './indexed-contracts.repository.js';
 import { TransferIndexReader } from './transfer-index.reader.js';
 import { TransferIndexRepository } from './transfer-index.repository.js';
 import { clearPrefix } from '../../../test/support/redis-prefix.js';
 import { testConfig, testPrefix } from '../../../test/support/test-env.js';
 import { DiscoveryRepository } from '../discovery/discovery.repository.js';
-import { RedisConnections } from '../redis/index.js';
+import { RedisConnections } from '../platform/redis/index.js';
 import { TransferIndexService } from './transfer-index.service.js';
 import { ContractNamer } from './contract-namer.js';
 import { TransferIndexer, type IndexSettings } from './transfer-indexer.js';
+import { ENTITIES } from '../entities.js';
 
 // A chain of this file's own: the reorganisation below rewinds it, which no shared chain may see.
 // Over 400 lines for that reason: every case of the index runs on this one chain, started once.
@@ -139,7 +140,7 @@ describe('transfer index', () => {
       transport: http(anvil.url),
     });
     databaseUrl = await freshDatabase('transfer_index');
-    orm = await MikroORM.init({ ...ormConfig(databaseUrl), logger: () => undefined });
+    orm = await MikroORM.init({ ...ormConfig(databaseUrl, ENTITIES), logger: () => undefined });
     repository = new TransferIndexRepository(orm.em);
     reader = new TransferIndexReader(orm.em);
     indexedContracts = new IndexedContractsRepository(orm.em);

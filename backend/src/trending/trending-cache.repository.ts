@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { CachedJson, REDIS_CACHE, RedisConnections, SoftCache } from '../redis/index.js';
+import { CachedJson, REDIS_CACHE, RedisConnections, SoftCache } from '../platform/redis/index.js';
 
 /**
  * Trending searches are cached under the name trending_searches (SPEC §9) for 30 s: the home page

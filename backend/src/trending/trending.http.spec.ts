@@ -4,7 +4,7 @@ import type { TrendingSearch } from '@nexus/contract';
 import type { Redis } from 'ioredis';
 import request from 'supertest';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
-import { REDIS, RedisConnections } from '../redis/index.js';
+import { REDIS, RedisConnections } from '../platform/redis/index.js';
 import { TrendingController } from './trending.controller.js';
 
 const term = (byte: string) => '0x' + byte.repeat(20);

@@ -9,7 +9,7 @@ import { REDIS_SERVER, startRedis, type PrivateRedis } from '../../../test/fault
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
 import { describeWith } from '../../../test/support/requirements.js';
 import { DiskMediaStorage } from '../media/disk.media-storage.js';
-import { LoopbackServer, PNG_BYTES } from '../outbound/testing/loopback-server.fixture.js';
+import { LoopbackServer, PNG_BYTES } from '../platform/outbound/testing/loopback-server.fixture.js';
 import { MEDIA } from './testing/media-files.fixture.js';
 
 const encode = (src: string): string => `/api/media/image?src=${encodeURIComponent(src)}`;

@@ -16,7 +16,7 @@ import type { Request } from 'express';
 import { catchError, type Observable } from 'rxjs';
 
 import { MEDIA_STORAGE, type MediaStorage } from '../media/media.storage.js';
-import { clientKey } from '../security/index.js';
+import { clientKey } from '../platform/security/index.js';
 import { isStoredMediaFile, SniffingStorageEngine, type StoredMediaFile } from './sniffing.storage-engine.js';
 import { UploadBudget } from './upload-budget.service.js';
 import type { UploadPolicy } from './upload.policy.js';

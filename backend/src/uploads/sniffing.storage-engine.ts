@@ -2,11 +2,11 @@ import { PayloadTooLargeException } from '@nestjs/common';
 import type { Request } from 'express';
 import type { StorageEngine } from 'multer';
 
-import { sniffMediaType } from '../outbound/index.js';
+import { sniffMediaType } from '../platform/outbound/index.js';
 import { exceedsPixelLimit, ImageSizeProbe, pixelLimitMessage } from '../media/image-size.probe.js';
 import { newUploadKey, type StoredUpload, UploadRejectedException } from '../media/media-upload.service.js';
 import type { MediaStorage } from '../media/media.storage.js';
-import { clientKey } from '../security/index.js';
+import { clientKey } from '../platform/security/index.js';
 import type { UploadBudget, UploadGrant } from './upload-budget.service.js';
 import { claimsMatchContent } from './upload-type.rules.js';
 import type { UploadPolicy } from './upload.policy.js';

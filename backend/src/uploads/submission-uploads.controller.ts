@@ -2,7 +2,7 @@ import { BadRequestException, Controller, Post, UseInterceptors } from '@nestjs/
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import type { SubmissionUploadResponse } from '@nexus/contract';
 
-import { RateLimit } from '../security/index.js';
+import { RateLimit } from '../platform/security/index.js';
 import { MediaUploadInterceptor } from './media-upload.interceptor.js';
 import { StoredUploads, type StoredUploadsByField } from './stored-uploads.decorator.js';
 import { multipartSchema } from './upload.openapi.js';

@@ -8,7 +8,7 @@ import type { SubmissionUploadResponse } from '@nexus/contract';
 import request from 'supertest';
 
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
-import { deleteMatching, REDIS, RedisConnections } from '../redis/index.js';
+import { deleteMatching, REDIS, RedisConnections } from '../platform/redis/index.js';
 import { CollectionSubmissionEntity } from '../community/collection-submission.entity.js';
 import { PromoAssetEntity } from '../promo/promo-asset.entity.js';
 import { PromoBarSettingsEntity } from '../promo/promo-bar-settings.entity.js';

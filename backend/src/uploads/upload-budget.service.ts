@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 
-import { TooManyRequestsException } from '../common/too-many-requests.exception.js';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
-import { REDIS_CACHE, RedisConnections } from '../redis/index.js';
+import { TooManyRequestsException } from '../platform/common/too-many-requests.exception.js';
+import type { AppConfig } from '../platform/config/app-config.js';
+import { APP_CONFIG } from '../platform/config/config.module.js';
+import { REDIS_CACHE, RedisConnections } from '../platform/redis/index.js';
 import { UploadReferencesRepository } from './upload-references.repository.js';
 
 /**

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
-import { executeBound } from '../database/bound-query.js';
+import { executeBound } from '../platform/database/bound-query.js';
 import { UPLOAD_PREFIX } from '../media/media-upload.service.js';
 
 /**

@@ -9,12 +9,12 @@ import {
 } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../platform/config/app-config.js';
+import { APP_CONFIG } from '../platform/config/config.module.js';
 import { ImageProxyService } from '../media/image-proxy.service.js';
 import { UPLOAD_PREFIX } from '../media/media-upload.service.js';
 import { MEDIA_STORAGE, type MediaStorage } from '../media/media.storage.js';
-import { REDIS_CACHE, RedisConnections } from '../redis/index.js';
+import { REDIS_CACHE, RedisConnections } from '../platform/redis/index.js';
 import { UploadReferencesRepository } from './upload-references.repository.js';
 
 /** What one sweep found and did. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { CachedJson, REDIS_CACHE, RedisConnections, SoftCache, untilReady } from '../redis/index.js';
+import { CachedJson, REDIS_CACHE, RedisConnections, SoftCache, untilReady } from '../platform/redis/index.js';
 
 /** SPEC §9: whitelisted collections are cached 1 h, under the name whitelisted_collections. */
 export const WHITELIST_CACHE_TTL_S = 60 * 60;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { adminCookie } from '../../../test/support/admin-session.js';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
-import { REDIS, RedisConnections } from '../redis/index.js';
+import { REDIS, RedisConnections } from '../platform/redis/index.js';
 import { WhitelistController } from './whitelist.controller.js';
 import { WhitelistSeeder } from './whitelist.seeder.js';
 

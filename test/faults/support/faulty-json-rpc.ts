@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { seededRandom } from '../../../backend/src/common/seeded-random.js';
+import { seededRandom } from '../../../backend/src/platform/common/seeded-random.js';
 
 export type RpcFault = '500' | 'drop' | 'delay';
 

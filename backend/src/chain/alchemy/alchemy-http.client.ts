@@ -1,11 +1,11 @@
-import { connectionFailureKind, systemErrorCode } from '../../outbound/index.js';
+import { connectionFailureKind, systemErrorCode } from '../../platform/outbound/index.js';
 import {
   fetchErrorRetryAfterMs,
   FetchError,
   isRetryableFetchError,
   parseRetryAfterSeconds,
-} from '../../outbound/index.js';
-import { withRetry } from '../../outbound/index.js';
+} from '../../platform/outbound/index.js';
+import { withRetry } from '../../platform/outbound/index.js';
 import type { AlchemyErrorBody } from './alchemy-api.types.js';
 import { type AlchemyNetwork, alchemySlug } from './alchemy.networks.js';
 

@@ -16,7 +16,7 @@ import type {
   AlchemyNftsForOwnerResponse,
   AlchemyOwnedNft,
 } from './alchemy-api.types.js';
-import { FetchError } from '../../outbound/index.js';
+import { FetchError } from '../../platform/outbound/index.js';
 import { AlchemyHttpClient, type AlchemyQuery } from './alchemy-http.client.js';
 import {
   type AlchemyCollectionInfo,

@@ -3,8 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { LoopbackServer } from '../../outbound/testing/loopback-server.fixture.js';
-import { FetchError, type FetchErrorKind } from '../../outbound/index.js';
+import { LoopbackServer } from '../../platform/outbound/testing/loopback-server.fixture.js';
+import { FetchError, type FetchErrorKind } from '../../platform/outbound/index.js';
 import { alchemyServes } from './alchemy.networks.js';
 import { AlchemyNftSource, type AlchemyNftSourceOptions } from './alchemy-nft.source.js';
 

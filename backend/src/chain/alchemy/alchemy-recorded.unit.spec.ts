@@ -7,7 +7,7 @@ import type { Nft } from '@nexus/contract';
 
 import { mediaUrl, toApiNft, type NftRecord } from '../../collections/index.js';
 import { resolveTokens } from '../../jobs/index.js';
-import { LoopbackServer } from '../../outbound/testing/loopback-server.fixture.js';
+import { LoopbackServer } from '../../platform/outbound/testing/loopback-server.fixture.js';
 import type { CollectionInfo, MetadataResolver, TokenRef, WalletHolding } from '../nft-source.js';
 import type { AlchemyContract, AlchemyNft, AlchemyOwnedNft } from './alchemy-api.types.js';
 import { AlchemyNftSource } from './alchemy-nft.source.js';

@@ -1,12 +1,12 @@
 import type { ResolvedMetadata } from '../nft-source.js';
-import { FetchError } from '../../outbound/index.js';
+import { FetchError } from '../../platform/outbound/index.js';
 import { GatewayMetadataResolver, type GatewayMetadataResolverOptions } from './gateway-metadata.resolver.js';
 import {
   LoopbackServer,
   PNG_BYTES,
   sendJson,
   waitFor,
-} from '../../outbound/testing/loopback-server.fixture.js';
+} from '../../platform/outbound/testing/loopback-server.fixture.js';
 
 const CID_V0 = 'QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG';
 const CID_V1 = 'bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi';

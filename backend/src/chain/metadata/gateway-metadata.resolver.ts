@@ -13,7 +13,7 @@ import {
   parseNftUri,
   type SafeResponse,
   sniffMediaType,
-} from '../../outbound/index.js';
+} from '../../platform/outbound/index.js';
 import type {
   MetadataLookup,
   MetadataLookupOptions,

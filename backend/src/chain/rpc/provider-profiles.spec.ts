@@ -10,8 +10,8 @@ import { PublicNodeProxy, type PublicNodeLimits } from '../../../../deploy/devch
 import { dropDatabase, freshDatabase } from '../../../../test/support/fresh-database.js';
 import { describeWith, TEST_CHAIN } from '../../../../test/support/requirements.js';
 import { readTestManifest, type ManifestCollection } from '../../../../test/support/system.js';
-import { VISITOR_ERRORS, visitorScanError } from '../../common/visitor-errors.js';
-import { ormConfig } from '../../database/mikro-orm.config.js';
+import { VISITOR_ERRORS, visitorScanError } from '../../platform/common/visitor-errors.js';
+import { ormConfig } from '../../platform/database/mikro-orm.config.js';
 import {
   TransferIndexer,
   TransferIndexReader,
@@ -20,6 +20,7 @@ import {
 } from '../../transfer-index/index.js';
 import type { CollectionInfo, WalletHolding } from '../nft-source.js';
 import { RpcNftSource } from './rpc-nft.source.js';
+import { ENTITIES } from '../../entities.js';
 
 /**
  * Issue 22: every provider profile of the public-node front (deploy/devchain/src/provider-profiles.ts,
@@ -184,7 +185,7 @@ maybe('provider profiles of the public-node front (issue 22)', () => {
 
   beforeAll(async () => {
     databaseUrl = await freshDatabase('provider_profiles');
-    orm = await MikroORM.init({ ...ormConfig(databaseUrl), logger: () => undefined });
+    orm = await MikroORM.init({ ...ormConfig(databaseUrl, ENTITIES), logger: () => undefined });
     repository = new TransferIndexRepository(orm.em);
     reader = new TransferIndexReader(orm.em);
     // The chain read directly, without limits.

@@ -1,7 +1,7 @@
 import { createTransport, http, type EIP1193RequestFn, type Transport } from 'viem';
-import { ConcurrencyLimit } from '../../common/concurrency.js';
-import { redactSecrets } from '../../logging/redact.js';
-import { backoffDelayMs, connectionFailureKind, withRetry } from '../../outbound/index.js';
+import { ConcurrencyLimit } from '../../platform/common/concurrency.js';
+import { redactSecrets } from '../../platform/logging/redact.js';
+import { backoffDelayMs, connectionFailureKind, withRetry } from '../../platform/outbound/index.js';
 import { BatchCap, mayBeBatchRefusal } from './batch-cap.util.js';
 import type { LogLimitsStore } from './log-limits.store.js';
 import type { ProviderFacts } from './provider-facts.store.js';

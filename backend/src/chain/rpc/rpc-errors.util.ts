@@ -1,5 +1,5 @@
 import { BaseError, HttpRequestError, ResponseBodyTooLargeError, RpcRequestError, TimeoutError } from 'viem';
-import { connectionFailureKind } from '../../outbound/index.js';
+import { connectionFailureKind } from '../../platform/outbound/index.js';
 
 /** Messages providers use for throttling: the same call passes after a pause. */
 const THROTTLED =

@@ -18,8 +18,8 @@ import {
   type ScanResultWrite,
   type StoredCollection,
 } from '../../collections/index.js';
-import type { EnqueueResult, ScanQueueRepository } from '../../queues/index.js';
-import type { ScanProgressRepository } from '../../realtime/index.js';
+import type { EnqueueResult, ScanQueueRepository } from '../../platform/queues/index.js';
+import type { ScanProgressRepository } from '../../platform/realtime/index.js';
 import type { CachedScan, ScanCacheRepository } from '../../scans/index.js';
 import type { ScanRunRepository } from '../scan-run.repository.js';
 

@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import { PNG_BYTES } from '../../outbound/testing/loopback-server.fixture.js';
+import { PNG_BYTES } from '../../platform/outbound/testing/loopback-server.fixture.js';
 
 const bytes = (...parts: Array<string | number[]>): Buffer =>
   Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));

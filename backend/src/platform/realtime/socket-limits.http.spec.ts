@@ -12,8 +12,8 @@ import {
 } from '@nexus/contract';
 import { io, type Socket } from 'socket.io-client';
 import request from 'supertest';
-import { adminCookie } from '../../../test/support/admin-session.js';
-import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
+import { adminCookie } from '../../../../test/support/admin-session.js';
+import { startIsolatedApi, type IsolatedApi } from '../../../../test/support/isolated-api.js';
 import { ScanProgressRepository } from './scan-progress.repository.js';
 import { SocketLimits } from './socket-limits.js';
 

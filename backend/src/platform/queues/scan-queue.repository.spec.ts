@@ -1,8 +1,8 @@
 import { Test } from '@nestjs/testing';
 import { scanKey, type ScanJobPayload } from '@nexus/contract';
 import { randomUUID } from 'node:crypto';
-import { testConfig, testPrefix } from '../../../test/support/test-env.js';
-import { CoreModule } from '../core.module.js';
+import { testConfig, testPrefix } from '../../../../test/support/test-env.js';
+import { CoreModule } from '../../core.module.js';
 import { ScanQueueRepository } from './scan-queue.repository.js';
 import type { INestApplicationContext } from '@nestjs/common';
 

@@ -1,6 +1,10 @@
 import { Redis } from 'ioredis';
-import { REDIS_SERVER, startRedis, type PrivateRedis } from '../../../test/faults/support/outage-services.js';
-import { describeWith } from '../../../test/support/requirements.js';
+import {
+  REDIS_SERVER,
+  startRedis,
+  type PrivateRedis,
+} from '../../../../test/faults/support/outage-services.js';
+import { describeWith } from '../../../../test/support/requirements.js';
 import { handleDroppedAnswers } from './redis.module.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,8 +1,8 @@
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { clearPrefix } from '../../../test/support/redis-prefix.js';
-import { testConfig, testPrefix } from '../../../test/support/test-env.js';
+import { clearPrefix } from '../../../../test/support/redis-prefix.js';
+import { testConfig, testPrefix } from '../../../../test/support/test-env.js';
 import type { AppConfig } from '../config/app-config.js';
 import { RedisConnections } from '../redis/index.js';
 import { SuspiciousIpRepository } from './suspicious-ip.repository.js';

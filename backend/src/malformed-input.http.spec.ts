@@ -8,13 +8,13 @@ import type {
 } from '@nestjs/swagger';
 import request from 'supertest';
 
-import { adminCookie } from '../../../test/support/admin-session.js';
-import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
-import { MEDIA } from '../uploads/testing/media-files.fixture.js';
-import { startUploadBackend, type UploadBackend } from '../uploads/testing/upload-backends.fixture.js';
-import { OPENAPI_PATH } from '../openapi.js';
-import { JsonTooDeepError, MAX_JSON_DEPTH } from './json-depth.js';
-import { MAX_INPUT_DEPTH, NUL_MESSAGE, TOO_DEEP_MESSAGE } from './validation.pipe.js';
+import { adminCookie } from '../../test/support/admin-session.js';
+import { startIsolatedApi, type IsolatedApi } from '../../test/support/isolated-api.js';
+import { MEDIA } from './uploads/testing/media-files.fixture.js';
+import { startUploadBackend, type UploadBackend } from './uploads/testing/upload-backends.fixture.js';
+import { OPENAPI_PATH } from './openapi.js';
+import { JsonTooDeepError, MAX_JSON_DEPTH } from './platform/common/json-depth.js';
+import { MAX_INPUT_DEPTH, NUL_MESSAGE, TOO_DEEP_MESSAGE } from './platform/common/validation.pipe.js';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 

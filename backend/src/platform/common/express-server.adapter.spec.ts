@@ -2,8 +2,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Express } from 'express';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import request from 'supertest';
-import { testConfig, testPrefix } from '../../../test/support/test-env.js';
-import { createApiApp } from '../bootstrap.js';
+import { testConfig, testPrefix } from '../../../../test/support/test-env.js';
+import { createApiApp } from '../../bootstrap.js';
 import { ExpressServerAdapter } from './express-server.adapter.js';
 
 describe("the API's HTTP server", () => {

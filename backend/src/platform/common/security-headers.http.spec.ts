@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
+import { startIsolatedApi, type IsolatedApi } from '../../../../test/support/isolated-api.js';
 import { HSTS_MAX_AGE_S, securityHeaders } from './security-headers.js';
 
 /** The CSP header as directive → sources. */

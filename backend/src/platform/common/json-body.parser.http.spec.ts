@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { testConfig, testPrefix } from '../../../test/support/test-env.js';
-import { createApiApp } from '../bootstrap.js';
+import { testConfig, testPrefix } from '../../../../test/support/test-env.js';
+import { createApiApp } from '../../bootstrap.js';
 
 /**
  * `["\"",[[…]]]` in UTF-16: read as bytes, the escaped quote ends the string one character early,

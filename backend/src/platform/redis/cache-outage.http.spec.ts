@@ -2,9 +2,13 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Redis } from 'ioredis';
 import request from 'supertest';
-import { REDIS_SERVER, startRedis, type PrivateRedis } from '../../../test/faults/support/outage-services.js';
-import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
-import { describeWith } from '../../../test/support/requirements.js';
+import {
+  REDIS_SERVER,
+  startRedis,
+  type PrivateRedis,
+} from '../../../../test/faults/support/outage-services.js';
+import { startIsolatedApi, type IsolatedApi } from '../../../../test/support/isolated-api.js';
+import { describeWith } from '../../../../test/support/requirements.js';
 import { RedisConnections } from './redis.module.js';
 import { SoftCache } from './soft-cache.js';
 

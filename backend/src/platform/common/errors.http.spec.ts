@@ -1,8 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Writable } from 'node:stream';
 import request from 'supertest';
-import { testConfig, testPrefix } from '../../../test/support/test-env.js';
-import { createApiApp } from '../bootstrap.js';
+import { testConfig, testPrefix } from '../../../../test/support/test-env.js';
+import { createApiApp } from '../../bootstrap.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -1,5 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { ormConfig } from './mikro-orm.config.js';
+import { ormConfig, type Entities } from './mikro-orm.config.js';
 
 /** The database name of a URL, refused unless it is plain (it is quoted into DDL). */
 export function databaseName(databaseUrl: string): string {
@@ -40,9 +40,9 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
 }
 
 /** Brings the schema up to date; run by the API at start (never by workers). */
-export async function migrate(databaseUrl: string): Promise<string[]> {
+export async function migrate(databaseUrl: string, entities: Entities): Promise<string[]> {
   await ensureDatabase(databaseUrl);
-  const orm = await MikroORM.init(ormConfig(databaseUrl));
+  const orm = await MikroORM.init(ormConfig(databaseUrl, entities));
   try {
     const done = await orm.migrator.up();
     return done.map((m) => m.name);

@@ -2,8 +2,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ADMIN_MESSAGES } from '@nexus/contract';
 import request from 'supertest';
 
-import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
-import { LOGIN_THROTTLE } from '../admin-access/index.js';
+import { startIsolatedApi, type IsolatedApi } from '../../test/support/isolated-api.js';
+import { LOGIN_THROTTLE } from './admin-access/index.js';
 
 /**
  * Without TRUST_PROXY the client address is the TCP peer's: a visitor who writes X-Forwarded-For

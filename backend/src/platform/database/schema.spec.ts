@@ -1,8 +1,8 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { dropDatabase, freshDatabase } from '../../../test/support/fresh-database.js';
-import { ENTITIES } from './entities.js';
-import { ormConfig } from './mikro-orm.config.js';
+import { dropDatabase, freshDatabase } from '../../../../test/support/fresh-database.js';
+import { ENTITIES } from '../../entities.js';
+import { ormConfig, type Entities } from './mikro-orm.config.js';
 
 /**
  * What the hand-written migrations may give the database beyond what the entities state: comparing
@@ -58,8 +58,7 @@ describe('database schema', () => {
 
   async function withOrm<T>(entities: unknown[], work: (orm: MikroORM) => Promise<T>): Promise<T> {
     const orm = await MikroORM.init({
-      ...ormConfig(databaseUrl),
-      entities: entities as typeof ENTITIES,
+      ...ormConfig(databaseUrl, entities as Entities),
       logger: () => undefined,
     });
     try {

@@ -5,8 +5,8 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { testConfig, testPrefix } from '../../../test/support/test-env.js';
-import { createApiApp } from '../bootstrap.js';
+import { testConfig, testPrefix } from '../../../../test/support/test-env.js';
+import { createApiApp } from '../../bootstrap.js';
 
 interface RawAnswer {
   status: number;

@@ -1,0 +1,38 @@
+import { CollectionEntity, CollectionTraitCountEntity, NftEntity } from './collections/index.js';
+import { CollectionSubmissionEntity } from './community/collection-submission.entity.js';
+import { CollectionVoteEntity } from './community/collection-vote.entity.js';
+import { PromoAssetEntity } from './promo/promo-asset.entity.js';
+import { PromoBarSettingsEntity } from './promo/promo-bar-settings.entity.js';
+import { ScanEntity, SearchEntity } from './scans/index.js';
+import {
+  IndexedContractEntity,
+  NftBalanceEntity,
+  NftOwnerEntity,
+  NftTransferEntity,
+  TransferIndexBlockEntity,
+  TransferIndexCursorEntity,
+} from './transfer-index/index.js';
+import { WhitelistedCollectionEntity } from './whitelist/whitelisted-collection.entity.js';
+
+/**
+ * Every entity, listed once for the ORM configuration. The domains own their entities; the
+ * platform's database module and migrator are handed this list (platform never imports a domain).
+ */
+export const ENTITIES = [
+  CollectionEntity,
+  CollectionTraitCountEntity,
+  NftEntity,
+  ScanEntity,
+  SearchEntity,
+  WhitelistedCollectionEntity,
+  PromoAssetEntity,
+  PromoBarSettingsEntity,
+  CollectionSubmissionEntity,
+  CollectionVoteEntity,
+  TransferIndexCursorEntity,
+  TransferIndexBlockEntity,
+  NftTransferEntity,
+  NftOwnerEntity,
+  NftBalanceEntity,
+  IndexedContractEntity,
+];
