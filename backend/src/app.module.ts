@@ -1,25 +1,21 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import type { AppConfig } from './platform/config/app-config.js';
+import { type AppConfig, APP_CONFIG } from './platform/config/index.js';
 import { CoreModule } from './core.module.js';
-import { AddressesModule } from './addresses/addresses.module.js';
-import { ChainModule } from './chain/chain.module.js';
+import { AddressesModule } from './addresses/index.js';
+import { ChainModule, METADATA_RESOLVER, type GatewayMetadataResolver } from './chain/index.js';
 import { CollectionPagesModule } from './collections/index.js';
-import { CommunityModule } from './community/community.module.js';
-import { METADATA_RESOLVER } from './chain/chain.tokens.js';
-import type { GatewayMetadataResolver } from './chain/metadata/index.js';
-import { APP_CONFIG } from './platform/config/config.module.js';
-import { DiscoveryModule } from './discovery/discovery.module.js';
-import { HealthModule } from './health/health.module.js';
-import { MediaModule } from './media/media.module.js';
+import { CommunityModule } from './community/index.js';
+import { DiscoveryModule } from './discovery/index.js';
+import { HealthModule } from './health/index.js';
+import { MediaModule } from './media/index.js';
 import { ScansModule } from './scans/index.js';
 import { RarityModule } from './rarity/index.js';
-import { AdminModule } from './admin/admin.module.js';
-import { TrendingModule } from './trending/trending.module.js';
-import { WhitelistModule } from './whitelist/whitelist.module.js';
-import { UploadsModule } from './uploads/uploads.module.js';
-import { PromoModule } from './promo/promo.module.js';
-import { SecurityModule } from './admin/security.module.js';
-import { DonationsModule } from './donations/donations.module.js';
+import { AdminModule, SecurityModule } from './admin/index.js';
+import { TrendingModule } from './trending/index.js';
+import { WhitelistModule } from './whitelist/index.js';
+import { UploadsModule } from './uploads/index.js';
+import { PromoModule } from './promo/index.js';
+import { DonationsModule } from './donations/index.js';
 import { ExplorerModule } from './explorer/index.js';
 
 /** The API. */

@@ -6,21 +6,26 @@ import type { DestinationStream } from 'pino';
 import { isWebAppPath } from '@nexus/contract';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { apiUsageMiddleware } from './admin/api-usage.middleware.js';
-import { ApiUsageRecorder } from './admin/api-usage.recorder.js';
+import { apiUsageMiddleware, ApiUsageRecorder } from './admin/index.js';
 import { AppModule } from './app.module.js';
-import { ExpressServerAdapter } from './platform/common/express-server.adapter.js';
-import { compressedAssets } from './platform/common/compressed-assets.js';
-import { HttpExceptionFilter } from './platform/common/http-exception.filter.js';
-import { jsonBodyParser } from './platform/common/json-body.parser.js';
-import { sameOriginMiddleware } from './platform/common/same-origin.middleware.js';
-import { securityHeaders } from './platform/common/security-headers.js';
-import { sendWebAppPage } from './platform/common/web-app-page.js';
-import { createValidationPipe } from './platform/common/validation.pipe.js';
-import type { AppConfig } from './platform/config/app-config.js';
+import {
+  ExpressServerAdapter,
+  compressedAssets,
+  HttpExceptionFilter,
+  jsonBodyParser,
+  sameOriginMiddleware,
+  securityHeaders,
+  sendWebAppPage,
+  createValidationPipe,
+} from './platform/common/index.js';
+import type { AppConfig } from './platform/config/index.js';
 import { ConnectionCaps, ConnectionRefusalsRepository } from './platform/connections/index.js';
-import { createRootLogger, nestLogger, requestLogger } from './platform/logging/logging.js';
-import { requestIdMiddleware } from './platform/logging/request-id.js';
+import {
+  createRootLogger,
+  nestLogger,
+  requestLogger,
+  requestIdMiddleware,
+} from './platform/logging/index.js';
 import { serveOpenApi } from './openapi.js';
 import { ClientTurns, FloodGate } from './platform/security/index.js';
 import { RedisIoAdapter } from './platform/realtime/index.js';

@@ -1,7 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import type { AppConfig } from './platform/config/app-config.js';
-import { ConfigModule } from './platform/config/config.module.js';
-import { DatabaseModule } from './platform/database/database.module.js';
+import { type AppConfig, ConfigModule } from './platform/config/index.js';
+import { DatabaseModule } from './platform/database/index.js';
 import { QueuesModule } from './platform/queues/index.js';
 import { RedisModule } from './platform/redis/index.js';
 import { TransferIndexStoreModule } from './transfer-index/index.js';

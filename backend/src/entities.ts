@@ -1,8 +1,6 @@
 import { CollectionEntity, CollectionTraitCountEntity, NftEntity } from './collections/index.js';
-import { CollectionSubmissionEntity } from './community/collection-submission.entity.js';
-import { CollectionVoteEntity } from './community/collection-vote.entity.js';
-import { PromoAssetEntity } from './promo/promo-asset.entity.js';
-import { PromoBarSettingsEntity } from './promo/promo-bar-settings.entity.js';
+import { CollectionSubmissionEntity, CollectionVoteEntity } from './community/index.js';
+import { PromoAssetEntity, PromoBarSettingsEntity } from './promo/index.js';
 import { ScanEntity, SearchEntity } from './scans/index.js';
 import {
   IndexedContractEntity,
@@ -12,7 +10,7 @@ import {
   TransferIndexBlockEntity,
   TransferIndexCursorEntity,
 } from './transfer-index/index.js';
-import { WhitelistedCollectionEntity } from './whitelist/whitelisted-collection.entity.js';
+import { WhitelistedCollectionEntity } from './whitelist/index.js';
 
 /**
  * Every entity, listed once for the ORM configuration. The domains own their entities; the

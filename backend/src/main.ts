@@ -1,7 +1,7 @@
-import { loadConfigOrExit } from './platform/config/app-config.js';
-import { migrate } from './platform/database/migrate.js';
+import { loadConfigOrExit } from './platform/config/index.js';
+import { migrate } from './platform/database/index.js';
 import { createApiApp } from './bootstrap.js';
-import { exitIfStuck } from './platform/common/shutdown.js';
+import { exitIfStuck } from './platform/common/index.js';
 import { ENTITIES } from './entities.js';
 
 async function main(): Promise<void> {

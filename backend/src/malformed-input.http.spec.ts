@@ -13,8 +13,13 @@ import { startIsolatedApi, type IsolatedApi } from '../../test/support/isolated-
 import { MEDIA } from './uploads/testing/media-files.fixture.js';
 import { startUploadBackend, type UploadBackend } from './uploads/testing/upload-backends.fixture.js';
 import { OPENAPI_PATH } from './openapi.js';
-import { JsonTooDeepError, MAX_JSON_DEPTH } from './platform/common/json-depth.js';
-import { MAX_INPUT_DEPTH, NUL_MESSAGE, TOO_DEEP_MESSAGE } from './platform/common/validation.pipe.js';
+import {
+  JsonTooDeepError,
+  MAX_JSON_DEPTH,
+  MAX_INPUT_DEPTH,
+  NUL_MESSAGE,
+  TOO_DEEP_MESSAGE,
+} from './platform/common/index.js';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 

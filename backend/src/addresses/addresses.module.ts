@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ChainModule } from '../chain/chain.module.js';
+import { ChainModule } from '../chain/index.js';
 import { AddressAnswersRepository } from './address-answers.repository.js';
 import { AddressesController } from './addresses.controller.js';
 import { AddressesService } from './addresses.service.js';

@@ -6,9 +6,13 @@ import {
   type SearchType,
   type ValidateAddressResponse,
 } from '@nexus/contract';
-import { type AddressProbe, EnsGatewayError } from '../chain/address-probe.js';
-import { ADDRESS_PROBE, NFT_SOURCE } from '../chain/chain.tokens.js';
-import type { NftSource } from '../chain/nft-source.js';
+import {
+  type AddressProbe,
+  EnsGatewayError,
+  ADDRESS_PROBE,
+  NFT_SOURCE,
+  type NftSource,
+} from '../chain/index.js';
 import { AddressAnswersRepository } from './address-answers.repository.js';
 import {
   addressKind,

@@ -1,4 +1,4 @@
-import type { NftReference } from '../chain/address-probe.js';
+import type { NftReference } from '../chain/index.js';
 
 /** What an ENSIP-12 `avatar` record names: an image URI, or an NFT whose image is shown. */
 export type AvatarRecord = { kind: 'uri'; uri: string } | { kind: 'nft'; chainId: number; nft: NftReference };

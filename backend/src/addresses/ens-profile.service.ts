@@ -1,10 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ENABLED_NETWORKS, type WalletProfileResponse } from '@nexus/contract';
-import type { AddressProbe } from '../chain/address-probe.js';
-import { ADDRESS_PROBE, METADATA_RESOLVER } from '../chain/chain.tokens.js';
-import type { MetadataResolver } from '../chain/nft-source.js';
-import type { AppConfig } from '../platform/config/app-config.js';
-import { APP_CONFIG } from '../platform/config/config.module.js';
+import {
+  type AddressProbe,
+  ADDRESS_PROBE,
+  METADATA_RESOLVER,
+  type MetadataResolver,
+} from '../chain/index.js';
+import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
 import { AddressAnswersRepository } from './address-answers.repository.js';
 import { parseAvatarRecord, proxiedImagePath } from './ens-avatar.js';
 

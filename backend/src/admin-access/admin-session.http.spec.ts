@@ -7,7 +7,7 @@ import { adminCookie } from '../../../test/support/admin-session.js';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
 import { TEST_ADMIN_PASSWORD, testConfig } from '../../../test/support/test-env.js';
 import { createApiApp } from '../bootstrap.js';
-import { ConfigError, loadConfig } from '../platform/config/app-config.js';
+import { ConfigError, loadConfig } from '../platform/config/index.js';
 import { REDIS } from '../platform/redis/index.js';
 import { RateLimiterService } from '../platform/security/index.js';
 import { AdminAuthController } from './admin-auth.controller.js';

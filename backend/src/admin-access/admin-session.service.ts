@@ -1,11 +1,9 @@
 import { createHash, scryptSync, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { ADMIN_MESSAGES } from '@nexus/contract';
-import { TooManyRequestsException } from '../platform/common/too-many-requests.exception.js';
-import type { AppConfig } from '../platform/config/app-config.js';
-import { APP_CONFIG } from '../platform/config/config.module.js';
+import { TooManyRequestsException } from '../platform/common/index.js';
+import { type AppConfig, APP_CONFIG, DEFAULT_RATE_LIMITS } from '../platform/config/index.js';
 import { clientKey, RateLimiterService, SuspiciousIpService } from '../platform/security/index.js';
-import { DEFAULT_RATE_LIMITS } from '../platform/config/rate-limit-rules.js';
 import { AdminSessionRepository, type AdminSession, type SessionTerms } from './admin-session.repository.js';
 import { LoginAttemptsRepository } from './login-attempts.repository.js';
 

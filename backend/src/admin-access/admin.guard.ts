@@ -9,7 +9,7 @@ import {
 import { ApiCookieAuth, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { ADMIN_MESSAGES } from '@nexus/contract';
 import type { NextFunction, Request, Response } from 'express';
-import { requestIdOf } from '../platform/logging/request-id.js';
+import { requestIdOf } from '../platform/logging/index.js';
 import { readAdminToken } from './admin-cookie.js';
 import { AdminSessionService } from './admin-session.service.js';
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import type { RateLimitRule } from '../platform/config/rate-limit-rules.js';
+import type { RateLimitRule } from '../platform/config/index.js';
 import { REDIS, RedisConnections } from '../platform/redis/index.js';
 
 /** Why an attempt was refused, and for how long (ms). */

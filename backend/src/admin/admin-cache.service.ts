@@ -1,13 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ENABLED_NETWORKS, type CacheStats, type ClearCacheResponse } from '@nexus/contract';
 import type { Redis } from 'ioredis';
-import { AddressAnswersRepository } from '../addresses/address-answers.repository.js';
+import { AddressAnswersRepository } from '../addresses/index.js';
 import { REDIS, RedisConnections } from '../platform/redis/index.js';
 import { RarityCacheRepository } from '../rarity/index.js';
 import { ScanCacheRepository } from '../scans/index.js';
 import { TransferIndexService } from '../transfer-index/index.js';
-import { TrendingCacheRepository } from '../trending/trending-cache.repository.js';
-import { WhitelistCacheRepository } from '../whitelist/whitelist-cache.repository.js';
+import { TrendingCacheRepository } from '../trending/index.js';
+import { WhitelistCacheRepository } from '../whitelist/index.js';
 import { ApiUsageRecorder, utcDay } from './api-usage.recorder.js';
 import { ApiUsageRepository } from './api-usage.repository.js';
 import { CacheStatsRepository } from './cache-stats.repository.js';

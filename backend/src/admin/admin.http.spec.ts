@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import request from 'supertest';
 import { adminCookie } from '../../../test/support/admin-session.js';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
-import { AddressAnswersRepository } from '../addresses/address-answers.repository.js';
+import { AddressAnswersRepository } from '../addresses/index.js';
 import { REDIS } from '../platform/redis/index.js';
 import { ScanCacheRepository } from '../scans/index.js';
 import { AdminController } from './admin.controller.js';

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { AddressesModule } from '../addresses/addresses.module.js';
+import { AddressesModule } from '../addresses/index.js';
 import { RarityModule } from '../rarity/index.js';
 import { ScanStateModule } from '../scans/index.js';
 import { TransferIndexModule } from '../transfer-index/index.js';
-import { TrendingModule } from '../trending/trending.module.js';
-import { WhitelistModule } from '../whitelist/whitelist.module.js';
+import { TrendingModule } from '../trending/index.js';
+import { WhitelistModule } from '../whitelist/index.js';
 import { AdminAccessModule } from '../admin-access/index.js';
 import { AdminCacheService } from './admin-cache.service.js';
 import { AdminController } from './admin.controller.js';

@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { RpcProvidersResponse } from '@nexus/contract';
 import { AdminOnly } from '../admin-access/index.js';
-import { RpcProvidersReport } from '../chain/rpc-providers.report.js';
+import { RpcProvidersReport } from '../chain/index.js';
 
 /** Each network's JSON-RPC nodes for the security dashboard: health, counters, learnt limits. */
 @ApiTags('admin')

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClearSuspiciousIpResponse, SecurityStatus } from '@nexus/contract';
-import type { AppConfig } from '../platform/config/app-config.js';
-import { APP_CONFIG } from '../platform/config/config.module.js';
+import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
 import { ConnectionRefusalsRepository } from '../platform/connections/index.js';
 import { ScanEventsGateway } from '../platform/realtime/index.js';
 import { ScanAdmission } from '../scans/index.js';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminAccessModule } from '../admin-access/index.js';
-import { ChainModule } from '../chain/chain.module.js';
+import { ChainModule } from '../chain/index.js';
 import { ScansModule } from '../scans/index.js';
 import { ApiKeyRefusalsRepository, RateLimitModule } from '../platform/security/index.js';
 import { RpcProvidersController } from './rpc-providers.controller.js';

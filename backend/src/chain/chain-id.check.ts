@@ -1,7 +1,7 @@
 import { ENABLED_NETWORKS, type Network } from '@nexus/contract';
 import { createPublicClient, http } from 'viem';
-import type { ChainConfig } from '../platform/config/app-config.js';
-import { redactSecrets } from '../platform/logging/redact.js';
+import type { ChainConfig } from '../platform/config/index.js';
+import { redactSecrets } from '../platform/logging/index.js';
 
 export interface ChainIdFindings {
   /** URLs answering another chain's id: the configuration is wrong, the process must not start. */

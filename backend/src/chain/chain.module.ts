@@ -1,6 +1,5 @@
 import { Inject, Logger, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { ConfigError, type AppConfig } from '../platform/config/app-config.js';
-import { APP_CONFIG } from '../platform/config/config.module.js';
+import { ConfigError, type AppConfig, APP_CONFIG } from '../platform/config/index.js';
 import type { Address } from 'viem';
 import {
   ADDRESS_PROBE,

@@ -11,7 +11,7 @@ import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolat
 import { describeWith, TEST_CHAIN } from '../../../test/support/requirements.js';
 import { TEST_MANIFEST, TEST_ROOT, testConfig, testEnv, testPrefix } from '../../../test/support/test-env.js';
 import { createApiApp } from '../bootstrap.js';
-import { ConfigError } from '../platform/config/app-config.js';
+import { ConfigError } from '../platform/config/index.js';
 import { RPC_SOURCE } from './chain.tokens.js';
 import type { RpcNftSource } from './rpc/rpc-nft.source.js';
 import { RpcProvidersReport } from './rpc-providers.report.js';

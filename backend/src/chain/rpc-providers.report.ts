@@ -1,7 +1,7 @@
 import { ENABLED_NETWORKS, type Network, type RpcProvidersResponse } from '@nexus/contract';
 import type { Redis } from 'ioredis';
-import type { AppConfig } from '../platform/config/app-config.js';
-import { redactSecrets } from '../platform/logging/redact.js';
+import type { AppConfig } from '../platform/config/index.js';
+import { redactSecrets } from '../platform/logging/index.js';
 import type { RedisConnections } from '../platform/redis/index.js';
 import { providerKey, RedisLogLimits } from './rpc/log-limits.store.js';
 import type { RpcProviderSnapshot } from './rpc/rpc.stats.js';

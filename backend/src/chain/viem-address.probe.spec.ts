@@ -5,7 +5,7 @@ import type { Address } from 'viem';
 import { ENABLED_NETWORKS, type Network } from '@nexus/contract';
 import { startDevchain, type Devchain } from '../../../deploy/devchain/src/index.js';
 import type { DevchainEns } from '../../../deploy/devchain/src/manifest.js';
-import type { ChainConfig } from '../platform/config/app-config.js';
+import type { ChainConfig } from '../platform/config/index.js';
 import { EnsGatewayError } from './address-probe.js';
 import { ViemAddressProbe } from './viem-address.probe.js';
 

@@ -10,7 +10,7 @@ import {
 } from 'viem';
 import { normalize } from 'viem/ens';
 import { ENABLED_NETWORKS, type Network } from '@nexus/contract';
-import type { AppConfig } from '../platform/config/app-config.js';
+import type { AppConfig } from '../platform/config/index.js';
 import { SafeHttpClient } from '../platform/outbound/index.js';
 import { type AddressProbe, EnsGatewayError, type NftReference } from './address-probe.js';
 import { guardedCcipRequest } from './ccip-read.request.js';

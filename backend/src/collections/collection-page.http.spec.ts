@@ -7,7 +7,7 @@ import {
 } from '@nexus/contract';
 import request from 'supertest';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
-import type { CollectionInfo } from '../chain/nft-source.js';
+import type { CollectionInfo } from '../chain/index.js';
 import { CollectionsRepository, type NftRecord } from './collections.repository.js';
 
 const ADDRESS = '0x00000000000000000000000000000000000a9e50';

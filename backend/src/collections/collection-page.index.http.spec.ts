@@ -8,11 +8,11 @@ import {
 } from '@nexus/contract';
 import request from 'supertest';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
-import type { CollectionInfo } from '../chain/nft-source.js';
+import type { CollectionInfo } from '../chain/index.js';
 import { ScanProgressRepository } from '../platform/realtime/index.js';
 import { CollectionPageService } from './collection-page.service.js';
 import { CollectionsRepository, type NftRecord } from './collections.repository.js';
-import { seededRandom } from '../platform/common/seeded-random.js';
+import { seededRandom } from '../platform/common/index.js';
 
 const ADDRESS = '0x00000000000000000000000000000000000a9e51';
 const info: CollectionInfo = {

@@ -1,6 +1,6 @@
 import { MISSING_VALUE_KEY } from '@nexus/contract';
 import { CollectionPageIndex, foldCase, type IndexRow } from './collection-page.index.js';
-import { seededRandom } from '../platform/common/seeded-random.js';
+import { seededRandom } from '../platform/common/index.js';
 
 const SEP = '\u001f';
 

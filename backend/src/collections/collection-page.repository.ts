@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { MISSING_VALUE_KEY, type CollectionSort, type SortOrder, type TraitSelection } from '@nexus/contract';
-import { executeBound } from '../platform/database/bound-query.js';
+import { executeBound } from '../platform/database/index.js';
 import type { IndexRow } from './collection-page.index.js';
 import { storedTraitCounts } from './collection-trait-counts.js';
 import type { NftRecord } from './collections.repository.js';

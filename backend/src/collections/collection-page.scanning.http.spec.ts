@@ -1,7 +1,7 @@
 import { API_ROUTES, apiPath, SCAN_ERRORS, type CollectionPageResponse } from '@nexus/contract';
 import request from 'supertest';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
-import type { CollectionInfo } from '../chain/nft-source.js';
+import type { CollectionInfo } from '../chain/index.js';
 import { CollectionsRepository, type NftRecord } from './collections.repository.js';
 
 const ADDRESS = '0x00000000000000000000000000000000005ca221';

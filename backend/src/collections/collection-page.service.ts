@@ -11,7 +11,7 @@ import {
   type Network,
   type TraitTypeCounts,
 } from '@nexus/contract';
-import { LruCache } from '../platform/common/lru-cache.js';
+import { LruCache } from '../platform/common/index.js';
 import { CollectionPageIndex, type IndexedCounts } from './collection-page.index.js';
 import { CollectionPageRepository, type FacetCounts, type PageFilter } from './collection-page.repository.js';
 import type { CollectionEntity } from './collection.entity.js';

@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { NftAttribute } from '@nexus/contract';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
-import type { CollectionInfo } from '../chain/nft-source.js';
-import { executeBound } from '../platform/database/bound-query.js';
+import type { CollectionInfo } from '../chain/index.js';
+import { executeBound } from '../platform/database/index.js';
 import { CollectionPageRepository } from './collection-page.repository.js';
 import { CollectionsRepository, type NftRecord } from './collections.repository.js';
 

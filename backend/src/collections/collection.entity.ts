@@ -1,6 +1,6 @@
 import { Entity, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { Network, TokenType } from '@nexus/contract';
-import { BaseEntity } from '../platform/database/base.entity.js';
+import { BaseEntity } from '../platform/database/index.js';
 
 /** A contract Nexus has read from a chain. */
 @Entity({ tableName: 'collection' })

@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { dropDatabase, freshDatabase } from '../../../test/support/fresh-database.js';
-import type { CollectionInfo } from '../chain/nft-source.js';
-import { ormConfig } from '../platform/database/mikro-orm.config.js';
+import type { CollectionInfo } from '../chain/index.js';
+import { ormConfig } from '../platform/database/index.js';
 import { CollectionsRepository, type NftRecord } from './collections.repository.js';
 import { ENTITIES } from '../entities.js';
 

@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Network } from '@nexus/contract';
-import type { CollectionInfo } from '../chain/nft-source.js';
-import { executeBound } from '../platform/database/bound-query.js';
+import type { CollectionInfo } from '../chain/index.js';
+import { executeBound } from '../platform/database/index.js';
 import { CollectionEntity } from './collection.entity.js';
 import { adjustTraits, recountTraits, traitsOf } from './collection-trait-counts.js';
 import { NFT_COLUMNS, toNftRecord, type NftRow } from './nft.row.js';

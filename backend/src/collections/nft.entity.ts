@@ -1,6 +1,6 @@
 import { Entity, Index, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { NftAttribute } from '@nexus/contract';
-import { BaseEntity } from '../platform/database/base.entity.js';
+import { BaseEntity } from '../platform/database/index.js';
 
 /**
  * 'unavailable': the metadata host could not be reached at scan time (dead, failing, throttling);

@@ -1,4 +1,4 @@
-import { LruCache } from '../platform/common/lru-cache.js';
+import { LruCache } from '../platform/common/index.js';
 
 /**
  * A count that took longer than this is answered from its previous value while it is counted again

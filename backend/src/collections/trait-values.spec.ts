@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { NftAttribute, TraitTypeCounts } from '@nexus/contract';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
-import type { CollectionInfo } from '../chain/nft-source.js';
+import type { CollectionInfo } from '../chain/index.js';
 import { summarizeTraits, TraitIndex } from '../rarity/index.js';
 import { CollectionPageService } from './collection-page.service.js';
 import { recountTraits } from './collection-trait-counts.js';

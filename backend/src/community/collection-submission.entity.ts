@@ -1,7 +1,7 @@
 import type { Opt } from '@mikro-orm/core';
 import { Entity, Index, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { Network, SubmissionStatus } from '@nexus/contract';
-import { CollectionProfileEntity } from '../platform/database/collection-profile.entity.js';
+import { CollectionProfileEntity } from '../platform/database/index.js';
 
 /**
  * A collection a visitor submitted for the whitelist (SPEC §3 collection submission). `createdAt`

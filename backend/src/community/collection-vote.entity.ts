@@ -1,6 +1,6 @@
 import { Entity, Index, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { VoteType } from '@nexus/contract';
-import { BaseEntity } from '../platform/database/base.entity.js';
+import { BaseEntity } from '../platform/database/index.js';
 import { CollectionSubmissionEntity } from './collection-submission.entity.js';
 
 /**

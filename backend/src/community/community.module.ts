@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { AddressesModule } from '../addresses/addresses.module.js';
+import { AddressesModule } from '../addresses/index.js';
 import { AdminAccessModule } from '../admin-access/index.js';
-import { WhitelistModule } from '../whitelist/whitelist.module.js';
+import { WhitelistModule } from '../whitelist/index.js';
 import { AdminSubmissionsController } from './admin-submissions.controller.js';
 import { SubmissionsController } from './submissions.controller.js';
 import { SubmissionsRepository } from './submissions.repository.js';

@@ -22,7 +22,7 @@ import {
   type SubmissionUpdate,
   type SubmissionUpdatedResponse,
 } from '@nexus/contract';
-import { trim } from '../platform/common/validation.rules.js';
+import { trim } from '../platform/common/index.js';
 
 /** The message `validateSubmission` gives this field of the whole body, if any. */
 const problem = (args: ValidationArguments | undefined): string | undefined =>

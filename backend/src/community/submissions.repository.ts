@@ -2,9 +2,8 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { SubmissionInput, SubmissionStats, SubmissionStatus } from '@nexus/contract';
-import { executeBound } from '../platform/database/bound-query.js';
-import { isoUtc as iso } from '../platform/database/sql-time.js';
-import { WhitelistRepository, type WhitelistAddition } from '../whitelist/whitelist.repository.js';
+import { executeBound, isoUtc as iso } from '../platform/database/index.js';
+import { WhitelistRepository, type WhitelistAddition } from '../whitelist/index.js';
 import type { SubmissionRecord } from './submission.mapper.js';
 
 /** The same contract was already submitted on the same network. */

@@ -26,9 +26,8 @@ import {
   type SubmissionUpdatedResponse,
   type Network,
 } from '@nexus/contract';
-import { AddressesService } from '../addresses/addresses.service.js';
-import type { WhitelistAddition } from '../whitelist/whitelist.repository.js';
-import { WhitelistService } from '../whitelist/whitelist.service.js';
+import { AddressesService } from '../addresses/index.js';
+import { type WhitelistAddition, WhitelistService } from '../whitelist/index.js';
 import { toAdminSubmission, toApiSubmission, type SubmissionRecord } from './submission.mapper.js';
 import {
   DuplicateSubmissionError,

@@ -16,9 +16,8 @@ import {
   type Network,
   type SubmissionUpdate,
 } from '@nexus/contract';
-import type { AddressesService } from '../addresses/addresses.service.js';
-import type { WhitelistAddition } from '../whitelist/whitelist.repository.js';
-import type { WhitelistService } from '../whitelist/whitelist.service.js';
+import type { AddressesService } from '../addresses/index.js';
+import type { WhitelistAddition, WhitelistService } from '../whitelist/index.js';
 import type { SubmissionRecord } from './submission.mapper.js';
 import {
   DuplicateSubmissionError,

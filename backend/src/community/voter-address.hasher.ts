@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
-import type { AppConfig } from '../platform/config/app-config.js';
-import { APP_CONFIG } from '../platform/config/config.module.js';
+import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
 import { VoteKeyRepository } from './vote-key.repository.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../platform/config/app-config.js';
+import type { AppConfig } from '../platform/config/index.js';
 import type { VoteKeyRepository } from './vote-key.repository.js';
 import { VoterAddressHasher, voterNetwork } from './voter-address.hasher.js';
 

@@ -1,8 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { SubmissionStatus, VoteCounts, VoteType } from '@nexus/contract';
-import { executeBound } from '../platform/database/bound-query.js';
-import { isoUtc as iso } from '../platform/database/sql-time.js';
+import { executeBound, isoUtc as iso } from '../platform/database/index.js';
 
 /** What the rules of a vote look at, read under the submission's row lock. */
 export interface VoteWindow {

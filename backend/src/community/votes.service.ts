@@ -7,9 +7,8 @@ import {
   type VoteRequest,
   type VoteResponse,
 } from '@nexus/contract';
-import { TooManyRequestsException } from '../platform/common/too-many-requests.exception.js';
-import type { AppConfig } from '../platform/config/app-config.js';
-import { APP_CONFIG } from '../platform/config/config.module.js';
+import { TooManyRequestsException } from '../platform/common/index.js';
+import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
 import { VoterAddressHasher } from './voter-address.hasher.js';
 import { VotesRepository, type VoteWindow } from './votes.repository.js';
 

@@ -1,7 +1,7 @@
 import { ConflictException, NotFoundException } from '@nestjs/common';
 import { VOTE_MESSAGES, VOTING, type VoteCounts } from '@nexus/contract';
-import { TooManyRequestsException } from '../platform/common/too-many-requests.exception.js';
-import type { AppConfig } from '../platform/config/app-config.js';
+import { TooManyRequestsException } from '../platform/common/index.js';
+import type { AppConfig } from '../platform/config/index.js';
 import type { VoterAddressHasher } from './voter-address.hasher.js';
 import type { NewVote, VoteOutcome, VotesRepository, VoteWindow } from './votes.repository.js';
 import { judgeVote, VotesService } from './votes.service.js';

@@ -1,7 +1,7 @@
 import { API_ROUTES, type DonationEntry } from '@nexus/contract';
 import request from 'supertest';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
-import { NEXUS_DONATION_ADDRESSES } from '../platform/config/donation-address.js';
+import { NEXUS_DONATION_ADDRESSES } from '../platform/config/index.js';
 import { DonationsController } from './donations.controller.js';
 
 describe(DonationsController.name, () => {

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DonationEntry } from '@nexus/contract';
-import type { AppConfig } from '../platform/config/app-config.js';
-import { APP_CONFIG } from '../platform/config/config.module.js';
+import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
 
 /** Explorer page of an address per network; `{address}` is replaced. */
 export const DONATION_EXPLORERS = {

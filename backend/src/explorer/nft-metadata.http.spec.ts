@@ -10,7 +10,7 @@ import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolat
 import { describeWith, TEST_CHAIN } from '../../../test/support/requirements.js';
 import { readTestManifest, type ManifestCollection } from '../../../test/support/system.js';
 import { TEST_MANIFEST } from '../../../test/support/test-env.js';
-import type { CollectionInfo } from '../chain/nft-source.js';
+import type { CollectionInfo } from '../chain/index.js';
 import { CollectionsRepository, type NftRecord } from '../collections/index.js';
 import { ScanCacheRepository } from '../scans/index.js';
 import { NFT_METADATA_ERRORS, refreshedRecentlyMessage } from './index.js';

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { isMetadataReason, type Network, type NftMetadataResponse } from '@nexus/contract';
 import { CollectionEntity, NftEntity, type NftRecord } from '../collections/index.js';
-import { LruCache } from '../platform/common/lru-cache.js';
+import { LruCache } from '../platform/common/index.js';
 import { REDIS_CACHE, RedisConnections } from '../platform/redis/index.js';
 
 /** How long a token's metadata answer is kept: a dialog opened again costs no chain call. */

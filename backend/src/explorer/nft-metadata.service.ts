@@ -11,14 +11,15 @@ import {
   type NftMetadataResponse,
   type NftRefreshResponse,
 } from '@nexus/contract';
-import { METADATA_RESOLVER, RPC_SOURCE } from '../chain/chain.tokens.js';
-import type { GatewayMetadataResolver } from '../chain/metadata/index.js';
-import type { RpcNftSource } from '../chain/rpc/rpc-nft.source.js';
+import {
+  METADATA_RESOLVER,
+  RPC_SOURCE,
+  type GatewayMetadataResolver,
+  type RpcNftSource,
+} from '../chain/index.js';
 import { CollectionsRepository, toApiNft, type NftRecord } from '../collections/index.js';
-import { TooManyRequestsException } from '../platform/common/too-many-requests.exception.js';
-import { VISITOR_ERRORS } from '../platform/common/visitor-errors.js';
-import type { AppConfig } from '../platform/config/app-config.js';
-import { APP_CONFIG } from '../platform/config/config.module.js';
+import { TooManyRequestsException, VISITOR_ERRORS } from '../platform/common/index.js';
+import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
 import { decodeDataPayload, parseNftUri, sniffMediaType } from '../platform/outbound/index.js';
 import { rarityJobPayload, ScanQueueRepository } from '../platform/queues/index.js';
 import { ScanCacheRepository } from '../scans/index.js';

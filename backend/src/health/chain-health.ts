@@ -1,6 +1,6 @@
 import type { HealthResponse, Network } from '@nexus/contract';
 import { createPublicClient, http, type PublicClient } from 'viem';
-import { redactSecrets } from '../platform/logging/redact.js';
+import { redactSecrets } from '../platform/logging/index.js';
 
 type ChainState = HealthResponse['chains'][string];
 

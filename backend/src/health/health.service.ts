@@ -8,8 +8,7 @@ import {
   type ReadinessResponse,
 } from '@nexus/contract';
 import type { Redis } from 'ioredis';
-import type { AppConfig } from '../platform/config/app-config.js';
-import { APP_CONFIG } from '../platform/config/config.module.js';
+import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
 import { REDIS } from '../platform/redis/index.js';
 import { ScanQueueRepository } from '../platform/queues/index.js';
 import { ChainHealth } from './chain-health.js';

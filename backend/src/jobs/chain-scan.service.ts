@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { INCOMPLETE_REASONS, type Nft, type ScanJobPayload } from '@nexus/contract';
-import { NFT_SOURCE } from '../chain/chain.tokens.js';
-import type { NftSource } from '../chain/nft-source.js';
+import { NFT_SOURCE, type NftSource } from '../chain/index.js';
 import { CollectionsRepository } from '../collections/index.js';
 import { ScanCacheRepository } from '../scans/index.js';
 import { ScanExecution, ScanJobService, type ScanOutcomeSummary } from './scan-execution.service.js';

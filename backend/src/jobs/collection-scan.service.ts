@@ -1,12 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { INCOMPLETE_REASONS, SCAN_ERRORS, type ScanJobPayload } from '@nexus/contract';
-import type { TokenRef } from '../chain/nft-source.js';
-import { awaitedLater } from '../chain/token-stream.util.js';
+import { type TokenRef, awaitedLater } from '../chain/index.js';
 import { toApiNft, type NftRecord } from '../collections/index.js';
-import type { AppConfig } from '../platform/config/app-config.js';
-import { APP_CONFIG } from '../platform/config/config.module.js';
-import { ScanQueueRepository } from '../platform/queues/index.js';
-import { rarityJobPayload } from '../platform/queues/index.js';
+import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
+import { ScanQueueRepository, rarityJobPayload } from '../platform/queues/index.js';
 import { ChainScanService, visitorIncompleteReason } from './chain-scan.service.js';
 import { MetadataRetryService } from './metadata-retry.service.js';
 import { PermanentScanError, type ScanOutcomeSummary } from './scan-execution.service.js';

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { INCOMPLETE_REASONS, SCAN_ERRORS, STAGE_PERCENT, type Nft } from '@nexus/contract';
-import type { NftSource } from '../chain/nft-source.js';
+import type { NftSource } from '../chain/index.js';
 import { CollectionScanService, SCAN_CHUNK } from './collection-scan.service.js';
 import { PermanentScanError } from './scan-execution.service.js';
 import { FakeChain, FakeResolver } from './testing/fake-chain.js';

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { SCAN_ERRORS } from '@nexus/contract';
-import { streamInOrder } from '../chain/token-stream.util.js';
+import { streamInOrder } from '../chain/index.js';
 import { CollectionScanService, SCAN_CHUNK } from './collection-scan.service.js';
 import { PermanentScanError } from './scan-execution.service.js';
 import { FakeChain, FakeResolver } from './testing/fake-chain.js';

@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Job } from 'bull';
-import type { AppConfig } from '../platform/config/app-config.js';
-import { APP_CONFIG } from '../platform/config/config.module.js';
+import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
 import { QUEUE_NAMES, ScanQueueRepository } from '../platform/queues/index.js';
 import type { JobContext, JobHandlers } from './job-handlers.js';
 import { wireHandlers } from './job-wiring.js';

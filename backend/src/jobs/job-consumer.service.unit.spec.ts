@@ -2,7 +2,7 @@ import { Injectable, type LoggerService } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { QueueName, type JobPayloads } from '@nexus/contract';
 import type { Job } from 'bull';
-import { APP_CONFIG } from '../platform/config/config.module.js';
+import { APP_CONFIG } from '../platform/config/index.js';
 import { QUEUE_NAMES, ScanQueueRepository } from '../platform/queues/index.js';
 import { JobConsumer, JOB_HANDLER_TABLE } from './job-consumer.service.js';
 import { JOB_HANDLERS, type AnyJobHandler, type JobHandlers } from './job-handlers.js';

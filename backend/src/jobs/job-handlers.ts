@@ -1,7 +1,7 @@
 import type { Logger, Type } from '@nestjs/common';
 import { QueueName, type JobPayloads } from '@nexus/contract';
 import type { Job } from 'bull';
-import type { AppConfig } from '../platform/config/app-config.js';
+import type { AppConfig } from '../platform/config/index.js';
 import { ScanQueueRepository } from '../platform/queues/index.js';
 import { TransferIndexService } from '../transfer-index/index.js';
 import { CollectionScanService } from './collection-scan.service.js';

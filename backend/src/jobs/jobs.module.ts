@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ChainModule } from '../chain/chain.module.js';
+import { ChainModule } from '../chain/index.js';
 import { CollectionsModule } from '../collections/index.js';
 import { RarityCacheRepository } from '../rarity/index.js';
 import { ScanStateModule } from '../scans/index.js';

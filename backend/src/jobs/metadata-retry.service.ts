@@ -1,14 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { scanKey, type MetadataReason, type MetadataRetryPayload, type Network } from '@nexus/contract';
-import { METADATA_RESOLVER } from '../chain/chain.tokens.js';
-import type { MetadataResolver } from '../chain/nft-source.js';
+import { METADATA_RESOLVER, type MetadataResolver } from '../chain/index.js';
 import { CollectionsRepository, type NftRecord } from '../collections/index.js';
-import type { AppConfig } from '../platform/config/app-config.js';
-import { APP_CONFIG } from '../platform/config/config.module.js';
-import { ScanQueueRepository } from '../platform/queues/index.js';
+import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
+import { ScanQueueRepository, rarityJobPayload } from '../platform/queues/index.js';
 import { ScanProgressRepository } from '../platform/realtime/index.js';
 import { ScanCacheRepository } from '../scans/index.js';
-import { rarityJobPayload } from '../platform/queues/index.js';
 import { resolveTokens } from './token-metadata.js';
 
 /** Passes over the still-unavailable tokens of one job, while each pass recovers some. */

@@ -1,5 +1,5 @@
 import { METADATA_REASONS, scanKey, type Nft } from '@nexus/contract';
-import type { MetadataLookup } from '../chain/nft-source.js';
+import type { MetadataLookup } from '../chain/index.js';
 import { CollectionScanService } from './collection-scan.service.js';
 import { HostsStillUnavailableError, MetadataRetryService } from './metadata-retry.service.js';
 import { FakeChain, FakeResolver } from './testing/fake-chain.js';

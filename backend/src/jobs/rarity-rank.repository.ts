@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { NftRecord } from '../collections/index.js';
-import { executeBound } from '../platform/database/bound-query.js';
+import { executeBound } from '../platform/database/index.js';
 
 export interface StoredRanks {
   /** False when a newer scan replaced the collection's NFTs since they were loaded: nothing was written. */

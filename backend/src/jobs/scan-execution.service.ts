@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { ScanJobPayload } from '@nexus/contract';
-import { redactSecrets } from '../platform/logging/redact.js';
+import { redactSecrets } from '../platform/logging/index.js';
 import { withRetry, type RetryPolicy } from '../platform/outbound/index.js';
 import { ScanProgressRepository } from '../platform/realtime/index.js';
 import { ScanReporter } from './scan-reporter.js';

@@ -1,6 +1,6 @@
 import type { MetadataReason } from '@nexus/contract';
 
-import type { MetadataLookup } from '../chain/nft-source.js';
+import type { MetadataLookup } from '../chain/index.js';
 import { parseNftUri } from '../platform/outbound/index.js';
 
 /** Metadata requests one host may have in flight while other hosts' tokens wait for a slot. */

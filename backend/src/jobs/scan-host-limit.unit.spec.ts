@@ -1,4 +1,4 @@
-import type { MetadataLookup, MetadataResolver, ResolvedMetadata, TokenRef } from '../chain/nft-source.js';
+import type { MetadataLookup, MetadataResolver, ResolvedMetadata, TokenRef } from '../chain/index.js';
 import { metadataHostOf, ScanHostLimit } from './scan-host-limit.js';
 import { resolveTokens } from './token-metadata.js';
 

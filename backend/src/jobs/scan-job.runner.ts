@@ -1,8 +1,8 @@
 import type { Logger } from '@nestjs/common';
 import type { ScanJobPayload } from '@nexus/contract';
 import type { Job } from 'bull';
-import { visitorScanError } from '../platform/common/visitor-errors.js';
-import { redactSecrets } from '../platform/logging/redact.js';
+import { visitorScanError } from '../platform/common/index.js';
+import { redactSecrets } from '../platform/logging/index.js';
 import { PermanentScanError, type ScanExecution, type ScanOutcomeSummary } from './scan-execution.service.js';
 
 /**

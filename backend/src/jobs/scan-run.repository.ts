@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { ScanJobPayload } from '@nexus/contract';
 import { hostname } from 'node:os';
-import { executeBound } from '../platform/database/bound-query.js';
+import { executeBound } from '../platform/database/index.js';
 import { ScanEntity } from '../scans/index.js';
 
 /** Name of this process in the scan log: which worker ran which attempt. */

@@ -1,15 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { METADATA_RESOLVER } from '../chain/chain.tokens.js';
-import type {
-  MetadataLookup,
-  MetadataLookupOptions,
-  MetadataResolver,
-  TokenRef,
-} from '../chain/nft-source.js';
+import {
+  METADATA_RESOLVER,
+  type MetadataLookup,
+  type MetadataLookupOptions,
+  type MetadataResolver,
+  type TokenRef,
+} from '../chain/index.js';
 import type { NftRecord } from '../collections/index.js';
-import { ConcurrencyLimit, mapWithConcurrency } from '../platform/common/concurrency.js';
-import type { AppConfig } from '../platform/config/app-config.js';
-import { APP_CONFIG } from '../platform/config/config.module.js';
+import { ConcurrencyLimit, mapWithConcurrency } from '../platform/common/index.js';
+import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
 import { metadataHostOf, ScanHostLimit } from './scan-host-limit.js';
 
 export function emptyRecord(token: TokenRef): NftRecord {

@@ -1,4 +1,4 @@
-import type { MetadataResolver, ResolvedMetadata, TokenRef } from '../chain/nft-source.js';
+import type { MetadataResolver, ResolvedMetadata, TokenRef } from '../chain/index.js';
 import { resolveTokens } from './token-metadata.js';
 
 const found: ResolvedMetadata = {

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { INCOMPLETE_REASONS, type Nft } from '@nexus/contract';
-import type { NftSource } from '../chain/nft-source.js';
+import type { NftSource } from '../chain/index.js';
 import { PermanentScanError } from './scan-execution.service.js';
 import { fakeHoldings, FakeChain, FakeResolver } from './testing/fake-chain.js';
 import { scanPayload } from './testing/fake-state.js';

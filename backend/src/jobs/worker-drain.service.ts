@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
-import type { AppConfig } from '../platform/config/app-config.js';
-import { APP_CONFIG } from '../platform/config/config.module.js';
+import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
 import { ScanQueueRepository } from '../platform/queues/index.js';
 import { ScanExecution } from './scan-execution.service.js';
 

@@ -7,8 +7,7 @@ import {
 } from '@nestjs/common';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import type { Redis } from 'ioredis';
-import type { AppConfig } from '../platform/config/app-config.js';
-import { APP_CONFIG } from '../platform/config/config.module.js';
+import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
 import { REDIS } from '../platform/redis/index.js';
 
 /** How often a worker writes its heartbeat, and how old one may be before the worker counts as unhealthy. */

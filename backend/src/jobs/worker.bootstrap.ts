@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { createRootLogger, nestLogger } from '../platform/logging/logging.js';
-import { exitIfStuck } from '../platform/common/shutdown.js';
-import { loadConfigOrExit, type AppConfig } from '../platform/config/app-config.js';
+import { createRootLogger, nestLogger } from '../platform/logging/index.js';
+import { exitIfStuck } from '../platform/common/index.js';
+import { loadConfigOrExit, type AppConfig } from '../platform/config/index.js';
 import { JobWiringError } from './job-wiring.js';
 import { WorkerModule } from './worker.module.js';
 

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import type { AppConfig } from '../platform/config/app-config.js';
+import type { AppConfig } from '../platform/config/index.js';
 import { CoreModule } from '../core.module.js';
 import { JobConsumer, JOB_HANDLER_TABLE } from './job-consumer.service.js';
 import { JOB_HANDLERS } from './job-handlers.js';

@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, Matches, ValidateBy, type ValidationArguments } from 'class-validator';
 import { PROMO_MESSAGES, PROMO_UPLOAD, type PromoAssetToggle } from '@nexus/contract';
 
-import { Optional, Text, trim } from '../platform/common/validation.rules.js';
+import { Optional, Text, trim } from '../platform/common/index.js';
 
 /** SPEC §5: the Learn More URL is optional but must be URL-shaped: an absolute http(s) URL. */
 export function isLearnMoreUrl(value: unknown): boolean {

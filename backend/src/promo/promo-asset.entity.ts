@@ -2,7 +2,7 @@ import type { Opt } from '@mikro-orm/core';
 import { Entity, Index, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { PromoAssetType } from '@nexus/contract';
 
-import { BaseEntity } from '../platform/database/base.entity.js';
+import { BaseEntity } from '../platform/database/index.js';
 
 /** A promotional video or image shown while a scan runs (SPEC §3 promo asset). */
 @Entity({ tableName: 'promo_asset' })

@@ -13,9 +13,12 @@ import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from
 import type { PromoAsset } from '@nexus/contract';
 
 import { AdminOnly } from '../admin-access/index.js';
-import { MediaUploadInterceptor } from '../uploads/media-upload.interceptor.js';
-import { StoredUploads, type StoredUploadsByField } from '../uploads/stored-uploads.decorator.js';
-import { multipartSchema } from '../uploads/upload.openapi.js';
+import {
+  MediaUploadInterceptor,
+  StoredUploads,
+  type StoredUploadsByField,
+  multipartSchema,
+} from '../uploads/index.js';
 import { PromoAssetIdParams, PromoAssetToggleDto, PromoAssetUploadDto } from './promo-asset.dto.js';
 import { PromoAssetsService } from './promo-assets.service.js';
 import { PROMO_ASSET_UPLOAD } from './promo-upload.policy.js';

@@ -1,7 +1,7 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { PROMO_MESSAGES, type PromoAsset } from '@nexus/contract';
 
-import { MediaUploadService, type StoredUpload, uploadUrl } from '../media/media-upload.service.js';
+import { MediaUploadService, type StoredUpload, uploadUrl } from '../media/index.js';
 import type { PromoAssetUploadDto } from './promo-asset.dto.js';
 import type { PromoAssetEntity } from './promo-asset.entity.js';
 import { PromoAssetRepository } from './promo-asset.repository.js';

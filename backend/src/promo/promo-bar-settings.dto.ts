@@ -14,8 +14,7 @@ import {
   type PromoBarSettingsInput,
 } from '@nexus/contract';
 
-import { inputProblem } from '../platform/common/validation.pipe.js';
-import { Link, Optional, Text } from '../platform/common/validation.rules.js';
+import { inputProblem, Link, Optional, Text } from '../platform/common/index.js';
 
 /** The `settings` part of PUT /api/admin/promo-bar-settings: the merged settings; absent fields keep their value. */
 export class PromoBarSettingsDto implements Omit<PromoBarSettingsInput, 'videoUrl'> {

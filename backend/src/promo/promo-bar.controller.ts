@@ -3,9 +3,12 @@ import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { PromoBarSettings } from '@nexus/contract';
 
 import { AdminOnly } from '../admin-access/index.js';
-import { MediaUploadInterceptor } from '../uploads/media-upload.interceptor.js';
-import { StoredUploads, type StoredUploadsByField } from '../uploads/stored-uploads.decorator.js';
-import { multipartSchema } from '../uploads/upload.openapi.js';
+import {
+  MediaUploadInterceptor,
+  StoredUploads,
+  type StoredUploadsByField,
+  multipartSchema,
+} from '../uploads/index.js';
 import { PromoBarSettingsFormDto } from './promo-bar-settings.dto.js';
 import { PromoBarService } from './promo-bar.service.js';
 import { PROMO_BAR_VIDEO_UPLOAD } from './promo-upload.policy.js';

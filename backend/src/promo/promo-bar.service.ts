@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DEFAULT_PROMO_BAR_SETTINGS, type PromoBarSettings } from '@nexus/contract';
 
-import { MediaUploadService, type StoredUpload, uploadUrl } from '../media/media-upload.service.js';
+import { MediaUploadService, type StoredUpload, uploadUrl } from '../media/index.js';
 import type { PromoBarSettingsDto } from './promo-bar-settings.dto.js';
 import type { PromoBarSettingsEntity } from './promo-bar-settings.entity.js';
 import { PromoBarRepository, type PromoBarPatch } from './promo-bar.repository.js';

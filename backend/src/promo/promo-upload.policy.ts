@@ -1,7 +1,6 @@
 import { PROMO_BAR_MESSAGES, PROMO_MESSAGES, PROMO_UPLOAD } from '@nexus/contract';
 
-import { UPLOAD_IMAGE_TYPES, UPLOAD_VIDEO_TYPES } from '../uploads/upload-type.rules.js';
-import type { UploadPolicy } from '../uploads/upload.policy.js';
+import { UPLOAD_IMAGE_TYPES, UPLOAD_VIDEO_TYPES, type UploadPolicy } from '../uploads/index.js';
 
 /** POST /api/promo-assets/upload (SPEC §5 promo asset upload). */
 export const PROMO_ASSET_UPLOAD: UploadPolicy = {

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { REDIS_SERVER, startRedis, type PrivateRedis } from '../../../test/faults/support/outage-services.js';
 import { describeWith } from '../../../test/support/requirements.js';
 import { testConfig, testPrefix } from '../../../test/support/test-env.js';
-import { ConfigModule } from '../platform/config/config.module.js';
+import { ConfigModule } from '../platform/config/index.js';
 import { RedisModule } from '../platform/redis/index.js';
 import { RarityCacheRepository, rarityResultKey, type CachedRarity } from './rarity-cache.repository.js';
 

@@ -15,7 +15,7 @@ import {
   type RarityMethodName,
 } from '@nexus/contract';
 import { CollectionsRepository } from '../collections/index.js';
-import { JsonTooDeepError } from '../platform/common/json-depth.js';
+import { JsonTooDeepError } from '../platform/common/index.js';
 import { NOT_AN_OBJECT } from './calculate-rarity.pipe.js';
 import { canonicalTokens } from './canonical-tokens.js';
 import type { CachedRarity } from './rarity-cache.repository.js';

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Network, RarityMethodName } from '@nexus/contract';
-import { LruCache } from '../platform/common/lru-cache.js';
+import { LruCache } from '../platform/common/index.js';
 import { RarityCacheRepository, rarityResultKey, type CachedRarity } from './rarity-cache.repository.js';
 
 /** Per API node: rankings are small next to a collection (about 60 characters per token). */

@@ -1,8 +1,7 @@
 import { HttpStatus, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { RarityMethodName } from '@nexus/contract';
 import { Worker } from 'node:worker_threads';
-import { RetryLaterException } from '../platform/common/too-many-requests.exception.js';
-import { VISITOR_ERRORS } from '../platform/common/visitor-errors.js';
+import { RetryLaterException, VISITOR_ERRORS } from '../platform/common/index.js';
 import type { CollectionAsk, RarityThreadReply, RarityThreadRequest } from './rarity-thread.protocol.js';
 import type { RarityToken } from './rarity.types.js';
 

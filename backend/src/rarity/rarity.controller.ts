@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { RARITY_BYTES_PER_POINT } from '@nexus/contract';
 import type { Request, Response } from 'express';
-import { TooManyRequestsException } from '../platform/common/too-many-requests.exception.js';
+import { TooManyRequestsException } from '../platform/common/index.js';
 import {
   FloodGate,
   RateLimit,

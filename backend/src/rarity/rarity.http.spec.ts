@@ -15,7 +15,7 @@ import { testConfig, testPrefix } from '../../../test/support/test-env.js';
 import { dropDatabase, freshDatabase } from '../../../test/support/fresh-database.js';
 import { clearPrefix } from '../../../test/support/redis-prefix.js';
 import { createApiApp } from '../bootstrap.js';
-import type { CollectionInfo } from '../chain/nft-source.js';
+import type { CollectionInfo } from '../chain/index.js';
 import { CollectionsRepository, type NftRecord } from '../collections/index.js';
 import { CollectionRarityController } from './collection-rarity.controller.js';
 import { RarityController } from './rarity.controller.js';

@@ -6,7 +6,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { RarityMethodName } from '@nexus/contract';
 import { canonicalTokens } from './canonical-tokens.js';
-import { exceedsJsonDepth } from '../platform/common/json-depth.js';
+import { exceedsJsonDepth } from '../platform/common/index.js';
 import { rarityTokensProblem } from './rarity-tokens.validator.js';
 import { RarityEngine } from './rarity.engine.js';
 import type { CollectionAsk, RarityThreadReply, RarityThreadRequest } from './rarity-thread.protocol.js';

@@ -1,8 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ENABLED_NETWORKS, type Network, type SearchType } from '@nexus/contract';
-import { quickCheck } from '../platform/common/validation.pipe.js';
-import { trim } from '../platform/common/validation.rules.js';
+import { quickCheck, trim } from '../platform/common/index.js';
 
 /** POST /api/nfts body (SPEC §7); address rules per search type are checked by the service. */
 export class NftsRequestDto {

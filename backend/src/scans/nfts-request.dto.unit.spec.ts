@@ -1,5 +1,5 @@
 import { BadRequestException, type ArgumentMetadata } from '@nestjs/common';
-import { createValidationPipe } from '../platform/common/validation.pipe.js';
+import { createValidationPipe } from '../platform/common/index.js';
 import { NftsRequestDto } from './nfts-request.dto.js';
 
 const metadata: ArgumentMetadata = { type: 'body', metatype: NftsRequestDto, data: '' };

@@ -7,12 +7,8 @@ import {
   type RateLimitStatus,
   type ScanKind,
 } from '@nexus/contract';
-import {
-  RetryLaterException,
-  TooManyRequestsException,
-} from '../platform/common/too-many-requests.exception.js';
-import type { AppConfig } from '../platform/config/app-config.js';
-import { APP_CONFIG } from '../platform/config/config.module.js';
+import { RetryLaterException, TooManyRequestsException } from '../platform/common/index.js';
+import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
 import { jobOfKind, ScanQueueRepository } from '../platform/queues/index.js';
 import { RateLimiterService } from '../platform/security/index.js';
 import { QueuedScansRepository, type Reservation } from './queued-scans.repository.js';

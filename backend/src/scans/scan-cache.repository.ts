@@ -10,8 +10,7 @@ import {
   untilReady,
   writePayload,
 } from '../platform/redis/index.js';
-import { deflatePart, type DeflatedPart } from '../platform/common/deflate-splice.js';
-import { LruCache } from '../platform/common/lru-cache.js';
+import { deflatePart, type DeflatedPart, LruCache } from '../platform/common/index.js';
 
 /** TTLs in seconds (SPEC §9 and the scan-engine issue): complete versus partial results. */
 export const SCAN_CACHE_TTL_S: Record<ScanKind, { complete: number; partial: number }> = {

@@ -1,7 +1,7 @@
 import type { Opt } from '@mikro-orm/core';
 import { Entity, Index, Property } from '@mikro-orm/decorators/legacy';
 import type { Network, ScanKind } from '@nexus/contract';
-import { BaseEntity } from '../platform/database/base.entity.js';
+import { BaseEntity } from '../platform/database/index.js';
 
 /** `abandoned`: its worker died and another took the job over (a later row of the key). */
 export type ScanStatus = 'running' | 'complete' | 'failed' | 'abandoned';

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { AddressesModule } from '../addresses/addresses.module.js';
+import { AddressesModule } from '../addresses/index.js';
 import { CollectionPageRepository, CollectionPagesModule, CollectionsModule } from '../collections/index.js';
 import { ScanEventsGateway } from '../platform/realtime/index.js';
 import { ScanStateModule } from './scan-state.module.js';

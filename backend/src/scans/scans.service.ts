@@ -13,21 +13,15 @@ import {
   type NftsResponse,
   type ScanKind,
 } from '@nexus/contract';
-import type { AppConfig } from '../platform/config/app-config.js';
-import { APP_CONFIG } from '../platform/config/config.module.js';
-import { AddressesService } from '../addresses/addresses.service.js';
+import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
+import { AddressesService } from '../addresses/index.js';
 import {
   CollectionPageRepository,
   CollectionsRepository,
   toApiNft,
   type CollectionEntity,
 } from '../collections/index.js';
-import {
-  deflateHead,
-  finishDeflate,
-  type DeflatedPart,
-  type DeflateHead,
-} from '../platform/common/deflate-splice.js';
+import { deflateHead, finishDeflate, type DeflatedPart, type DeflateHead } from '../platform/common/index.js';
 import { ScanQueueRepository } from '../platform/queues/index.js';
 import { ScanAdmission } from './scan-admission.service.js';
 import { ScanCacheRepository, type CachedScan } from './scan-cache.repository.js';

@@ -1,11 +1,10 @@
 import { Test } from '@nestjs/testing';
 import { queuedScansPerClientMessage, type Nft, type NftsRequest, type NftsResponse } from '@nexus/contract';
 import { inflateSync } from 'node:zlib';
-import { AddressesService } from '../addresses/addresses.service.js';
+import { AddressesService } from '../addresses/index.js';
 import { CollectionPageRepository, CollectionsRepository, type NftRecord } from '../collections/index.js';
-import { deflatePart } from '../platform/common/deflate-splice.js';
-import { TooManyRequestsException } from '../platform/common/too-many-requests.exception.js';
-import { APP_CONFIG } from '../platform/config/config.module.js';
+import { deflatePart, TooManyRequestsException } from '../platform/common/index.js';
+import { APP_CONFIG } from '../platform/config/index.js';
 import { FakeCollections, FakeQueue, FakeScanCache } from '../jobs/testing/fake-state.js';
 import { ScanQueueRepository } from '../platform/queues/index.js';
 import type { ScanOutcome } from '../platform/realtime/index.js';

@@ -1,6 +1,6 @@
 import { Entity, Index, Property } from '@mikro-orm/decorators/legacy';
 import type { Network, SearchType } from '@nexus/contract';
-import { BaseEntity } from '../platform/database/base.entity.js';
+import { BaseEntity } from '../platform/database/index.js';
 
 /** Every search a visitor makes; trending is counted from these. */
 @Entity({ tableName: 'search' })

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Network, SearchType } from '@nexus/contract';
 import type { Redis } from 'ioredis';
-import { executeBound } from '../platform/database/bound-query.js';
+import { executeBound } from '../platform/database/index.js';
 
 export interface PendingSearch {
   term: string;

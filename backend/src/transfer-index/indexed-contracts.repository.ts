@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Network } from '@nexus/contract';
-import { executeBound } from '../platform/database/bound-query.js';
+import { executeBound } from '../platform/database/index.js';
 import type { ContractNaming, UnnamedContract } from './transfer-index.rows.js';
 
 /** The contracts the transfer index has seen, and their names once read (collection discovery). */

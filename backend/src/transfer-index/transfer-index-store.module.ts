@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { TRANSFER_INDEX } from '../chain/chain.tokens.js';
+import { TRANSFER_INDEX } from '../chain/index.js';
 import { IndexedContractsRepository } from './indexed-contracts.repository.js';
 import { TransferIndexReader } from './transfer-index.reader.js';
 import { TransferIndexRepository } from './transfer-index.repository.js';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ChainModule } from '../chain/chain.module.js';
+import { ChainModule } from '../chain/index.js';
 import { TransferIndexStoreModule } from './transfer-index-store.module.js';
 import { TransferIndexService } from './transfer-index.service.js';
 

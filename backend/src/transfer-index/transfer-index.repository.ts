@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Network } from '@nexus/contract';
-import { executeBound } from '../platform/database/bound-query.js';
+import { executeBound } from '../platform/database/index.js';
 import { readCursor, readCursors, type IndexCursor, type TransferRow } from './transfer-index.rows.js';
 import { removeRows, writeTransfers } from './transfer-window.sql.js';
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Network } from '@nexus/contract';
-import { executeBound } from '../platform/database/bound-query.js';
+import { executeBound } from '../platform/database/index.js';
 
 /** The burn and mint address. */
 export const ZERO = '0x0000000000000000000000000000000000000000';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Network } from '@nexus/contract';
-import { executeBound } from '../platform/database/bound-query.js';
+import { executeBound } from '../platform/database/index.js';
 import { ZERO, type TransferRow } from './transfer-index.rows.js';
 
 /** Transfers held and written at a time: a window may hold a million-token mint. */

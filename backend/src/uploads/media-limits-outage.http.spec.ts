@@ -8,7 +8,7 @@ import request from 'supertest';
 import { REDIS_SERVER, startRedis, type PrivateRedis } from '../../../test/faults/support/outage-services.js';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
 import { describeWith } from '../../../test/support/requirements.js';
-import { DiskMediaStorage } from '../media/disk.media-storage.js';
+import { DiskMediaStorage } from '../media/index.js';
 import { LoopbackServer, PNG_BYTES } from '../platform/outbound/testing/loopback-server.fixture.js';
 import { MEDIA } from './testing/media-files.fixture.js';
 

@@ -15,7 +15,7 @@ import { FileFieldsInterceptor } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import { catchError, type Observable } from 'rxjs';
 
-import { MEDIA_STORAGE, type MediaStorage } from '../media/media.storage.js';
+import { MEDIA_STORAGE, type MediaStorage } from '../media/index.js';
 import { clientKey } from '../platform/security/index.js';
 import { isStoredMediaFile, SniffingStorageEngine, type StoredMediaFile } from './sniffing.storage-engine.js';
 import { UploadBudget } from './upload-budget.service.js';

@@ -3,9 +3,15 @@ import type { Request } from 'express';
 import type { StorageEngine } from 'multer';
 
 import { sniffMediaType } from '../platform/outbound/index.js';
-import { exceedsPixelLimit, ImageSizeProbe, pixelLimitMessage } from '../media/image-size.probe.js';
-import { newUploadKey, type StoredUpload, UploadRejectedException } from '../media/media-upload.service.js';
-import type { MediaStorage } from '../media/media.storage.js';
+import {
+  exceedsPixelLimit,
+  ImageSizeProbe,
+  pixelLimitMessage,
+  newUploadKey,
+  type StoredUpload,
+  UploadRejectedException,
+  type MediaStorage,
+} from '../media/index.js';
 import { clientKey } from '../platform/security/index.js';
 import type { UploadBudget, UploadGrant } from './upload-budget.service.js';
 import { claimsMatchContent } from './upload-type.rules.js';

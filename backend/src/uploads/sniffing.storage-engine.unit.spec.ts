@@ -6,8 +6,7 @@ import { PassThrough } from 'node:stream';
 import { PayloadTooLargeException } from '@nestjs/common';
 import type { Request } from 'express';
 
-import { DiskMediaStorage } from '../media/disk.media-storage.js';
-import { UploadRejectedException } from '../media/media-upload.service.js';
+import { DiskMediaStorage, UploadRejectedException } from '../media/index.js';
 import { SniffingStorageEngine, type StoredMediaFile } from './sniffing.storage-engine.js';
 import { MEDIA } from './testing/media-files.fixture.js';
 import type { UploadPolicy } from './upload.policy.js';

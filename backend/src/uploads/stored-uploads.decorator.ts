@@ -1,7 +1,7 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 
-import type { StoredUpload } from '../media/media-upload.service.js';
+import type { StoredUpload } from '../media/index.js';
 import { storedFiles } from './media-upload.interceptor.js';
 
 /** The files MediaUploadInterceptor stored for this request, by form field (at most one each). */

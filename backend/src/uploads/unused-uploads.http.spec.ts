@@ -9,10 +9,9 @@ import request from 'supertest';
 
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
 import { deleteMatching, REDIS, RedisConnections } from '../platform/redis/index.js';
-import { CollectionSubmissionEntity } from '../community/collection-submission.entity.js';
-import { PromoAssetEntity } from '../promo/promo-asset.entity.js';
-import { PromoBarSettingsEntity } from '../promo/promo-bar-settings.entity.js';
-import { WhitelistedCollectionEntity } from '../whitelist/whitelisted-collection.entity.js';
+import { CollectionSubmissionEntity } from '../community/index.js';
+import { PromoAssetEntity, PromoBarSettingsEntity } from '../promo/index.js';
+import { WhitelistedCollectionEntity } from '../whitelist/index.js';
 import { MEDIA, writeSizedFile } from './testing/media-files.fixture.js';
 import {
   startUploadBackend,

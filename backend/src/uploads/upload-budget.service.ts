@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 
-import { TooManyRequestsException } from '../platform/common/too-many-requests.exception.js';
-import type { AppConfig } from '../platform/config/app-config.js';
-import { APP_CONFIG } from '../platform/config/config.module.js';
+import { TooManyRequestsException } from '../platform/common/index.js';
+import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
 import { REDIS_CACHE, RedisConnections } from '../platform/redis/index.js';
 import { UploadReferencesRepository } from './upload-references.repository.js';
 

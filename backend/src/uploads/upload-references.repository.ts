@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
-import { executeBound } from '../platform/database/bound-query.js';
-import { UPLOAD_PREFIX } from '../media/media-upload.service.js';
+import { executeBound } from '../platform/database/index.js';
+import { UPLOAD_PREFIX } from '../media/index.js';
 
 /**
  * Which uploads a saved record uses: a submission's banner or logo, a whitelisted collection's logo,

@@ -9,11 +9,8 @@ import {
 } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 
-import type { AppConfig } from '../platform/config/app-config.js';
-import { APP_CONFIG } from '../platform/config/config.module.js';
-import { ImageProxyService } from '../media/image-proxy.service.js';
-import { UPLOAD_PREFIX } from '../media/media-upload.service.js';
-import { MEDIA_STORAGE, type MediaStorage } from '../media/media.storage.js';
+import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
+import { ImageProxyService, UPLOAD_PREFIX, MEDIA_STORAGE, type MediaStorage } from '../media/index.js';
 import { REDIS_CACHE, RedisConnections } from '../platform/redis/index.js';
 import { UploadReferencesRepository } from './upload-references.repository.js';
 

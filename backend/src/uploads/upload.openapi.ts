@@ -1,6 +1,6 @@
 import type { SchemaObject } from '@nestjs/swagger';
 
-import { MAX_IMAGE_PIXELS } from '../media/image-size.probe.js';
+import { MAX_IMAGE_PIXELS } from '../media/index.js';
 import type { UploadPolicy } from './upload.policy.js';
 
 /** The multipart body of an upload route for the OpenAPI document: its files and text fields. */

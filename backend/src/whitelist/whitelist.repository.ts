@@ -6,7 +6,7 @@ import type {
   WhitelistedCollectionInput,
   WhitelistedCollectionPatch,
 } from '@nexus/contract';
-import { executeBound } from '../platform/database/bound-query.js';
+import { executeBound } from '../platform/database/index.js';
 import { WhitelistedCollectionEntity } from './whitelisted-collection.entity.js';
 
 /** What an approved community submission brings to the whitelist (never featured). */

@@ -2,7 +2,7 @@ import type { WhitelistedCollectionInput } from '@nexus/contract';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AppConfig } from '../platform/config/app-config.js';
+import type { AppConfig } from '../platform/config/index.js';
 import type { WhitelistRepository } from './whitelist.repository.js';
 import { WhitelistSeeder, whitelistFromManifest } from './whitelist.seeder.js';
 import type { WhitelistService } from './whitelist.service.js';

@@ -6,8 +6,7 @@ import {
   type WhitelistedCollectionInput,
 } from '@nexus/contract';
 import { readFile } from 'node:fs/promises';
-import type { AppConfig } from '../platform/config/app-config.js';
-import { APP_CONFIG } from '../platform/config/config.module.js';
+import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
 import { WHITELIST_NETWORKS } from './whitelisted-collection.dto.js';
 import { WhitelistRepository } from './whitelist.repository.js';
 import { WhitelistService } from './whitelist.service.js';

@@ -16,7 +16,7 @@ import {
   type WhitelistedCollectionInput,
   type WhitelistedCollectionPatch,
 } from '@nexus/contract';
-import { Link, Optional, Text, isLink, trim } from '../platform/common/validation.rules.js';
+import { Link, Optional, Text, isLink, trim } from '../platform/common/index.js';
 
 /** The admin form offers every network, Solana included (SPEC §1). */
 export const WHITELIST_NETWORKS: readonly AnyNetwork[] = [...ENABLED_NETWORKS, ...DISABLED_NETWORKS];

@@ -1,7 +1,7 @@
 import type { Opt } from '@mikro-orm/core';
 import { Entity, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { BUBBLE_COUNT, type AnyNetwork, type WhitelistedCollection } from '@nexus/contract';
-import { CollectionProfileEntity } from '../platform/database/collection-profile.entity.js';
+import { CollectionProfileEntity } from '../platform/database/index.js';
 
 type AnimationSpeed = WhitelistedCollection['animationSpeed'];
 type BubbleSize = WhitelistedCollection['bubbleSize'];

@@ -1,6 +1,6 @@
 import { encodeFunctionData, type Address, type Hex, type PublicClient, type RpcLog } from 'viem';
 import type { Network, TokenType } from '@nexus/contract';
-import { mapWithConcurrency } from '../../platform/common/concurrency.js';
+import { mapWithConcurrency } from '../../platform/common/index.js';
 import type { CollectionInfo, EnumerateProgress, TokenPageSink, TokenRef } from '../nft-source.js';
 import { collectTokens, streamInOrder } from '../token-stream.util.js';
 import { asBigInt, decodeResult, safeNumber } from './call-result.util.js';

@@ -1,5 +1,5 @@
 import { decodeFunctionResult, encodeFunctionData, type Address, type Hex, type PublicClient } from 'viem';
-import { mapWithConcurrency } from '../../platform/common/concurrency.js';
+import { mapWithConcurrency } from '../../platform/common/index.js';
 import { chunked } from './call-result.util.js';
 import { multicall3Abi } from './erc.abis.js';
 import { MemoryProviderFacts, SharedFact, type ProviderFacts } from './provider-facts.store.js';

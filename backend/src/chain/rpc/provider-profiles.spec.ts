@@ -10,8 +10,8 @@ import { PublicNodeProxy, type PublicNodeLimits } from '../../../../deploy/devch
 import { dropDatabase, freshDatabase } from '../../../../test/support/fresh-database.js';
 import { describeWith, TEST_CHAIN } from '../../../../test/support/requirements.js';
 import { readTestManifest, type ManifestCollection } from '../../../../test/support/system.js';
-import { VISITOR_ERRORS, visitorScanError } from '../../platform/common/visitor-errors.js';
-import { ormConfig } from '../../platform/database/mikro-orm.config.js';
+import { VISITOR_ERRORS, visitorScanError } from '../../platform/common/index.js';
+import { ormConfig } from '../../platform/database/index.js';
 import {
   TransferIndexer,
   TransferIndexReader,

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RpcRequestError } from 'viem';
 import { INCOMPLETE_REASONS } from '@nexus/contract';
-import { isUnavailable } from '../../platform/common/visitor-errors.js';
+import { isUnavailable } from '../../platform/common/index.js';
 import { MemoryProviderFacts } from './provider-facts.store.js';
 import { ProviderQuotaError, quotaResetAt, UNKNOWN_QUOTA_RESET_MS } from './provider-quota.gate.js';
 import { RpcNftSource } from './rpc-nft.source.js';

@@ -1,6 +1,6 @@
 import { createTransport, http, type EIP1193RequestFn, type Transport } from 'viem';
-import { ConcurrencyLimit } from '../../platform/common/concurrency.js';
-import { redactSecrets } from '../../platform/logging/redact.js';
+import { ConcurrencyLimit } from '../../platform/common/index.js';
+import { redactSecrets } from '../../platform/logging/index.js';
 import { backoffDelayMs, connectionFailureKind, withRetry } from '../../platform/outbound/index.js';
 import { BatchCap, mayBeBatchRefusal } from './batch-cap.util.js';
 import type { LogLimitsStore } from './log-limits.store.js';

@@ -1,6 +1,6 @@
 import { encodeFunctionData, pad, type Address, type PublicClient, type RpcLog } from 'viem';
 import type { Network, TokenType } from '@nexus/contract';
-import { mapWithConcurrency } from '../../platform/common/concurrency.js';
+import { mapWithConcurrency } from '../../platform/common/index.js';
 import type { TokenRef, WalletHolding, WalletScanOptions } from '../nft-source.js';
 import { asBigInt, asString, compareIds, decodeResult, safeNumber } from './call-result.util.js';
 import { latestBlock } from './chain-head.util.js';

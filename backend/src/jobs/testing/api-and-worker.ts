@@ -2,9 +2,8 @@ import type { INestApplicationContext } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { createApiApp } from '../../bootstrap.js';
-import { METADATA_RESOLVER, NFT_SOURCE } from '../../chain/chain.tokens.js';
-import type { MetadataResolver, NftSource } from '../../chain/nft-source.js';
-import type { AppConfig } from '../../platform/config/app-config.js';
+import { METADATA_RESOLVER, NFT_SOURCE, type MetadataResolver, type NftSource } from '../../chain/index.js';
+import type { AppConfig } from '../../platform/config/index.js';
 import { WorkerModule } from '../worker.module.js';
 
 /** The API and a worker in this process, on the real test database and Redis, with a fake chain. */

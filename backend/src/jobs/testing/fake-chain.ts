@@ -1,14 +1,14 @@
-import type {
-  CollectionInfo,
-  EnumerateProgress,
-  MetadataResolver,
-  NftSource,
-  ResolvedMetadata,
-  TokenPageSink,
-  TokenRef,
-  WalletHolding,
-} from '../../chain/nft-source.js';
-import { collectTokens } from '../../chain/token-stream.util.js';
+import {
+  type CollectionInfo,
+  type EnumerateProgress,
+  type MetadataResolver,
+  type NftSource,
+  type ResolvedMetadata,
+  type TokenPageSink,
+  type TokenRef,
+  type WalletHolding,
+  collectTokens,
+} from '../../chain/index.js';
 
 export interface FakeCollection {
   address: string;

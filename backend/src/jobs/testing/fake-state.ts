@@ -10,7 +10,7 @@ import {
   type ScanProgress,
 } from '@nexus/contract';
 import { randomUUID } from 'node:crypto';
-import type { CollectionInfo } from '../../chain/nft-source.js';
+import type { CollectionInfo } from '../../chain/index.js';
 import {
   CollectionEntity,
   type CollectionsRepository,

@@ -1,8 +1,7 @@
 import { Test, type TestingModule } from '@nestjs/testing';
-import { METADATA_RESOLVER, NFT_SOURCE } from '../../chain/chain.tokens.js';
-import type { MetadataResolver, NftSource } from '../../chain/nft-source.js';
+import { METADATA_RESOLVER, NFT_SOURCE, type MetadataResolver, type NftSource } from '../../chain/index.js';
 import { CollectionsRepository } from '../../collections/index.js';
-import { APP_CONFIG } from '../../platform/config/config.module.js';
+import { APP_CONFIG } from '../../platform/config/index.js';
 import { ScanQueueRepository } from '../../platform/queues/index.js';
 import { ScanProgressRepository } from '../../platform/realtime/index.js';
 import { ScanCacheRepository } from '../../scans/index.js';

@@ -7,7 +7,7 @@ import {
   type ExceptionFilter,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { requestIdOf } from '../logging/request-id.js';
+import { requestIdOf } from '../logging/index.js';
 import { RetryLaterException } from './too-many-requests.exception.js';
 import { isUnavailable, VISITOR_ERRORS } from './visitor-errors.js';
 

@@ -1,6 +1,6 @@
 import { BadRequestException, Logger, type ArgumentsHost } from '@nestjs/common';
 import { Writable } from 'node:stream';
-import { createRootLogger, nestLogger } from '../logging/logging.js';
+import { createRootLogger, nestLogger } from '../logging/index.js';
 import { HttpExceptionFilter } from './http-exception.filter.js';
 
 function hostFor(req: object) {

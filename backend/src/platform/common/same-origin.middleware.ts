@@ -1,6 +1,6 @@
 import { ADMIN_MESSAGES } from '@nexus/contract';
 import type { NextFunction, Request, Response } from 'express';
-import { requestIdOf } from '../logging/request-id.js';
+import { requestIdOf } from '../logging/index.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

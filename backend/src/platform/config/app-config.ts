@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { LogSettings } from '../logging/log-settings.js';
+import type { LogSettings } from '../logging/index.js';
 import { parseAdminSettings, type AdminSettings } from './admin-config.js';
 import { parseChainSettings, type ChainSettings } from './chain-config.js';
 import { parseClientLimitSettings, type ClientLimitSettings } from './client-limits-config.js';

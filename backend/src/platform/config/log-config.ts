@@ -1,4 +1,4 @@
-import { LOG_LEVELS, type LogSettings } from '../logging/log-settings.js';
+import { LOG_LEVELS, type LogSettings } from '../logging/index.js';
 import type { EnvReader } from './env-reader.js';
 
 /** LOG_LEVEL (info unless set) and LOG_FORMAT (JSON lines in production, readable lines otherwise). */

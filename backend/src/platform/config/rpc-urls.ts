@@ -1,4 +1,4 @@
-import { redactSecrets } from '../logging/redact.js';
+import { redactSecrets } from '../logging/index.js';
 
 /** What `<NETWORK>_RPC_URL` holds: one node, or several separated by commas. */
 export interface ParsedRpcUrls {

@@ -1,8 +1,7 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { type DynamicModule, Module } from '@nestjs/common';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
+import { type AppConfig, APP_CONFIG } from '../config/index.js';
 import { ormConfig, type Entities } from './mikro-orm.config.js';
 
 @Module({})

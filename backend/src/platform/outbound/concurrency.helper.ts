@@ -1,6 +1,6 @@
 import { FetchError } from './fetch.error.js';
 
-export { mapWithConcurrency } from '../common/concurrency.js';
+export { mapWithConcurrency } from '../common/index.js';
 
 /** The failure that best explains why every racer failed: "not found" only when all said so. */
 function bestFailure(errors: readonly unknown[]): unknown {

@@ -2,8 +2,7 @@ import { BullModule, getQueueToken } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
 import type { JobPayloads, QueueName } from '@nexus/contract';
 import type { Queue } from 'bull';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
+import { type AppConfig, APP_CONFIG } from '../config/index.js';
 import { JOBS, QUEUE_NAMES } from './job.registry.js';
 import { BULL_QUEUES, ScanQueueRepository, type BullQueues } from './scan-queue.repository.js';
 

@@ -7,7 +7,7 @@ import {
   type SubscribeAck,
 } from '@nexus/contract';
 import type { Server, Socket } from 'socket.io';
-import type { ConnectionLimits } from '../config/connection-limits.js';
+import type { ConnectionLimits } from '../config/index.js';
 import { clientKey, requestClientKey } from '../security/index.js';
 
 /** What the limits need of the rate limiter and the suspicious-address list. */

@@ -1,7 +1,6 @@
 import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis, type RedisOptions } from 'ioredis';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
+import { type AppConfig, APP_CONFIG } from '../config/index.js';
 import { SoftCache } from './soft-cache.js';
 
 export const REDIS = Symbol('REDIS');

@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
+import { type AppConfig, APP_CONFIG } from '../config/index.js';
 
 /** A cache read that took longer than its budget (answered as a miss). */
 export class CacheTimeoutError extends Error {

@@ -1,6 +1,6 @@
 import type { RateLimitPolicy } from '@nexus/contract';
 import type { RateLimiterRedis } from 'rate-limiter-flexible';
-import type { RateLimitRule } from '../config/rate-limit-rules.js';
+import type { RateLimitRule } from '../config/index.js';
 import type { LocalTally } from './local-tally.js';
 
 /** How often the requests counted in this process are added to their clients' Redis counts. */

@@ -1,8 +1,8 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { TooManyRequestsException } from '../common/too-many-requests.exception.js';
-import { quietRequestLog } from '../logging/logging.js';
+import { TooManyRequestsException } from '../common/index.js';
+import { quietRequestLog } from '../logging/index.js';
 import { requestClientKey } from './client-address.js';
 import { RATE_LIMIT_METADATA, type RequestRateLimitPolicy } from './rate-limit.decorator.js';
 import { FloodGate, retryAfterSeconds, setRateLimitHeaders } from './flood-gate.js';

@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { clearPrefix } from '../../../../test/support/redis-prefix.js';
 import { testConfig, testPrefix } from '../../../../test/support/test-env.js';
-import type { AppConfig } from '../config/app-config.js';
+import type { AppConfig } from '../config/index.js';
 import { RedisConnections } from '../redis/index.js';
 import { openRateLimitRedis, RateLimiterService } from './rate-limiter.service.js';
 import { TopClientsRepository } from './top-clients.repository.js';

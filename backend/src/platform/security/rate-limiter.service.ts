@@ -8,10 +8,8 @@ import {
 import { RATE_LIMIT_POLICIES, type RateLimitPolicy, type RateLimitStatus } from '@nexus/contract';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
+import { type AppConfig, APP_CONFIG, type RateLimitRule } from '../config/index.js';
 import { RedisConnections } from '../redis/index.js';
-import type { RateLimitRule } from '../config/rate-limit-rules.js';
 import { LocalTally } from './local-tally.js';
 import { COUNT_FLUSH_MS, RateLimitFlush, type FlushTarget } from './rate-limit-flush.js';
 import { RateLimitLeaderboard } from './rate-limit-leaderboard.js';

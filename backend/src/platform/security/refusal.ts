@@ -1,8 +1,8 @@
 import { HttpStatus } from '@nestjs/common';
 import { rateLimitMessage } from '@nexus/contract';
 import type { Request, Response } from 'express';
-import { errorBody } from '../common/http-exception.filter.js';
-import { requestIdOf } from '../logging/request-id.js';
+import { errorBody } from '../common/index.js';
+import { requestIdOf } from '../logging/index.js';
 
 /**
  * A 429 written straight to the response, with the body and Retry-After HttpExceptionFilter gives

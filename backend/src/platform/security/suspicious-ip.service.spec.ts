@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { clearPrefix } from '../../../../test/support/redis-prefix.js';
 import { testConfig, testPrefix } from '../../../../test/support/test-env.js';
-import type { AppConfig } from '../config/app-config.js';
+import type { AppConfig } from '../config/index.js';
 import { RedisConnections } from '../redis/index.js';
 import { SuspiciousIpRepository } from './suspicious-ip.repository.js';
 import { SuspiciousIpService } from './suspicious-ip.service.js';

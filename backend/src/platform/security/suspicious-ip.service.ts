@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { SuspiciousIp } from '@nexus/contract';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
+import { type AppConfig, APP_CONFIG } from '../config/index.js';
 import { SuspiciousIpRepository, type SuspicionKind } from './suspicious-ip.repository.js';
 
 /**

@@ -3,9 +3,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { DiskMediaStorage } from '../../media/disk.media-storage.js';
-import type { MediaStorage } from '../../media/media.storage.js';
-import { S3MediaStorage } from '../../media/s3.media-storage.js';
+import { DiskMediaStorage, type MediaStorage, S3MediaStorage } from '../../media/index.js';
 import { startS3rver } from '../../media/testing/s3rver.fixture.js';
 
 export type UploadBackendName = 'disk' | 's3';

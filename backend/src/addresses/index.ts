@@ -1,0 +1,3 @@
+export { AddressAnswersRepository } from './address-answers.repository.js';
+export { AddressesModule } from './addresses.module.js';
+export { AddressesService } from './addresses.service.js';

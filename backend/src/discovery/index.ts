@@ -1,0 +1,2 @@
+export { DiscoveryModule } from './discovery.module.js';
+export { DiscoveryRepository } from './discovery.repository.js';

@@ -1,0 +1,1 @@
+export { DonationsModule } from './donations.module.js';

@@ -1,0 +1,2 @@
+export { TrendingCacheRepository } from './trending-cache.repository.js';
+export { TrendingModule } from './trending.module.js';
