@@ -79,23 +79,74 @@ describe('import boundaries (eslint.config.js)', () => {
     expect(surface).toEqual([]);
   });
 
-  it('holds a nested surface (chain/metadata) for its neighbours in chain and beyond', async () => {
+  it("holds a nested surface (chain/metadata) for its neighbours in chain, and chain's for the rest", async () => {
     const code = (from: string) =>
       `import { normalizeMetadata } from '${from}';\nexport const x = normalizeMetadata;\n`;
     const fromJobs = await lint(
       'backend/src/jobs/example.ts',
       code('../chain/metadata/metadata.normalizer.js'),
     );
+    const pastChain = await lint('backend/src/jobs/example.ts', code('../chain/metadata/index.js'));
     const fromChain = await lint(
       'backend/src/chain/rpc/example.ts',
       code('../metadata/metadata.normalizer.js'),
     );
-    const throughSurface = await lint('backend/src/jobs/example.ts', code('../chain/metadata/index.js'));
+    const throughChain = await lint('backend/src/jobs/example.ts', code('../chain/index.js'));
+    const throughMetadata = await lint('backend/src/chain/rpc/example.ts', code('../metadata/index.js'));
     const inside = await lint('backend/src/chain/metadata/example.ts', code('./metadata.normalizer.js'));
-    expect(rules(fromJobs)).toEqual(['import-x/no-restricted-paths']);
+    expect(rules(fromJobs)).toContain('import-x/no-restricted-paths');
+    expect(rules(pastChain)).toEqual(['import-x/no-restricted-paths']);
     expect(rules(fromChain)).toEqual(['import-x/no-restricted-paths']);
-    expect(throughSurface).toEqual([]);
+    expect(throughChain).toEqual([]);
+    expect(throughMetadata).toEqual([]);
     expect(inside).toEqual([]);
+  });
+
+  it("fails an import past any surface, a domain's or a platform folder's", async () => {
+    const chain = await lint(
+      'backend/src/admin/example.ts',
+      "import { LogScanner } from '../chain/rpc/log.scanner.js';\nexport const x = LogScanner;\n",
+    );
+    const config = await lint(
+      'backend/src/scans/example.ts',
+      "import { loadConfig } from '../platform/config/app-config.js';\nexport const x = loadConfig;\n",
+    );
+    const surface = await lint(
+      'backend/src/scans/example.ts',
+      "import { loadConfig } from '../platform/config/index.js';\nexport const x = loadConfig;\n",
+    );
+    expect(rules(chain)).toEqual(['import-x/no-restricted-paths']);
+    expect(chain[0]!.message).toContain('Import chain through its surface (chain/index.js)');
+    expect(rules(config)).toEqual(['import-x/no-restricted-paths']);
+    expect(config[0]!.message).toContain('Import platform/config through its surface');
+    expect(surface).toEqual([]);
+  });
+
+  it('fails a platform file that imports a domain, even through its surface', async () => {
+    const domain = await lint(
+      'backend/src/platform/redis/example.ts',
+      "import { ScansModule } from '../../scans/index.js';\nexport const x = ScansModule;\n",
+    );
+    const root = await lint(
+      'backend/src/platform/database/example.ts',
+      "import { ENTITIES } from '../../entities.js';\nexport const x = ENTITIES;\n",
+    );
+    const platform = await lint(
+      'backend/src/platform/redis/example.ts',
+      "import { APP_CONFIG } from '../config/index.js';\nexport const x = APP_CONFIG;\n",
+    );
+    expect(rules(domain)).toEqual(['import-x/no-restricted-paths']);
+    expect(domain[0]!.message).toContain('The platform never imports a domain');
+    expect(rules(root)).toEqual(['import-x/no-restricted-paths']);
+    expect(platform).toEqual([]);
+  });
+
+  it('lets a platform spec boot the whole API from the composition root', async () => {
+    const messages = await lint(
+      'backend/src/platform/common/example.http.spec.ts',
+      "import { createApiApp } from '../../bootstrap.js';\nexport const x = createApiApp;\n",
+    );
+    expect(messages).toEqual([]);
   });
 
   it('lets workers import the job surface only', async () => {
@@ -114,11 +165,11 @@ describe('import boundaries (eslint.config.js)', () => {
   it('keeps chain and media apart: both build on the outbound fetch layer, neither on the other', async () => {
     const media = await lint(
       'backend/src/media/example.ts',
-      "import { GatewayMetadataResolver } from '../chain/metadata/index.js';\nexport const x = GatewayMetadataResolver;\n",
+      "import { GatewayMetadataResolver } from '../chain/index.js';\nexport const x = GatewayMetadataResolver;\n",
     );
     const chain = await lint(
       'backend/src/chain/example.ts',
-      "import { MediaModule } from '../media/media.module.js';\nexport const x = MediaModule;\n",
+      "import { MediaModule } from '../media/index.js';\nexport const x = MediaModule;\n",
     );
     const outbound = await lint(
       'backend/src/media/example.ts',
