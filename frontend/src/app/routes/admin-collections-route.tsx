@@ -1,5 +1,5 @@
-import { AdminSubpage } from '../components/admin-subpage';
-import { CollectionsAdminPage } from '../components/collections/collections-admin-page';
+import { AdminSubpage } from '../../features/admin/components/admin-subpage';
+import { CollectionsAdminPage } from '../../features/admin/components/collections/collections-admin-page';
 
 /** /admin/collections (SPEC §2). */
 export function Component() {

@@ -1,5 +1,5 @@
-import { AdminSubpage } from '../components/admin-subpage';
-import { PromoAdminPage } from '../components/promo/promo-admin-page';
+import { AdminSubpage } from '../../features/admin/components/admin-subpage';
+import { PromoAdminPage } from '../../features/admin/components/promo/promo-admin-page';
 
 /** /admin/promo (SPEC §2). */
 export function Component() {

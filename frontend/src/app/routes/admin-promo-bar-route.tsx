@@ -1,5 +1,5 @@
-import { AdminSubpage } from '../components/admin-subpage';
-import { PromoBarAdminPage } from '../components/promo-bar/promo-bar-admin-page';
+import { AdminSubpage } from '../../features/admin/components/admin-subpage';
+import { PromoBarAdminPage } from '../../features/admin/components/promo-bar/promo-bar-admin-page';
 
 /** /admin/promo-bar (SPEC §2). */
 export function Component() {

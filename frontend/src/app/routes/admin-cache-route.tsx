@@ -1,5 +1,5 @@
-import { AdminSubpage } from '../components/admin-subpage';
-import { CacheAdminPage } from '../components/cache/cache-admin-page';
+import { AdminSubpage } from '../../features/admin/components/admin-subpage';
+import { CacheAdminPage } from '../../features/admin/components/cache/cache-admin-page';
 
 /** /admin/cache (SPEC §2). */
 export function Component() {

@@ -1,5 +1,5 @@
-import { AdminSubpage } from '../components/admin-subpage';
-import { SecurityAdminPage } from '../components/security/security-admin-page';
+import { AdminSubpage } from '../../features/admin/components/admin-subpage';
+import { SecurityAdminPage } from '../../features/admin/components/security/security-admin-page';
 
 /** /admin/security (SPEC §2). */
 export function Component() {

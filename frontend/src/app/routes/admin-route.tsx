@@ -1,0 +1,1 @@
+export { AdminDashboardRoute as Component } from '../../features/admin/components/admin-dashboard-route';

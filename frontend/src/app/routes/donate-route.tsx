@@ -1,0 +1,1 @@
+export { DonatePage as Component } from '../../features/donate/components/donate-page';

@@ -1,0 +1,1 @@
+export { SubmitCollectionPage as Component } from '../../features/submit/components/submit-collection-page';

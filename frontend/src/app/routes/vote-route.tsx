@@ -1,0 +1,1 @@
+export { VotePage as Component } from '../../features/vote/components/vote-page';

@@ -1,1 +1,0 @@
-export { AdminDashboardRoute as Component } from '../components/admin-dashboard-route';

@@ -1,1 +1,0 @@
-export { DonatePage as Component } from '../components/donate-page';

@@ -1,1 +1,0 @@
-export { SubmitCollectionPage as Component } from '../components/submit-collection-page';

@@ -1,1 +1,0 @@
-export { VotePage as Component } from '../components/vote-page';
