@@ -7,6 +7,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const BACKEND_SRC = join(import.meta.dirname, 'backend/src');
+const FEATURES = join(import.meta.dirname, 'frontend/src/features');
 
 const folders = (dir) =>
   readdirSync(dir, { withFileTypes: true })
@@ -74,6 +75,10 @@ const FETCH_LAYER =
   'Chain and media share the outbound fetch layer (backend/src/platform/outbound); neither imports the other.';
 const PLATFORM_IMPORTS =
   'The platform never imports a domain: pass in what it needs (as DatabaseModule.forRoot(ENTITIES)), or move the piece to the domain.';
+const FEATURE_IMPORTS =
+  'A feature never imports another feature: move the shared piece to components/, lib/ or api/, or compose both in app/routes.';
+const SHARED_IMPORTS = 'Shared code never imports a feature: features build on components/, lib/ and api/.';
+
 /** The platform stands under the domains; its specs may boot the whole API from the composition root. */
 const PLATFORM_ZONES = [
   {
@@ -82,6 +87,21 @@ const PLATFORM_ZONES = [
     message: PLATFORM_IMPORTS,
   },
   { target: './backend/src/platform/**/!(*.spec).ts', from: './backend/src/*.ts', message: PLATFORM_IMPORTS },
+];
+
+/** bulletproof-react's zones: each feature stands alone; app/ composes them; shared code is below them. */
+const FRONTEND_ZONES = [
+  ...folders(FEATURES).map((name) => ({
+    target: `./frontend/src/features/${name}`,
+    from: './frontend/src/features',
+    except: [`./${name}`],
+    message: FEATURE_IMPORTS,
+  })),
+  {
+    target: ['./frontend/src/components', './frontend/src/lib', './frontend/src/api'],
+    from: './frontend/src/features',
+    message: SHARED_IMPORTS,
+  },
 ];
 
 /** Every React Hooks rule the plugin recommends, the React Compiler's included, as an error. */
@@ -141,6 +161,7 @@ export default tseslint.config(
           zones: [
             ...SURFACE_ZONES,
             ...PLATFORM_ZONES,
+            ...FRONTEND_ZONES,
             { target: './frontend', from: ['./backend', './workers', './deploy'], message: FRONTEND_IMPORTS },
             {
               target: './contract',

@@ -149,6 +149,35 @@ describe('import boundaries (eslint.config.js)', () => {
     expect(messages).toEqual([]);
   });
 
+  it('fails a web app feature that imports another feature', async () => {
+    const messages = await lint(
+      'frontend/src/features/home/components/example.tsx',
+      "import { VotingList } from '../../vote/components/voting-list';\nexport const x = VotingList;\n",
+    );
+    const own = await lint(
+      'frontend/src/features/vote/components/example.tsx',
+      "import { VotingList } from './voting-list';\nexport const x = VotingList;\n",
+    );
+    expect(rules(messages)).toEqual(['import-x/no-restricted-paths']);
+    expect(messages[0]!.message).toContain('A feature never imports another feature');
+    expect(own).toEqual([]);
+  });
+
+  it('fails shared components and lib that import a feature; routes may compose features', async () => {
+    const code =
+      "import { VotingList } from '../features/vote/components/voting-list';\nexport const x = VotingList;\n";
+    const component = await lint('frontend/src/components/example.tsx', code);
+    const lib = await lint('frontend/src/lib/example.ts', code);
+    const route = await lint(
+      'frontend/src/app/routes/example.tsx',
+      "import { VotingList } from '../../features/vote/components/voting-list';\nexport const x = VotingList;\n",
+    );
+    expect(rules(component)).toEqual(['import-x/no-restricted-paths']);
+    expect(component[0]!.message).toContain('Shared code never imports a feature');
+    expect(rules(lib)).toEqual(['import-x/no-restricted-paths']);
+    expect(route).toEqual([]);
+  });
+
   it('lets workers import the job surface only', async () => {
     const other = await lint(
       'workers/src/example.ts',

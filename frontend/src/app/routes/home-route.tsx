@@ -27,13 +27,14 @@ import { CollectionElsewhere } from '../../features/search/components/collection
 import { SearchForm, type SearchRequest } from '../../features/search/components/search-form';
 import { SearchHelp } from '../../features/search/components/search-help';
 import { useSearchStore } from '../../features/search/stores/search-store';
-import { AllNetworksWalletView } from '../../features/wallet/components/all-networks-wallet-view';
+import { VoteWidget } from '../../features/vote/components/vote-widget';
+import { AllNetworksWalletView } from './all-networks-wallet-view';
 import {
   displayCollectionName,
   WalletCollectionsView,
   WalletLoadError,
 } from '../../features/wallet/components/wallet-collections-view';
-import { groupByContract } from '../../features/wallet/wallet-collections';
+import { groupByContract } from '../../lib/wallet-collections';
 import type { ExplorerState } from '../explorer-url';
 import { useExplorer } from '../use-explorer';
 
@@ -220,6 +221,7 @@ export function HomeRoute() {
       <HomeDashboard
         searchSlot={<SearchForm onSearch={search} />}
         searchHelpSlot={<SearchHelp />}
+        voteSlot={<VoteWidget />}
         onExplore={explore}
       />
     );

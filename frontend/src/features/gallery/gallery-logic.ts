@@ -8,9 +8,9 @@ import {
   type NftAttribute,
   type SortOrder,
 } from '@nexus/contract';
+import { GALLERY_PAGE_SIZE } from '../../lib/gallery-page';
 
 /** SPEC §9 gallery constants. */
-export const GALLERY_PAGE_SIZE = 50;
 export const CROWN_MAX_RANK = 10;
 export const TIER_MAX_RANK = 50;
 

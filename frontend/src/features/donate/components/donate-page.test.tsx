@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_ROUTES, type DonationEntry } from '@nexus/contract';
-import { findToast, renderInApp, resetApp, stubFetch } from '../../vote/testing/app-harness';
+import { findToast, renderInApp, resetApp, stubFetch } from '../../../testing/app-harness';
 import { routeKey } from '../../../testing/fake-fetch';
 import { DonatePage } from './donate-page';
 

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { API_ROUTES, type Network } from '@nexus/contract';
 import { apiCall } from '../../../lib/api-client';
-import { collectionQueryKey } from './rarity-api';
+import { collectionQueryKey } from '../../../api/collection-query-key';
 
 function tokenParams(network: Network, address: string, tokenId: string) {
   return { network, address: address.toLowerCase(), tokenId };

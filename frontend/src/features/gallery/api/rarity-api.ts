@@ -11,6 +11,7 @@ import {
   type SortOrder,
   type TraitSelection,
 } from '@nexus/contract';
+import { collectionQueryKey } from '../../../api/collection-query-key';
 import { apiCall } from '../../../lib/api-client';
 import { RarityCalculator } from '../rarity-calculator';
 
@@ -23,11 +24,6 @@ export const rarityCalculator = new RarityCalculator(postCalculateRarity);
 
 function collectionParams(network: Network, address: string) {
   return { network, address: address.toLowerCase() };
-}
-
-/** Everything read about one stored collection; refreshed together when its rarity job ends. */
-export function collectionQueryKey(network: Network, address: string) {
-  return ['collection', network, address.toLowerCase()] as const;
 }
 
 export function nftDetailQuery(network: Network, address: string, tokenId: string) {

@@ -1,6 +1,6 @@
 import type { Nft } from '@nexus/contract';
 import { nftDisplayName, rarityTier, type ViewMode } from '../gallery-logic';
-import { heldQuantity } from '../../wallet/wallet-collections';
+import { heldQuantity } from '../../../lib/wallet-collections';
 import { NftImage } from './nft-image';
 
 interface NftCardProps {

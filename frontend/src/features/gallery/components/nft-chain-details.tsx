@@ -8,7 +8,7 @@ import { explorerAddressUrl, explorerTokenUrl, nftShareUrl } from '../../../lib/
 import { shortenAddress } from '../../../lib/format';
 import { nftMetadataQuery, postRefreshMetadata } from '../api/nft-metadata-api';
 import { withRefreshedNft } from '../refreshed-nft';
-import { collectionQueryKey } from '../api/rarity-api';
+import { collectionQueryKey } from '../../../api/collection-query-key';
 import '../../../components/chain-links.css';
 
 interface NftChainDetailsProps {

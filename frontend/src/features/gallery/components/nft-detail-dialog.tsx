@@ -9,7 +9,7 @@ import { nftDetailQuery } from '../api/rarity-api';
 import { collectionNameOf, nftDisplayName, nftTraits } from '../gallery-logic';
 import { explainedValueCount, formatRarityNumber } from '../rarity-explanation';
 import { traitValueCount } from '../trait-filter';
-import { heldQuantity } from '../../wallet/wallet-collections';
+import { heldQuantity } from '../../../lib/wallet-collections';
 import { NftChainDetails } from './nft-chain-details';
 import { NftImage } from './nft-image';
 import { RarityBadge } from './nft-card';

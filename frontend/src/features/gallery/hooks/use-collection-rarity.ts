@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Network, Nft, RarityResult } from '@nexus/contract';
 import { getScanChannel } from '../../../lib/scan-channel';
-import { collectionQueryKey, rarityCalculator } from '../api/rarity-api';
+import { collectionQueryKey } from '../../../api/collection-query-key';
+import { rarityCalculator } from '../api/rarity-api';
 import { mergeRarity, rarityKey } from '../rarity-calculator';
 import {
   EMPTY_RARITY_PROGRESS,

@@ -2,7 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Network, Nft, TraitTypeCounts } from '@nexus/contract';
 import { collectionPageQuery } from '../api/rarity-api';
-import { DEFAULT_GALLERY_SORT, GALLERY_PAGE_SIZE, filterByText, paginate, sortNfts } from '../gallery-logic';
+import { GALLERY_PAGE_SIZE } from '../../../lib/gallery-page';
+import { DEFAULT_GALLERY_SORT, filterByText, paginate, sortNfts } from '../gallery-logic';
 import type { GalleryViewState } from '../gallery-view-state';
 import { filterByTraitSelection, selectedValueCount, summarizeNftTraits } from '../trait-filter';
 

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { scanKey, type Network } from '@nexus/contract';
 import { getScanChannel } from '../../../lib/scan-channel';
-import { collectionQueryKey } from '../api/rarity-api';
+import { collectionQueryKey } from '../../../api/collection-query-key';
 
 const ignore = (): void => undefined;
 

@@ -11,7 +11,6 @@ import { FeaturedCarousel } from './featured-carousel';
 import { PromoBar } from './promo-bar';
 import { StatTiles } from './stat-tiles';
 import { TrendingList } from './trending-list';
-import { VoteWidget } from './vote-widget';
 import '../../../components/tabs.css';
 import './home.css';
 
@@ -27,10 +26,12 @@ interface HomeDashboardProps {
   searchSlot: ReactNode;
   /** Content of the 'Advanced Search' tab. */
   searchHelpSlot: ReactNode;
+  /** Content of the 'Vote' tab (vote feature). */
+  voteSlot: ReactNode;
   onExplore: (collection: WhitelistedCollection) => void;
 }
 
-export function HomeDashboard({ searchSlot, searchHelpSlot, onExplore }: HomeDashboardProps) {
+export function HomeDashboard({ searchSlot, searchHelpSlot, voteSlot, onExplore }: HomeDashboardProps) {
   const { tab, setTab, quickSearch, setQuickSearch } = useHomeStore();
   const whitelist = useWhitelistedCollections();
   const trending = useLiveTrendingSearches();
@@ -108,7 +109,7 @@ export function HomeDashboard({ searchSlot, searchHelpSlot, onExplore }: HomeDas
           )}
         </Tabs.Content>
         <Tabs.Content value="vote" className="tab-panel">
-          <VoteWidget />
+          {voteSlot}
         </Tabs.Content>
         <Tabs.Content value="trending" className="tab-panel">
           {trending.isPending || whitelist.isPending ? (

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { isSafeLinkUrl } from '../../../lib/image-url';
 import { useConsentedPlayback } from '../../../lib/video-consent';
 import { usePromoBarSettings } from '../api/promo-bar-settings';
-import './promo-bar.css';
+import '../../../components/promo-bar.css';
 
 /** SPEC §3: the button reads 'Go' when no text was set. */
 export const DEFAULT_PROMO_BUTTON_TEXT = 'Go';

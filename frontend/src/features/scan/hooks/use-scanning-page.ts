@@ -9,8 +9,8 @@ import {
   type ScanProgress,
 } from '@nexus/contract';
 import { apiCall, isApiStatus } from '../../../lib/api-client';
-import { collectionQueryKey } from '../../gallery/api/rarity-api';
-import { GALLERY_PAGE_SIZE } from '../../gallery/gallery-logic';
+import { collectionQueryKey } from '../../../api/collection-query-key';
+import { GALLERY_PAGE_SIZE } from '../../../lib/gallery-page';
 import type { ScanTarget } from '../stores/scan-store';
 
 /**

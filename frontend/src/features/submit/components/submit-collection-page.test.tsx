@@ -9,7 +9,7 @@ import {
   resetApp,
   stubFetch,
   type FetchCall,
-} from '../../vote/testing/app-harness';
+} from '../../../testing/app-harness';
 import { routeKey } from '../../../testing/fake-fetch';
 import { SubmitCollectionPage } from './submit-collection-page';
 

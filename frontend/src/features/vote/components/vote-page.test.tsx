@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_ROUTES, FINGERPRINT_STORAGE_KEY, type CollectionSubmission } from '@nexus/contract';
-import { VoteWidget } from '../../home/components/vote-widget';
+import { VoteWidget } from './vote-widget';
 import {
   deferredReply,
   findToast,
@@ -10,7 +10,7 @@ import {
   resetApp,
   stubFetch,
   type FakeReply,
-} from '../testing/app-harness';
+} from '../../../testing/app-harness';
 import { routeKey } from '../../../testing/fake-fetch';
 import { VotePage } from './vote-page';
 

@@ -12,7 +12,12 @@ import { ProgressBar } from '../../../components/progress-bar';
 import { formatCount, shortenAddress } from '../../../lib/format';
 import { useCastVote, useHasVoted, VOTE_FAILED_FALLBACK } from '../hooks/use-vote';
 import { votingProjectionText } from '../voting-logic';
-import { CollapsibleDescription, GalleryLink, SubmissionBanner, SubmissionLogo } from './submission-identity';
+import {
+  CollapsibleDescription,
+  GalleryLink,
+  SubmissionBanner,
+  SubmissionLogo,
+} from '../../../components/submission-identity';
 import './voting.css';
 
 /** 'page' is a card of /vote; 'widget' is a row of the home vote tab. */

@@ -5,7 +5,11 @@ import { NetworkBadge } from '../../../components/network-badge';
 import { formatCount, shortenAddress } from '../../../lib/format';
 import { mediaImageUrl } from '../../../lib/image-url';
 import { isSpamCollection } from '../spam-filter';
-import { filterWalletCollections, groupByContract, sortWalletCollections } from '../wallet-collections';
+import {
+  filterWalletCollections,
+  groupByContract,
+  sortWalletCollections,
+} from '../../../lib/wallet-collections';
 import { WalletIdentity } from './wallet-identity';
 import './wallet.css';
 

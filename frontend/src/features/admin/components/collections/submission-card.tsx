@@ -23,7 +23,7 @@ import {
   GalleryLink,
   SubmissionBanner,
   SubmissionLogo,
-} from '../../../vote/components/submission-identity';
+} from '../../../../components/submission-identity';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import './submission-card.css';
 

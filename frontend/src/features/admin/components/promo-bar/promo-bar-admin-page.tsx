@@ -14,7 +14,7 @@ import { errorText } from '../../../../lib/api-client';
 import { usePromoBarSettings, useSavePromoBarSettings } from '../../api/promo-bar-admin';
 import { AdminSlider } from '../ui/admin-slider';
 import { AdminSwitch } from '../ui/admin-switch';
-import '../../../home/components/promo-bar.css';
+import '../../../../components/promo-bar.css';
 import './promo-bar-admin-page.css';
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

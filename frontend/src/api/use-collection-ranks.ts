@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { isEvmAddress, type Network, type Nft } from '@nexus/contract';
-import { collectionQueryKey } from '../../gallery/api/rarity-api';
-import { fetchCollectionRanks, type CollectionRanks } from '../api/collection-ranks';
+import { collectionQueryKey } from './collection-query-key';
+import { fetchCollectionRanks, type CollectionRanks } from './collection-ranks';
 
 export interface WalletCollectionRanks {
   /** The wallet's NFTs with the whole collection's ranks (none where Nexus has none). */

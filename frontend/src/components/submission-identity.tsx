@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isNetwork, type CollectionSubmission } from '@nexus/contract';
-import { mediaImageUrl } from '../../../lib/image-url';
+import { mediaImageUrl } from '../lib/image-url';
 import './submission-identity.css';
 
 /** Descriptions longer than this are cut to a few lines with 'Show more' (as on the featured cards). */

@@ -6,19 +6,19 @@ import {
   type Network,
   type NftsResponse,
 } from '@nexus/contract';
-import { NetworkBadge } from '../../../components/network-badge';
-import { ProgressBar } from '../../../components/progress-bar';
-import { errorText } from '../../../lib/api-client';
-import { formatCount } from '../../../lib/format';
-import { PartialNotice } from '../../scan/components/partial-notice';
-import { useScanResult } from '../../scan/hooks/use-scan';
-import { toProgressView } from '../../scan/scan-progress-view';
-import { useScanProgressOf, type ScanTarget } from '../../scan/stores/scan-store';
-import { isSpamCollection } from '../spam-filter';
-import { groupByContract, sortWalletCollections } from '../wallet-collections';
-import { WalletCollectionRow } from './wallet-collections-view';
-import { WalletIdentity } from './wallet-identity';
-import './wallet.css';
+import { NetworkBadge } from '../../components/network-badge';
+import { ProgressBar } from '../../components/progress-bar';
+import { errorText } from '../../lib/api-client';
+import { formatCount } from '../../lib/format';
+import { PartialNotice } from '../../features/scan/components/partial-notice';
+import { useScanResult } from '../../features/scan/hooks/use-scan';
+import { toProgressView } from '../../features/scan/scan-progress-view';
+import { useScanProgressOf, type ScanTarget } from '../../features/scan/stores/scan-store';
+import { isSpamCollection } from '../../features/wallet/spam-filter';
+import { groupByContract, sortWalletCollections } from '../../lib/wallet-collections';
+import { WalletCollectionRow } from '../../features/wallet/components/wallet-collections-view';
+import { WalletIdentity } from '../../features/wallet/components/wallet-identity';
+import '../../features/wallet/components/wallet.css';
 import './all-networks.css';
 
 /** The order the sections are shown in: the search form's own order of networks. */

@@ -5,9 +5,9 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { createQueryClient } from '../../../app/query-client';
-import { Toaster } from '../../../components/toast/toaster';
-import { useToastStore } from '../../../components/toast/toast-store';
+import { createQueryClient } from '../app/query-client';
+import { Toaster } from '../components/toast/toaster';
+import { useToastStore } from '../components/toast/toast-store';
 
 export interface FakeReply {
   status?: number;

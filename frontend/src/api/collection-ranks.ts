@@ -4,7 +4,7 @@ import {
   type CollectionTokenRank,
   type Network,
 } from '@nexus/contract';
-import { apiCall } from '../../../lib/api-client';
+import { apiCall } from '../lib/api-client';
 
 /** What Nexus knows of the whole collection's ranks for some of its NFTs (a wallet's). */
 export interface CollectionRanks {

@@ -1,5 +1,5 @@
 import { useVotingSubmissions } from '../../../api/voting-submissions';
-import { VotingList } from '../../vote/components/voting-list';
+import { VotingList } from './voting-list';
 
 /** Home 'vote' tab (SPEC §2): the active submissions, votable in place; /vote opens in a new tab. */
 export function VoteWidget() {
