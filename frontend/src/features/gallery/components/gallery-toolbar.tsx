@@ -7,6 +7,8 @@ import {
 } from '../gallery-logic';
 import type { SortOrder } from '@nexus/contract';
 import { SortOrderToggle } from './sort-order-toggle';
+import { SearchField } from '../../../components/search-field';
+import { LabelledOptions } from '../../../components/labelled-options';
 
 const VIEW_MODE_LABELS: Record<ViewMode, string> = {
   'small-grid': 'Small grid',
@@ -50,13 +52,12 @@ export function GalleryToolbar({
 }: GalleryToolbarProps) {
   return (
     <div className="filter-bar">
-      <input
-        className="text-field filter-bar__search"
-        type="search"
+      <SearchField
+        className="filter-bar__search"
         placeholder="Search by name or token ID"
-        aria-label="Search NFTs by name or token ID"
+        label="Search NFTs by name or token ID"
         value={text}
-        onChange={(event) => onText(event.target.value)}
+        onChange={onText}
       />
       <label className="select-field">
         <span className="select-field__prefix">Sort</span>
@@ -66,11 +67,7 @@ export function GalleryToolbar({
           value={sort}
           onChange={(event) => onSort(event.target.value as GallerySort)}
         >
-          {GALLERY_SORTS.map((option) => (
-            <option key={option} value={option}>
-              {GALLERY_SORT_LABELS[option]}
-            </option>
-          ))}
+          <LabelledOptions values={GALLERY_SORTS} labels={GALLERY_SORT_LABELS} />
         </select>
       </label>
       {order && onOrder ? <SortOrderToggle sort={sort} order={order} onOrder={onOrder} /> : null}

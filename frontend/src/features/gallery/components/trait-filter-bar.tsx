@@ -11,6 +11,7 @@ import {
   selectedValueCount,
   type TraitSelection,
 } from '../trait-filter';
+import { SearchField } from '../../../components/search-field';
 
 interface TraitFilterBarProps {
   summary: readonly TraitTypeCounts[];
@@ -77,13 +78,11 @@ export function TraitFilterBar({ summary, loading, selection, onToggle, onClear 
 
       {open ? (
         <div className="trait-filter__panel" id={panelId}>
-          <input
-            className="text-field trait-filter__search"
-            type="search"
+          <SearchField
+            className="trait-filter__search"
             placeholder="Search traits and values"
-            aria-label="Search traits and values"
             value={query}
-            onChange={(event) => setQuery(event.target.value)}
+            onChange={setQuery}
           />
           {summary.length === 0 ? (
             loading ? (

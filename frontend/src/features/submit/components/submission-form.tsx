@@ -25,6 +25,7 @@ import {
 } from '../submission-form';
 import { Field, TextField } from './form-field';
 import { ImageUploadField } from './image-upload-field';
+import { LabelledOptions } from '../../../components/labelled-options';
 
 type ImageKind = keyof SubmissionImages;
 type UploadedImage = { file: File; url: string };
@@ -148,11 +149,7 @@ export function SubmissionForm({ onSubmitted }: SubmissionFormProps) {
             <Field id="submission-network" label="Network" required error={errors.network?.message}>
               {(control) => (
                 <select {...control} {...register('network')} className="select-field__control submit-select">
-                  {SUBMISSION_NETWORKS.map((network) => (
-                    <option key={network} value={network}>
-                      {NETWORK_LABELS[network]}
-                    </option>
-                  ))}
+                  <LabelledOptions values={SUBMISSION_NETWORKS} labels={NETWORK_LABELS} />
                 </select>
               )}
             </Field>

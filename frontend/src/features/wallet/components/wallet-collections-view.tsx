@@ -12,6 +12,7 @@ import {
 } from '../../../lib/wallet-collections';
 import { WalletIdentity } from './wallet-identity';
 import './wallet.css';
+import { SearchField } from '../../../components/search-field';
 
 interface WalletCollectionsViewProps {
   walletAddress: string;
@@ -87,13 +88,10 @@ export function WalletCollectionsView({
 
       {all.length > 0 ? (
         <div className="wallet__tools">
-          <input
-            className="text-field"
-            type="search"
+          <SearchField
             placeholder="Search collections by name or contract address"
-            aria-label="Search collections by name or contract address"
             value={query}
-            onChange={(event) => setQuery(event.target.value)}
+            onChange={setQuery}
           />
           {hiddenCount > 0 ? (
             <button

@@ -26,6 +26,7 @@ import {
 } from '../../../../components/submission-identity';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import './submission-card.css';
+import { LabelledOptions } from '../../../../components/labelled-options';
 
 const DELETE_QUESTION = 'Are you sure you want to delete this submission? This action cannot be undone.';
 
@@ -188,11 +189,7 @@ export function SubmissionCard({ submission }: { submission: AdminCollectionSubm
                 if (isStatus(event.target.value)) setStatus(event.target.value);
               }}
             >
-              {SUBMISSION_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {STATUS_LABELS[value]}
-                </option>
-              ))}
+              <LabelledOptions values={SUBMISSION_STATUSES} labels={STATUS_LABELS} />
             </select>
           </label>
           <div className="admin-review-card__dates muted">

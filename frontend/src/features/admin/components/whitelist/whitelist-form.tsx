@@ -23,6 +23,7 @@ import {
 import { AdminSwitch } from '../ui/admin-switch';
 import { ImageUploadField } from './image-upload-field';
 import './whitelist-form.css';
+import { LabelledOptions } from '../../../../components/labelled-options';
 
 const resolver: Resolver<WhitelistFormValues> = (values) => {
   const problems = validateWhitelistForm(values);
@@ -150,11 +151,7 @@ export function WhitelistForm({ editing, onDone, onCancel }: WhitelistFormProps)
             Network
           </label>
           <select id={fieldId('network')} className="select-field__control" {...register('network')}>
-            {WHITELIST_NETWORK_OPTIONS.map((network) => (
-              <option key={network} value={network}>
-                {NETWORK_LABELS[network]}
-              </option>
-            ))}
+            <LabelledOptions values={WHITELIST_NETWORK_OPTIONS} labels={NETWORK_LABELS} />
           </select>
         </div>
         <div className="field admin-form-grid__wide">

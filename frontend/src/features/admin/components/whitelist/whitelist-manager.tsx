@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { AdminDialog } from '../ui/admin-dialog';
 import { WhitelistForm } from './whitelist-form';
 import './whitelist-manager.css';
+import { SearchField } from '../../../../components/search-field';
 
 type Editor = { mode: 'add'; key: number } | { mode: 'edit'; key: number; collection: WhitelistedCollection };
 
@@ -73,13 +74,11 @@ export function WhitelistManager() {
           + Add Collection
         </button>
       </header>
-      <input
-        className="text-field"
-        type="search"
+      <SearchField
         placeholder="Search by name, contract address or network..."
-        aria-label="Search whitelisted collections"
+        label="Search whitelisted collections"
         value={search}
-        onChange={(event) => setSearch(event.target.value)}
+        onChange={setSearch}
       />
 
       {collections.isPending ? (
