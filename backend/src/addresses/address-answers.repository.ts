@@ -1,6 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { Redis } from 'ioredis';
-import { deleteMatching, REDIS_CACHE, RedisConnections, SoftCache } from '../platform/redis/index.js';
+import { Injectable } from '@nestjs/common';
+import { CacheRepository } from '../platform/redis/index.js';
 
 /** What the chain said about one address, and how long that answer is worth keeping. */
 export type AddressQuestion = 'collections' | 'network' | 'ens-profile';
@@ -11,21 +10,17 @@ export type AddressQuestion = 'collections' | 'network' | 'ens-profile';
  * slow: a miss, and a write that does not happen (SoftCache).
  */
 @Injectable()
-export class AddressAnswersRepository {
-  constructor(
-    @Inject(REDIS_CACHE) private readonly redis: Redis,
-    private readonly connections: RedisConnections,
-    private readonly soft: SoftCache,
-  ) {}
+export class AddressAnswersRepository extends CacheRepository {
+  protected readonly prefix = ['address'];
 
-  private key(question: AddressQuestion, address: string): string {
-    return this.connections.key('address', question, address.toLowerCase());
+  private entry(question: AddressQuestion, address: string): string {
+    return this.key(question, address.toLowerCase());
   }
 
   async get<T>(question: AddressQuestion, address: string): Promise<T | null> {
     const json = await this.soft.read(
       `address ${question}`,
-      () => this.redis.get(this.key(question, address)),
+      () => this.redis.get(this.entry(question, address)),
       null,
     );
     return json === null ? null : (JSON.parse(json) as T);
@@ -33,12 +28,7 @@ export class AddressAnswersRepository {
 
   async set(question: AddressQuestion, address: string, answer: unknown, ttlSeconds: number): Promise<void> {
     await this.soft.write(`address ${question}`, () =>
-      this.redis.set(this.key(question, address), JSON.stringify(answer), 'EX', ttlSeconds),
+      this.redis.set(this.entry(question, address), JSON.stringify(answer), 'EX', ttlSeconds),
     );
-  }
-
-  /** Forgets every answer; answers how many there were. */
-  clear(): Promise<number> {
-    return deleteMatching(this.redis, this.connections.key('address', '*'));
   }
 }

@@ -1,15 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { scanKey, type Network, type RarityMethodName } from '@nexus/contract';
-import type { Redis } from 'ioredis';
-import {
-  deleteMatching,
-  readPayload,
-  REDIS_CACHE,
-  RedisConnections,
-  SoftCache,
-  untilReady,
-  writePayload,
-} from '../platform/redis/index.js';
+import { CacheRepository, readPayload, untilReady, writePayload } from '../platform/redis/index.js';
 import { SCAN_CACHE_TTL_S } from '../scans/index.js';
 
 /** A ranking written by the rarity job waits this long for a Redis that is (re)connecting. */
@@ -41,16 +32,8 @@ type CachedRarityMeta = Omit<CachedRarity, 'nftsJson'>;
  * Redis does not answer within CACHE_READ_TIMEOUT_MS, or a Redis away, is a miss (SoftCache).
  */
 @Injectable()
-export class RarityCacheRepository {
-  constructor(
-    @Inject(REDIS_CACHE) private readonly redis: Redis,
-    private readonly connections: RedisConnections,
-    private readonly soft: SoftCache,
-  ) {}
-
-  private key(rarityKey: string): string {
-    return this.connections.key('cache', 'rarity', rarityKey);
-  }
+export class RarityCacheRepository extends CacheRepository {
+  protected readonly prefix = ['cache', 'rarity'];
 
   /** The cached ranking, or null: none, or Redis away or too slow. */
   async get(rarityKey: string): Promise<CachedRarity | null> {
@@ -66,10 +49,5 @@ export class RarityCacheRepository {
     const { nftsJson, ...meta } = value;
     await untilReady(this.redis, WRITE_WAITS_FOR_REDIS_MS);
     await writePayload(this.redis, this.key(rarityKey), meta, nftsJson, SCAN_CACHE_TTL_S.rarity.complete);
-  }
-
-  /** Empties every cached ranking of this deployment (stored ranks stay in PostgreSQL). */
-  async clear(): Promise<number> {
-    return deleteMatching(this.redis, this.key('*'));
   }
 }

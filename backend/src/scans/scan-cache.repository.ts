@@ -1,15 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { ScanKind } from '@nexus/contract';
-import type { Redis } from 'ioredis';
-import {
-  deleteMatching,
-  readPayload,
-  REDIS_CACHE,
-  RedisConnections,
-  SoftCache,
-  untilReady,
-  writePayload,
-} from '../platform/redis/index.js';
+import { CacheRepository, readPayload, untilReady, writePayload } from '../platform/redis/index.js';
 import { deflatePart, type DeflatedPart, LruCache } from '../platform/common/index.js';
 
 /** TTLs in seconds (SPEC §9 and the scan-engine issue): complete versus partial results. */
@@ -59,22 +50,13 @@ const MEMO_TTL_MS = 5000;
  * a worker's `set` still fails, so a scan whose answer was not stored is not reported done.
  */
 @Injectable()
-export class ScanCacheRepository {
+export class ScanCacheRepository extends CacheRepository {
+  protected readonly prefix = ['cache', 'scan'];
   private readonly memo = new LruCache<string, { value: CachedScan; expires: number; meta: string }>({
     maxEntries: 256,
     maxWeight: 64 * 1024 * 1024,
     weigh: (entry) => entry.value.nftsJson.length + (entry.value.deflated?.bytes.length ?? 0),
   });
-
-  constructor(
-    @Inject(REDIS_CACHE) private readonly redis: Redis,
-    private readonly connections: RedisConnections,
-    private readonly soft: SoftCache,
-  ) {}
-
-  private key(scanKey: string): string {
-    return this.connections.key('cache', 'scan', scanKey);
-  }
 
   async get(scanKey: string): Promise<CachedScan | null> {
     const memo = this.memo.get(scanKey);
@@ -145,8 +127,8 @@ export class ScanCacheRepository {
   }
 
   /** Empties every cached scan of this deployment (durable data stays in PostgreSQL). */
-  async clear(): Promise<number> {
+  override async clear(): Promise<number> {
     this.memo.clear();
-    return deleteMatching(this.redis, this.key('*'));
+    return super.clear();
   }
 }

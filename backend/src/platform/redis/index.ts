@@ -9,3 +9,4 @@ export {
 export { CacheTimeoutError, SoftCache } from './soft-cache.js';
 export { deleteMatching, readPayload, writePayload } from './redis-json.js';
 export { CachedJson } from './cached-json.js';
+export { CacheRepository } from './cache.repository.js';
