@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { WhitelistedCollection } from '@nexus/contract';
+import { testCollection } from '../../testing/test-collection';
 import { collectionBadge, filterFeatured, homeStats, isLongDescription, matchTrending } from './home-logic';
 
 function collection(
@@ -7,28 +8,8 @@ function collection(
   name: string,
   contractAddress: string,
   network: WhitelistedCollection['network'],
-) {
-  const value: WhitelistedCollection = {
-    id,
-    contractAddress,
-    name,
-    network,
-    description: '',
-    logoUrl: '',
-    bannerUrl: '',
-    website: '',
-    discord: '',
-    twitter: '',
-    telegram: '',
-    isFeatured: false,
-    hasAnimatedBackground: false,
-    backgroundImageUrls: [],
-    bubbleCount: 15,
-    animationSpeed: 'medium',
-    bubbleSize: 'medium',
-    animationDirection: 'all',
-  };
-  return value;
+): WhitelistedCollection {
+  return testCollection({ id, name, contractAddress, network });
 }
 
 const whitelist = [

@@ -2,32 +2,20 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { WhitelistedCollection } from '@nexus/contract';
 import { REDUCED_MOTION_QUERY } from '../../../lib/use-media-query';
+import { testCollection } from '../../../testing/test-collection';
 import { FeaturedCarousel } from './featured-carousel';
 
 const CARD_STEP_PX = 318;
 
 function collection(n: number, overrides: Partial<WhitelistedCollection> = {}): WhitelistedCollection {
-  return {
+  return testCollection({
     id: `c${n}`,
     contractAddress: `0x${String(n).padStart(40, '0')}`,
     name: `Collection ${n}`,
     network: 'polygon',
     description: `Description ${n}`,
-    logoUrl: '',
-    bannerUrl: '',
-    website: '',
-    discord: '',
-    twitter: '',
-    telegram: '',
-    isFeatured: false,
-    hasAnimatedBackground: false,
-    backgroundImageUrls: [],
-    bubbleCount: 15,
-    animationSpeed: 'medium',
-    bubbleSize: 'medium',
-    animationDirection: 'all',
     ...overrides,
-  };
+  });
 }
 
 function collections(count: number): WhitelistedCollection[] {

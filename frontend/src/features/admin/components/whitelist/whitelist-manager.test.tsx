@@ -3,6 +3,7 @@ import { API_ROUTES, apiPath, type WhitelistedCollection } from '@nexus/contract
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { routeKey } from '../../../../testing/fake-fetch';
+import { testCollection } from '../../../../testing/test-collection';
 import {
   fakeNetwork,
   renderAdmin,
@@ -16,26 +17,18 @@ import { WhitelistManager } from './whitelist-manager';
 
 const originalFetch = globalThis.fetch;
 
-const moonbirds: WhitelistedCollection = {
+const moonbirds = testCollection({
   id: '7',
   contractAddress: '0x23581767a106ae21c074b2276d25e5c3e136a68b',
   name: 'Moonbirds',
   network: 'ethereum',
   description: 'Owls',
-  logoUrl: '',
-  bannerUrl: '',
-  website: '',
-  discord: '',
-  twitter: '',
-  telegram: '',
   isFeatured: true,
-  hasAnimatedBackground: false,
-  backgroundImageUrls: [],
   bubbleCount: 20,
   animationSpeed: 'fast',
   bubbleSize: 'small',
   animationDirection: 'up',
-};
+});
 
 function serve(list: WhitelistedCollection[] = [moonbirds]): SentRequest[] {
   return fakeNetwork((request) => {
