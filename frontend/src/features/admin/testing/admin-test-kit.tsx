@@ -1,4 +1,4 @@
-import { jest } from '@jest/globals';
+import { afterEach, beforeEach, jest } from '@jest/globals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -56,6 +56,21 @@ export function resetAdminState(): void {
   window.localStorage.removeItem(ADMIN_SESSION_KEY);
   useAdminSession.setState({ authenticated: false, verified: false });
   useToastStore.setState({ toasts: [] });
+}
+
+/**
+ * Each test of the calling suite starts signed in, with no toast, and gets the real `fetch` back
+ * after (`fakeNetwork` replaces it).
+ */
+export function signedInForEachTest(): void {
+  const originalFetch = globalThis.fetch;
+  beforeEach(() => {
+    resetAdminState();
+    signedIn();
+  });
+  afterEach(() => {
+    globalThis.fetch = originalFetch;
+  });
 }
 
 /** The app's providers around an admin screen: query client with the app's defaults, toaster. */

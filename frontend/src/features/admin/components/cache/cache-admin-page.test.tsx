@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { API_ROUTES, type CacheStats } from '@nexus/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,13 +6,10 @@ import {
   fakeNetwork,
   renderAdmin,
   reply,
-  resetAdminState,
-  signedIn,
   type SentRequest,
+  signedInForEachTest,
 } from '../../testing/admin-test-kit';
 import { CacheAdminPage } from './cache-admin-page';
-
-const originalFetch = globalThis.fetch;
 
 const stats = (transferIndex: CacheStats['transferIndex'], cachedEntries: number | null = 4): CacheStats => ({
   cachedEntries,
@@ -26,13 +23,7 @@ const stats = (transferIndex: CacheStats['transferIndex'], cachedEntries: number
 });
 
 describe(CacheAdminPage.name, () => {
-  beforeEach(() => {
-    resetAdminState();
-    signedIn();
-  });
-  afterEach(() => {
-    globalThis.fetch = originalFetch;
-  });
+  signedInForEachTest();
 
   it('shows where each indexed network stands: indexed block, head, lag and rate', async () => {
     fakeNetwork(() =>

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
   API_ROUTES,
   apiPath,
@@ -14,10 +14,9 @@ import {
   fakeNetwork,
   renderAdmin,
   reply,
-  resetAdminState,
-  signedIn,
   toastTexts,
   type SentRequest,
+  signedInForEachTest,
 } from '../../testing/admin-test-kit';
 import { MemoryRouter } from 'react-router-dom';
 import { SubmissionCard } from './submission-card';
@@ -32,8 +31,6 @@ function RoutedCard({ submission }: { submission: AdminCollectionSubmission }) {
 }
 
 const HOUR = 60 * 60 * 1000;
-const originalFetch = globalThis.fetch;
-
 function submission(overrides: Partial<AdminCollectionSubmission> = {}): AdminCollectionSubmission {
   return {
     id: '42',
@@ -74,13 +71,7 @@ const passed = {
 const patches = (sent: SentRequest[]) => sent.filter((request) => request.method === 'PATCH');
 
 describe(SubmissionCard.name, () => {
-  beforeEach(() => {
-    resetAdminState();
-    signedIn();
-  });
-  afterEach(() => {
-    globalThis.fetch = originalFetch;
-  });
+  signedInForEachTest();
 
   it('keeps Update disabled until the status or the notes change', async () => {
     fakeNetwork(() => reply(200, {}));

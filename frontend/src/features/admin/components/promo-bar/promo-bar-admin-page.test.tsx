@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { API_ROUTES, type PromoBarSettings } from '@nexus/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,14 +6,11 @@ import {
   fakeNetwork,
   renderAdmin,
   reply,
-  resetAdminState,
-  signedIn,
   toastTexts,
   type SentRequest,
+  signedInForEachTest,
 } from '../../testing/admin-test-kit';
 import { PromoBarAdminPage } from './promo-bar-admin-page';
-
-const originalFetch = globalThis.fetch;
 
 const stored: PromoBarSettings = {
   isActive: true,
@@ -38,13 +35,7 @@ async function opacitySlider(): Promise<HTMLElement> {
 const value = (slider: HTMLElement) => Number(slider.getAttribute('aria-valuenow'));
 
 describe(PromoBarAdminPage.name, () => {
-  beforeEach(() => {
-    resetAdminState();
-    signedIn();
-  });
-  afterEach(() => {
-    globalThis.fetch = originalFetch;
-  });
+  signedInForEachTest();
 
   it('moves the opacity 5 per arrow, 50 with Page Up/Down or Shift+arrow, within 10 to 100', async () => {
     serve();

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
   API_ROUTES,
   CONNECTION_REFUSALS,
@@ -6,10 +6,8 @@ import {
   type SecurityStatus,
 } from '@nexus/contract';
 import { screen, within } from '@testing-library/react';
-import { fakeNetwork, renderAdmin, reply, resetAdminState, signedIn } from '../../testing/admin-test-kit';
+import { fakeNetwork, renderAdmin, reply, signedInForEachTest } from '../../testing/admin-test-kit';
 import { SecurityAdminPage } from './security-admin-page';
-
-const originalFetch = globalThis.fetch;
 
 const status = (connectionRefusals: SecurityStatus['connectionRefusals']): SecurityStatus => ({
   apiKeys: { valid: true, missing: [] },
@@ -20,13 +18,7 @@ const status = (connectionRefusals: SecurityStatus['connectionRefusals']): Secur
 });
 
 describe(SecurityAdminPage.name, () => {
-  beforeEach(() => {
-    resetAdminState();
-    signedIn();
-  });
-  afterEach(() => {
-    globalThis.fetch = originalFetch;
-  });
+  signedInForEachTest();
 
   it('shows the refusals of the connection limits, by kind', async () => {
     const refusals = Object.fromEntries(CONNECTION_REFUSALS.map((kind) => [kind, 0])) as Record<

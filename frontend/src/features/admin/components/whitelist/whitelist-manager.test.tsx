@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { API_ROUTES, apiPath, type WhitelistedCollection } from '@nexus/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,14 +8,11 @@ import {
   fakeNetwork,
   renderAdmin,
   reply,
-  resetAdminState,
-  signedIn,
   toastTexts,
   type SentRequest,
+  signedInForEachTest,
 } from '../../testing/admin-test-kit';
 import { WhitelistManager } from './whitelist-manager';
-
-const originalFetch = globalThis.fetch;
 
 const moonbirds = testCollection({
   id: '7',
@@ -48,13 +45,7 @@ async function openAdd() {
 }
 
 describe(WhitelistManager.name, () => {
-  beforeEach(() => {
-    resetAdminState();
-    signedIn();
-  });
-  afterEach(() => {
-    globalThis.fetch = originalFetch;
-  });
+  signedInForEachTest();
 
   it('requires the contract address and the name before sending anything', async () => {
     const sent = serve();
