@@ -5,7 +5,7 @@ export function testNft(
   contract: string,
   collection: string,
   prefix: string,
-  tokenId: number,
+  tokenId: number | string,
   overrides: Partial<Nft> = {},
 ): Nft {
   return {

@@ -1,23 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Nft } from '@nexus/contract';
+import { testNft } from '../../testing/test-nft';
 import { filterByText, paginate, rarityTier, sortNfts } from './gallery-logic';
 
 function nft(tokenId: string, overrides: Partial<Nft> = {}): Nft {
-  return {
-    tokenId,
-    name: `Token ${tokenId}`,
-    description: '',
-    image: '',
-    tokenType: 'ERC-721',
-    network: 'polygon',
-    contract: { address: '0xc', name: 'Demo', openSeaMetadata: { collectionName: 'Demo' } },
-    collection: { name: 'Demo' },
-    metadata: { attributes: [] },
-    attributes: [],
-    rarityScore: null,
-    rarityRank: null,
-    ...overrides,
-  };
+  return testNft('0xc', 'Demo', 'Token', tokenId, overrides);
 }
 
 const ids = (list: Nft[]) => list.map((n) => n.tokenId);

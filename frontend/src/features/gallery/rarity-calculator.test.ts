@@ -8,25 +8,12 @@ import {
   tokenSetSignature,
   type RarityCalculationInput,
 } from './rarity-calculator';
+import { testNft } from '../../testing/test-nft';
 
 const ADDRESS = '0x8464135C8F25Da09e49BC8782676a84730C318bC';
 
 function nft(tokenId: string, attributes: NftAttribute[], overrides: Partial<Nft> = {}): Nft {
-  return {
-    tokenId,
-    name: `Token ${tokenId}`,
-    description: '',
-    image: '',
-    tokenType: 'ERC-721',
-    network: 'polygon',
-    contract: { address: ADDRESS, name: 'Demo', openSeaMetadata: { collectionName: 'Demo' } },
-    collection: { name: 'Demo' },
-    metadata: { attributes },
-    attributes,
-    rarityScore: null,
-    rarityRank: null,
-    ...overrides,
-  };
+  return testNft(ADDRESS, 'Demo', 'Token', tokenId, { metadata: { attributes }, attributes, ...overrides });
 }
 
 const red = { trait_type: 'Color', value: 'Red' };

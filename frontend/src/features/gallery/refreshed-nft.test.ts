@@ -1,23 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Nft, NftsResponse } from '@nexus/contract';
+import { testNft } from '../../testing/test-nft';
 import { withRefreshedNft } from './refreshed-nft';
 
 function nft(tokenId: string, contract: string, overrides: Partial<Nft> = {}): Nft {
-  return {
-    tokenId,
-    name: `Old #${tokenId}`,
-    description: '',
-    image: '',
-    tokenType: 'ERC-721',
-    network: 'ethereum',
-    contract: { address: contract, name: 'C', openSeaMetadata: { collectionName: 'C' } },
-    collection: { name: 'C' },
-    metadata: { attributes: [] },
-    attributes: [],
-    rarityScore: null,
-    rarityRank: null,
-    ...overrides,
-  };
+  return testNft(contract, 'C', 'Old', tokenId, { network: 'ethereum', ...overrides });
 }
 
 const A = '0x' + 'a'.repeat(40);

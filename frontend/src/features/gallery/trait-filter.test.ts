@@ -11,22 +11,13 @@ import {
   toggleTraitValue,
   traitValueCount,
 } from './trait-filter';
+import { testNft } from '../../testing/test-nft';
 
 function nft(tokenId: string, attributes: NftAttribute[], inMetadataOnly = false): Nft {
-  return {
-    tokenId,
-    name: `Token ${tokenId}`,
-    description: '',
-    image: '',
-    tokenType: 'ERC-721',
-    network: 'polygon',
-    contract: { address: '0xc', name: 'Demo', openSeaMetadata: { collectionName: 'Demo' } },
-    collection: { name: 'Demo' },
+  return testNft('0xc', 'Demo', 'Token', tokenId, {
     metadata: { attributes },
     attributes: inMetadataOnly ? [] : attributes,
-    rarityScore: null,
-    rarityRank: null,
-  };
+  });
 }
 
 const ids = (list: Nft[]) => list.map((n) => n.tokenId);

@@ -13,6 +13,7 @@ import {
   type TraitTypeCounts,
 } from '@nexus/contract';
 import { setScanChannel, type ScanChannel, type ScanListener } from '../../../lib/scan-channel';
+import { testNft } from '../../../testing/test-nft';
 import {
   installFetch,
   jsonResponse,
@@ -44,20 +45,12 @@ function nft(tokenId: number, ranked: boolean): Nft {
       metadataReason: METADATA_REASONS.timeout,
     };
   }
-  return {
-    tokenId: String(tokenId),
-    name: `Ape #${tokenId}`,
-    description: '',
-    image: '',
-    tokenType: 'ERC-721',
-    network: 'polygon',
-    contract: { address: CONTRACT, name: 'Apes', openSeaMetadata: { collectionName: 'Apes' } },
-    collection: { name: 'Apes' },
+  return testNft(CONTRACT, 'Apes', 'Ape', tokenId, {
     metadata: { attributes: [{ trait_type: 'Fur', value: fur }] },
     attributes: [{ trait_type: 'Fur', value: fur }],
     rarityScore: ranked ? SIZE - tokenId : null,
     rarityRank: ranked ? tokenId : null,
-  };
+  });
 }
 
 /**
