@@ -7,9 +7,16 @@ import {
   type ScanProgress,
   type ServerToClientEvents,
 } from '@nexus/contract';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { ormConfig } from '../../backend/src/platform/database/mikro-orm.config.js';
-import { bigCollections, readTestManifest, startSystem, type RunningSystem } from '../support/system.js';
+import {
+  bigCollections,
+  connectSocket,
+  postNfts,
+  readTestManifest,
+  startSystem,
+  type RunningSystem,
+} from '../support/system.js';
 import { TEST_DATABASE_URL, TEST_PORT_OFFSET, testPrefix } from '../support/test-env.js';
 import { describeWith, TEST_CHAIN } from '../support/requirements.js';
 import { ENTITIES } from '../../backend/src/entities.js';
@@ -30,8 +37,7 @@ maybe('a worker killed mid-scan (real processes, chains, PostgreSQL, Redis)', ()
       env: { JOB_LOCK_MS: '3000', SCAN_WAIT_MS: '120000' },
     });
     orm = await MikroORM.init(ormConfig(TEST_DATABASE_URL, ENTITIES));
-    socket = io(system.url, { path: '/socket.io', transports: ['websocket'] });
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket = await connectSocket(system.url);
   });
 
   afterAll(async () => {
@@ -62,15 +68,11 @@ maybe('a worker killed mid-scan (real processes, chains, PostgreSQL, Redis)', ()
       [key],
     );
 
-    const answer = fetch(`${system.url}/api/nfts`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        address: collection.address,
-        network: collection.network,
-        searchType: 'collection',
-        forceRefresh: true,
-      }),
+    const answer = postNfts(system.url, {
+      address: collection.address,
+      network: collection.network,
+      searchType: 'collection',
+      forceRefresh: true,
     });
     await calculating;
 

@@ -11,7 +11,13 @@ import { ormConfig } from '../../backend/src/platform/database/mikro-orm.config.
 import { HANDED_BACK } from '../../backend/src/jobs/scan-execution.service.js';
 import { JOBS } from '../../backend/src/platform/queues/job.registry.js';
 import { describeWith, TEST_CHAIN } from '../support/requirements.js';
-import { readTestManifest, startSystem, type RunningProcess, type RunningSystem } from '../support/system.js';
+import {
+  postNfts,
+  readTestManifest,
+  startSystem,
+  type RunningProcess,
+  type RunningSystem,
+} from '../support/system.js';
 import {
   TEST_DATABASE_URL,
   TEST_PORT_OFFSET,
@@ -121,11 +127,7 @@ describe('SIGTERM to the API (built process)', () => {
     const inFlight = fetch(`${system.url}/api/media/image?src=${encodeURIComponent(src)}`);
     await images.firstRequest;
     const address = '0x' + randomUUID().replace(/-/g, '').padEnd(40, '0');
-    const waiting = fetch(`${system.url}/api/nfts`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ address, network: 'polygon', searchType: 'collection' }),
-    });
+    const waiting = postNfts(system.url, { address, network: 'polygon', searchType: 'collection' });
     const queue = new Bull<ScanJobPayload>(QueueName.CollectionScan, {
       redis: TEST_REDIS_URL,
       prefix: `${prefix}:bull`,

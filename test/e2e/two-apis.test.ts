@@ -7,8 +7,14 @@ import {
   type HealthResponse,
   type ServerToClientEvents,
 } from '@nexus/contract';
-import { io, type Socket } from 'socket.io-client';
-import { readTestManifest, startSystem, type RunningSystem } from '../support/system.js';
+import type { Socket } from 'socket.io-client';
+import {
+  connectSocket,
+  postNfts,
+  readTestManifest,
+  startSystem,
+  type RunningSystem,
+} from '../support/system.js';
 import { TEST_PORT_OFFSET, testPrefix } from '../support/test-env.js';
 import { describeWith, TEST_CHAIN } from '../support/requirements.js';
 
@@ -26,8 +32,7 @@ maybe('progress across two API processes (Socket.IO Redis adapter)', () => {
       workers: 1,
     });
     // The browser is connected to the second API; the request goes to the first.
-    socket = io(system.urls[1]!, { path: '/socket.io', transports: ['websocket'] });
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket = await connectSocket(system.urls[1]!);
   });
 
   afterAll(async () => {
@@ -47,17 +52,13 @@ maybe('progress across two API processes (Socket.IO Redis adapter)', () => {
     );
     await socket.emitWithAck(SocketEvent.Subscribe, key);
 
-    const res = await fetch(`${system.urls[0]}/api/nfts`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        address: collection.address,
-        network: collection.network,
-        searchType: 'collection',
-        // A scan, even when an earlier test file stored this collection (then it is answered from
-        // PostgreSQL without one, and no progress would come).
-        forceRefresh: true,
-      }),
+    const res = await postNfts(system.urls[0]!, {
+      address: collection.address,
+      network: collection.network,
+      searchType: 'collection',
+      // A scan, even when an earlier test file stored this collection (then it is answered from
+      // PostgreSQL without one, and no progress would come).
+      forceRefresh: true,
     });
     expect(res.status).toBe(200);
     const done = await completed;

@@ -8,7 +8,8 @@ import {
   type Nft,
   type ServerToClientEvents,
 } from '@nexus/contract';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { connectSocket } from '../support/system.js';
 import {
   MESSY_SHARES,
   MessyMetadataServer,
@@ -88,8 +89,7 @@ describe(`a ${TOKENS}-token collection with mainnet's metadata mess`, () => {
         METADATA_RETRY_TIMEOUT_MS: '25000',
       },
     });
-    socket = io(stack.system.url, { path: '/socket.io', transports: ['websocket'] });
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket = await connectSocket(stack.system.url);
     socket.on(SocketEvent.MetadataFilled, (event) => filled.push(event));
     await socket.emitWithAck(SocketEvent.Subscribe, scanKey('collection', 'ethereum', address));
   }, 600_000);

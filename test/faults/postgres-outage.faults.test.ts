@@ -7,10 +7,16 @@ import {
   type ScanFailed,
   type ServerToClientEvents,
 } from '@nexus/contract';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { ormConfig } from '../../backend/src/platform/database/mikro-orm.config.js';
 import { describeWith, TEST_CHAIN } from '../support/requirements.js';
-import { bigCollections, readTestManifest, type ManifestCollection } from '../support/system.js';
+import {
+  bigCollections,
+  connectSocket,
+  postNfts,
+  readTestManifest,
+  type ManifestCollection,
+} from '../support/system.js';
 import { OUTAGE_SERVICES, report, startOutageSystem, type OutageSystem } from './support/outage-services.js';
 import { readLoad } from './support/read-load.js';
 import { ENTITIES } from '../../backend/src/entities.js';
@@ -32,8 +38,7 @@ maybe(
     beforeAll(async () => {
       env = await startOutageSystem({ name: 'faults-postgres', workers: 2, env: { SCAN_WAIT_MS: '300000' } });
       orm = await MikroORM.init(ormConfig(env.postgres.url, ENTITIES));
-      socket = io(env.system.url, { path: '/socket.io', transports: ['websocket'] });
-      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      socket = await connectSocket(env.system.url);
     }, 120_000);
 
     afterAll(async () => {
@@ -43,15 +48,11 @@ maybe(
     }, 60_000);
 
     const post = (collection: ManifestCollection, forceRefresh = false) =>
-      fetch(`${env.system.url}/api/nfts`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          address: collection.address,
-          network: collection.network,
-          searchType: 'collection',
-          forceRefresh,
-        }),
+      postNfts(env.system.url, {
+        address: collection.address,
+        network: collection.network,
+        searchType: 'collection',
+        forceRefresh,
       });
     const searchesOf = async (collection: ManifestCollection): Promise<number> => {
       const [row] = await orm.em

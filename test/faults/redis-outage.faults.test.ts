@@ -1,5 +1,5 @@
 import { describeWith, TEST_CHAIN } from '../support/requirements.js';
-import { readTestManifest } from '../support/system.js';
+import { postNfts, readTestManifest, type NftsRequest } from '../support/system.js';
 import {
   OUTAGE_SERVICES,
   percentile,
@@ -36,12 +36,12 @@ maybe('Redis killed for 10 s under load, then restarted empty (own Redis and Pos
     const collection = readTestManifest()
       .collections.filter((c) => c.standard === 'ERC-721' && c.totalSupply > 0)
       .sort((a, b) => a.totalSupply - b.totalSupply)[0]!;
-    const body = { address: collection.address, network: collection.network, searchType: 'collection' };
-    const scanned = await fetch(`${env.system.url}/api/nfts`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    const body: NftsRequest = {
+      address: collection.address,
+      network: collection.network,
+      searchType: 'collection',
+    };
+    const scanned = await postNfts(env.system.url, body);
     expect(scanned.status).toBe(200);
     expect(((await scanned.json()) as { nfts: unknown[] }).nfts).toHaveLength(collection.totalSupply);
 

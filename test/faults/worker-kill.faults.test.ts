@@ -8,10 +8,10 @@ import {
   type ScanProgress,
   type ServerToClientEvents,
 } from '@nexus/contract';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { ormConfig } from '../../backend/src/platform/database/mikro-orm.config.js';
 import { describeWith, TEST_CHAIN } from '../support/requirements.js';
-import { bigCollections, readTestManifest } from '../support/system.js';
+import { bigCollections, connectSocket, postNfts, readTestManifest } from '../support/system.js';
 import { OUTAGE_SERVICES, report, startOutageSystem, type OutageSystem } from './support/outage-services.js';
 import { ENTITIES } from '../../backend/src/entities.js';
 
@@ -30,8 +30,7 @@ maybe('a worker SIGKILLed mid-scan (own Redis and PostgreSQL, default job lock)'
   beforeAll(async () => {
     env = await startOutageSystem({ name: 'faults-worker', workers: 2, env: { SCAN_WAIT_MS: '300000' } });
     orm = await MikroORM.init(ormConfig(env.postgres.url, ENTITIES));
-    socket = io(env.system.url, { path: '/socket.io', transports: ['websocket'] });
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket = await connectSocket(env.system.url);
   }, 120_000);
 
   afterAll(async () => {
@@ -68,14 +67,10 @@ maybe('a worker SIGKILLed mid-scan (own Redis and PostgreSQL, default job lock)'
       }
     })();
 
-    const answer = fetch(`${env.system.url}/api/nfts`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        address: collection.address,
-        network: collection.network,
-        searchType: 'collection',
-      }),
+    const answer = postNfts(env.system.url, {
+      address: collection.address,
+      network: collection.network,
+      searchType: 'collection',
     });
     await reachedMidway;
 

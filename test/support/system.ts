@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { ClientToServerEvents, ServerToClientEvents } from '@nexus/contract';
+import { io, type Socket } from 'socket.io-client';
 import { TEST_MANIFEST, TEST_ROOT, testEnv } from './test-env.js';
 
 export interface ManifestCollection {
@@ -149,4 +151,37 @@ export async function startSystem(options: {
       await Promise.all([...apis, ...workers].map((p) => stopProcess(p)));
     },
   };
+}
+
+/** What POST /api/nfts is asked: a collection or a wallet on a network. */
+export interface NftsRequest {
+  address: string;
+  network: string;
+  searchType: 'collection' | 'wallet';
+  forceRefresh?: boolean;
+}
+
+/** POST /api/nfts once, as a browser sends it; the answer as it comes (202 while a scan runs on). */
+export function postNfts(
+  url: string,
+  request: NftsRequest,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${url}/api/nfts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(request),
+  });
+}
+
+/** A browser's Socket.IO connection to an API (websocket only), once connected. */
+export async function connectSocket(
+  url: string,
+): Promise<Socket<ServerToClientEvents, ClientToServerEvents>> {
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+  });
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  return socket;
 }

@@ -8,7 +8,7 @@ import { artifactOf, devChain } from '../../../deploy/devchain/src/chain.seeder.
 import { ANVIL_ACCOUNTS, MULTICALL3_ADDRESS } from '../../../deploy/devchain/src/networks.config.js';
 import { compileContracts, type ArtifactSet } from '../../../deploy/devchain/src/solidity.compiler.js';
 import { dropDatabase, freshDatabase } from '../../support/fresh-database.js';
-import { startSystem, type RunningSystem } from '../../support/system.js';
+import { postNfts, startSystem, type NftsRequest, type RunningSystem } from '../../support/system.js';
 import { TEST_PORT_OFFSET, testPrefix } from '../../support/test-env.js';
 
 /**
@@ -222,16 +222,12 @@ export async function startFaultSystem(options: {
  */
 export async function requestScan(
   url: string,
-  request: { address: string; network: string; searchType: 'collection' | 'wallet'; forceRefresh?: boolean },
+  request: NftsRequest,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; body: NftsResponse }> {
-  let body: Record<string, unknown> = request;
+  let body = request;
   for (;;) {
-    const res = await fetch(`${url}/api/nfts`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    });
+    const res = await postNfts(url, body, headers);
     const answer = (await res.json()) as NftsResponse;
     if (res.status !== 202 && !answer.pending) return { status: res.status, body: answer };
     body = { ...request, forceRefresh: false };
