@@ -1,14 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import {
-  MemoryRouter,
-  Route,
-  Routes,
-  useLocation,
-  useNavigate,
-  type NavigateFunction,
-} from 'react-router-dom';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { API_ROUTES, apiPath, type Nft, type NftsResponse } from '@nexus/contract';
 import { BETA_WELCOME_SEEN_KEY } from '../../components/beta-welcome-dialog';
 import { prefetchScan, scanQueryKey } from '../../features/scan/hooks/use-scan';
@@ -16,7 +8,7 @@ import { getSocket } from '../../lib/socket-client';
 import { installFetch, jsonResponse, removeFetch, statusResponse } from '../../testing/fake-fetch';
 import { testNft } from '../../testing/test-nft';
 import { createQueryClient } from '../query-client';
-import { HomeRoute } from './home-route';
+import { renderHomeRoute } from './testing/render-home-route';
 
 const CONTRACT = '0xc0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0';
 const TOTAL = 120;
@@ -59,16 +51,7 @@ function renderAt(url: string) {
     return null;
   }
   // jsdom has no Fetch API Request, which the data routers need: the declarative router runs the same hooks.
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/" element={<HomeRoute />} />
-        </Routes>
-        <AddressBar />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderHomeRoute(url, queryClient, <AddressBar />);
   const go = async (delta: number) => {
     await act(async () => {
       await seen.navigate!(delta);
@@ -174,15 +157,7 @@ describe('a visit straight to a collection address', () => {
     // What main.tsx does with the page's address, before React renders anything.
     prefetchScan(queryClient, { searchType: 'collection', network: 'polygon', address: CONTRACT });
     await waitFor(() => expect(scans()).toHaveLength(1));
-    render(
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[`/?view=collection&network=polygon&address=${CONTRACT}`]}>
-          <Routes>
-            <Route path="/" element={<HomeRoute />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderHomeRoute(`/?view=collection&network=polygon&address=${CONTRACT}`, queryClient);
 
     expect(await screen.findAllByTestId('nft-card')).toHaveLength(50);
     expect(scans()).toHaveLength(1);
@@ -229,15 +204,7 @@ describe('a visit straight to a collection address', () => {
       return statusResponse(404, 'Not Found');
     });
     const queryClient = createQueryClient();
-    render(
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[`/?view=collection&network=polygon&address=${CONTRACT}`]}>
-          <Routes>
-            <Route path="/" element={<HomeRoute />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderHomeRoute(`/?view=collection&network=polygon&address=${CONTRACT}`, queryClient);
 
     const cards = await screen.findAllByTestId('nft-card');
     expect(cards).toHaveLength(50);

@@ -1,7 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { screen, within } from '@testing-library/react';
 import { ENABLED_NETWORKS, INCOMPLETE_REASONS, type Nft, type NftsResponse } from '@nexus/contract';
 import { BETA_WELCOME_SEEN_KEY } from '../../components/beta-welcome-dialog';
 import { scanQueryKey } from '../../features/scan/hooks/use-scan';
@@ -10,7 +8,7 @@ import { getSocket } from '../../lib/socket-client';
 import { installFetch, jsonResponse, removeFetch, statusResponse } from '../../testing/fake-fetch';
 import { testNft } from '../../testing/test-nft';
 import { createQueryClient } from '../query-client';
-import { HomeRoute } from './home-route';
+import { renderHomeRoute } from './testing/render-home-route';
 
 const CONTRACT = '0xc0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0';
 const WALLET = '0x7777777777777777777777777777777777777777';
@@ -42,15 +40,7 @@ function renderAt(url: string, targets: ScanTarget | ScanTarget[], partial: Part
       answer(target, target.network === 'polygon' ? partial : {}),
     );
   }
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/" element={<HomeRoute />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderHomeRoute(url, queryClient);
 }
 
 const collection: ScanTarget = { searchType: 'collection', network: 'polygon', address: CONTRACT };

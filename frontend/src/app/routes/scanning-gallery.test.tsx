@@ -1,7 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import {
   API_ROUTES,
   apiPath,
@@ -21,8 +19,7 @@ import { scanTargetKey, useScanStore, type ScanTarget } from '../../features/sca
 import { getSocket } from '../../lib/socket-client';
 import { installFetch, jsonResponse, removeFetch, statusResponse } from '../../testing/fake-fetch';
 import { testNft } from '../../testing/test-nft';
-import { createQueryClient } from '../query-client';
-import { HomeRoute } from './home-route';
+import { renderHomeRoute } from './testing/render-home-route';
 
 const CONTRACT = '0x5ca2215ca2215ca2215ca2215ca2215ca2215ca2';
 const EXPECTED = 1_000_000;
@@ -71,17 +68,7 @@ function progress(metadataFetched: number, tokensTotal = EXPECTED): ScanProgress
 
 /** The home route on the collection's address, as a shared link opens it; its query client. */
 function renderCollection() {
-  const queryClient = createQueryClient();
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[`/?view=collection&network=polygon&address=${CONTRACT}`]}>
-        <Routes>
-          <Route path="/" element={<HomeRoute />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return queryClient;
+  return renderHomeRoute(`/?view=collection&network=polygon&address=${CONTRACT}`);
 }
 
 const sleep = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
