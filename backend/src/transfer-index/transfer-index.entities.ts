@@ -2,6 +2,8 @@ import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legac
 import type { Network } from '@nexus/contract';
 
 /** The column types the index tables share: a fresh object each (the ORM writes into its options). */
+/** The mint and burn address (partial indexes hold a collection's mints and burns apart). */
+const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 const NETWORK = () => ({ type: 'string', length: 32 }) as const;
 const ADDRESS = () => ({ type: 'string', length: 42 }) as const;
 /** A block number or a count. */
@@ -77,7 +79,30 @@ export class TransferIndexBlockEntity extends NetworkRow {
  * token, `position` its place in the event). Partitioned by network (LIST): one partition each.
  */
 @Entity({ tableName: 'nft_transfer' })
-@Index({ properties: ['network', 'contract', 'tokenId'] })
+@Index({
+  name: 'nft_transfer_token_history_index',
+  properties: ['network', 'contract', 'tokenId', 'blockNumber', 'logIndex', 'position'],
+})
+@Index({
+  name: 'nft_transfer_contract_feed_index',
+  properties: ['network', 'contract', 'blockNumber', 'logIndex', 'position'],
+})
+@Index({
+  name: 'nft_transfer_contract_mints_index',
+  expression: `create index "nft_transfer_contract_mints_index" on "nft_transfer" ("network", "contract", "block_number", "log_index", "position") where "from_address" = '${ZERO_ADDRESS}'`,
+})
+@Index({
+  name: 'nft_transfer_contract_burns_index',
+  expression: `create index "nft_transfer_contract_burns_index" on "nft_transfer" ("network", "contract", "block_number", "log_index", "position") where "to_address" = '${ZERO_ADDRESS}'`,
+})
+@Index({
+  name: 'nft_transfer_sender_feed_index',
+  properties: ['network', 'fromAddress', 'blockNumber', 'logIndex', 'position'],
+})
+@Index({
+  name: 'nft_transfer_recipient_feed_index',
+  properties: ['network', 'toAddress', 'blockNumber', 'logIndex', 'position'],
+})
 export class NftTransferEntity extends NetworkRow {
   @PrimaryKey(BIGINT())
   blockNumber!: string;
@@ -105,11 +130,20 @@ export class NftTransferEntity extends NetworkRow {
 
   @Property(STANDARD())
   standard!: string;
+
+  /** Null for rows indexed before transaction hashes were kept. */
+  @Property({ type: 'string', length: 66, nullable: true })
+  txHash: string | null = null;
+
+  /** The block's timestamp; null for rows indexed before block times were kept. */
+  @Property({ type: 'datetime', nullable: true })
+  blockTime: Date | null = null;
 }
 
 /** The holder of each ERC-721 token as the index knows it (the zero address once burned). */
 @Entity({ tableName: 'nft_owner' })
-@Index({ properties: ['network', 'owner'] })
+@Index({ name: 'nft_owner_network_owner_index', properties: ['network', 'owner', 'contract', 'tokenId'] })
+@Index({ name: 'nft_owner_contract_holder_index', properties: ['network', 'contract', 'owner'] })
 export class NftOwnerEntity extends TokenRow {
   @Property(ADDRESS())
   owner!: string;
@@ -128,6 +162,10 @@ export class NftOwnerEntity extends TokenRow {
 /** ERC-1155 balances as the index knows them. */
 @Entity({ tableName: 'nft_balance' })
 @Index({ properties: ['network', 'owner'] })
+@Index({
+  name: 'nft_balance_contract_holder_index',
+  expression: `create index "nft_balance_contract_holder_index" on "nft_balance" ("network", "contract", "owner") where "balance" > 0`,
+})
 export class NftBalanceEntity extends TokenRow {
   @PrimaryKey(ADDRESS())
   owner!: string;

@@ -16,6 +16,8 @@ export interface TransferRow {
   to: string;
   amount: bigint;
   standard: 'ERC-721' | 'ERC-1155';
+  txHash: string | null;
+  blockTime: Date | null;
 }
 
 export interface IndexCursor {

@@ -40,9 +40,9 @@ async function insertTransfers(em: EntityManager, network: Network, rows: Transf
   await executeBound(
     em,
     `insert into nft_transfer (network, block_number, log_index, position, contract, token_id, from_address,
-                               to_address, amount, standard)
+                               to_address, amount, standard, tx_hash, block_time)
      select $1, * from unnest($2::bigint[], $3::int[], $4::int[], $5::varchar[], $6::numeric[], $7::varchar[],
-                              $8::varchar[], $9::numeric[], $10::varchar[])
+                              $8::varchar[], $9::numeric[], $10::varchar[], $11::varchar[], $12::timestamptz[])
      on conflict do nothing`,
     [
       network,
@@ -55,6 +55,8 @@ async function insertTransfers(em: EntityManager, network: Network, rows: Transf
       rows.map((row) => row.to),
       rows.map((row) => row.amount.toString()),
       rows.map((row) => row.standard),
+      rows.map((row) => row.txHash),
+      rows.map((row) => row.blockTime?.toISOString() ?? null),
     ],
   );
 }

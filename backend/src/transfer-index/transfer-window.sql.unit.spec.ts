@@ -50,6 +50,8 @@ function row(overrides: Partial<TransferRow>): TransferRow {
     to: ALICE,
     amount: 1n,
     standard: 'ERC-721',
+    txHash: null,
+    blockTime: null,
     ...overrides,
   };
 }

@@ -21,7 +21,14 @@ export interface IndexedTransfer {
   to: Address;
   amount: bigint;
   standard: 'ERC-721' | 'ERC-1155';
+  /** The transaction that emitted the event (null when the node left it out). */
+  txHash: Hex | null;
+  /** The block's timestamp: from the log when the node gives it, else from the block's header. */
+  blockTime: Date | null;
 }
+
+/** Block headers read per round when logs carry no block timestamp (within a public node's rate). */
+const HEADERS_PER_ROUND = 10;
 
 export interface TransferWindow {
   /**
@@ -53,6 +60,8 @@ export function decodeTransfers(log: RpcLog): IndexedTransfer[] {
     blockNumber: BigInt(log.blockNumber ?? '0x0'),
     logIndex: Number(BigInt(log.logIndex ?? '0x0')),
     contract: log.address.toLowerCase() as Address,
+    txHash: log.transactionHash ?? null,
+    blockTime: logTime(log),
   };
   const topic = log.topics[0];
   if (topic === TRANSFER_TOPIC) {
@@ -100,9 +109,23 @@ export function decodeTransfers(log: RpcLog): IndexedTransfer[] {
   return [];
 }
 
-/** The transfers of logs in chain order, one log's at a time. */
-export function* expandTransfers(logs: readonly RpcLog[]): Generator<IndexedTransfer> {
-  for (const log of logs) yield* decodeTransfers(log);
+/** The block time a log carries: nodes that follow the current execution API add it to each log. */
+function logTime(log: RpcLog): Date | null {
+  const timestamp = (log as RpcLog & { blockTimestamp?: Hex }).blockTimestamp;
+  return timestamp ? new Date(Number(BigInt(timestamp)) * 1000) : null;
+}
+
+/** The transfers of logs in chain order, one log's at a time; `times` for logs without their block's. */
+export function* expandTransfers(
+  logs: readonly RpcLog[],
+  times: ReadonlyMap<bigint, Date> = new Map(),
+): Generator<IndexedTransfer> {
+  for (const log of logs) {
+    for (const transfer of decodeTransfers(log)) {
+      transfer.blockTime ??= times.get(transfer.blockNumber) ?? null;
+      yield transfer;
+    }
+  }
 }
 
 /**
@@ -140,9 +163,32 @@ export class TransferLogFeed {
     ]);
     // No block under the head: a chain whose genesis comes later (a dev chain's empty history).
     return {
-      transfers: expandTransfers(logs),
+      transfers: expandTransfers(logs, await this.blockTimes(logs)),
       logs: logs.length,
       lastBlockHash: lastBlockHash ?? '',
     };
+  }
+
+  /**
+   * Block times for logs that do not carry theirs: one header per block that holds such a log (not
+   * per block of the window), a few at a time through the same rate-limited client.
+   */
+  private async blockTimes(logs: readonly RpcLog[]): Promise<Map<bigint, Date>> {
+    const times = new Map<bigint, Date>();
+    const missing = [
+      ...new Set(logs.filter((log) => logTime(log) === null).map((log) => BigInt(log.blockNumber ?? '0x0'))),
+    ];
+    for (let start = 0; start < missing.length; start += HEADERS_PER_ROUND) {
+      await Promise.all(
+        missing.slice(start, start + HEADERS_PER_ROUND).map(async (number) => {
+          const block = (await this.client.request({
+            method: 'eth_getBlockByNumber',
+            params: [numberToHex(number), false],
+          })) as { timestamp?: Hex } | null;
+          if (block?.timestamp) times.set(number, new Date(Number(BigInt(block.timestamp)) * 1000));
+        }),
+      );
+    }
+    return times;
   }
 }

@@ -13,6 +13,7 @@ import { Migration20261202100000_trait_number_text } from './Migration2026120210
 import { Migration20261203000000_nft_metadata_reason } from './Migration20261203000000_nft_metadata_reason.js';
 import { Migration20261204100000_collection_incomplete_reason } from './Migration20261204100000_collection_incomplete_reason.js';
 import { Migration20261205000000_collection_trait_count } from './Migration20261205000000_collection_trait_count.js';
+import { Migration20261206000000_transfer_activity } from './Migration20261206000000_transfer_activity.js';
 
 /** Every migration in order; listed explicitly so compiled and test runs find the same set. */
 export const MIGRATIONS = [
@@ -40,4 +41,5 @@ export const MIGRATIONS = [
     name: 'Migration20261205000000_collection_trait_count',
     class: Migration20261205000000_collection_trait_count,
   },
+  { name: 'Migration20261206000000_transfer_activity', class: Migration20261206000000_transfer_activity },
 ];
