@@ -17,6 +17,7 @@ import { UploadsModule } from './uploads/index.js';
 import { PromoModule } from './promo/index.js';
 import { DonationsModule } from './donations/index.js';
 import { ExplorerModule } from './explorer/index.js';
+import { ActivityModule } from './activity/index.js';
 
 /** The API. */
 @Module({})
@@ -41,6 +42,7 @@ export class AppModule {
         SecurityModule,
         DonationsModule,
         ExplorerModule,
+        ActivityModule,
         MediaModule.forRootAsync({
           isGlobal: true,
           imports: [ChainModule],

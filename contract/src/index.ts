@@ -20,4 +20,5 @@ export * from './donations.js';
 export * from './explorer.js';
 export * from './web-app.js';
 export * from './rpc-providers.js';
+export * from './activity.js';
 export * from './routes.js';

@@ -1,4 +1,14 @@
 import type {
+  ActivityPage,
+  ActivityQuery,
+  CollectionHolderStats,
+  CollectionHoldersPage,
+  CursorQuery,
+  HeldTokensPage,
+  TokenOwnersPage,
+  TransfersPerDay,
+} from './activity.js';
+import type {
   AdminAuthenticateRequest,
   AdminLogoutResponse,
   AdminSessionResponse,
@@ -131,6 +141,55 @@ export const API_ROUTES = {
     response: shape<CalculateRarityResponse>(),
   },
   networks: { method: 'GET', path: '/api/networks', response: shape<NetworksResponse>() },
+
+  // Owners and activity, from the transfer index.
+  tokenOwners: {
+    method: 'GET',
+    path: '/api/collections/:network/:address/nfts/:tokenId/owners',
+    query: shape<CursorQuery>(),
+    response: shape<TokenOwnersPage>(),
+  },
+  tokenHistory: {
+    method: 'GET',
+    path: '/api/collections/:network/:address/nfts/:tokenId/history',
+    query: shape<CursorQuery>(),
+    response: shape<ActivityPage>(),
+  },
+  collectionHolders: {
+    method: 'GET',
+    path: '/api/collections/:network/:address/holders',
+    query: shape<CursorQuery>(),
+    response: shape<CollectionHoldersPage>(),
+  },
+  collectionHolderStats: {
+    method: 'GET',
+    path: '/api/collections/:network/:address/holder-stats',
+    response: shape<CollectionHolderStats>(),
+  },
+  collectionActivity: {
+    method: 'GET',
+    path: '/api/collections/:network/:address/activity',
+    query: shape<ActivityQuery>(),
+    response: shape<ActivityPage>(),
+  },
+  collectionTransfersPerDay: {
+    method: 'GET',
+    path: '/api/collections/:network/:address/transfers-per-day',
+    query: shape<{ days?: number }>(),
+    response: shape<TransfersPerDay>(),
+  },
+  walletActivity: {
+    method: 'GET',
+    path: '/api/wallets/:network/:address/activity',
+    query: shape<ActivityQuery>(),
+    response: shape<ActivityPage>(),
+  },
+  walletHeldTokens: {
+    method: 'GET',
+    path: '/api/wallets/:network/:address/held',
+    query: shape<CursorQuery>(),
+    response: shape<HeldTokensPage>(),
+  },
 
   // Addresses and search.
   validateAddress: {

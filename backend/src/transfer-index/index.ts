@@ -3,6 +3,14 @@ export { TransferIndexStoreModule } from './transfer-index-store.module.js';
 export { TransferIndexService } from './transfer-index.service.js';
 export { TransferIndexRepository } from './transfer-index.repository.js';
 export { TransferIndexReader } from './transfer-index.reader.js';
+export {
+  TransferActivityReader,
+  type ActivityRow,
+  type HeldKey,
+  type HolderKey,
+  type SinceRow,
+  type TransferKey,
+} from './transfer-activity.reader.js';
 export { IndexedContractsRepository } from './indexed-contracts.repository.js';
 export type {
   ContractNaming,

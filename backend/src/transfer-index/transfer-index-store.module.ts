@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TRANSFER_INDEX } from '../chain/index.js';
 import { IndexedContractsRepository } from './indexed-contracts.repository.js';
+import { TransferActivityReader } from './transfer-activity.reader.js';
 import { TransferIndexReader } from './transfer-index.reader.js';
 import { TransferIndexRepository } from './transfer-index.repository.js';
 
@@ -14,9 +15,16 @@ import { TransferIndexRepository } from './transfer-index.repository.js';
   providers: [
     TransferIndexRepository,
     TransferIndexReader,
+    TransferActivityReader,
     IndexedContractsRepository,
     { provide: TRANSFER_INDEX, useExisting: TransferIndexReader },
   ],
-  exports: [TransferIndexRepository, TransferIndexReader, IndexedContractsRepository, TRANSFER_INDEX],
+  exports: [
+    TransferIndexRepository,
+    TransferIndexReader,
+    TransferActivityReader,
+    IndexedContractsRepository,
+    TRANSFER_INDEX,
+  ],
 })
 export class TransferIndexStoreModule {}

@@ -1,0 +1,131 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ACTIVITY_LIMITS,
+  type ActivityPage,
+  type CollectionHolderStats,
+  type CollectionHoldersPage,
+  type HeldTokensPage,
+  type TokenOwnersPage,
+  type TransfersPerDay,
+} from '@nexus/contract';
+import {
+  ActivityQueryDto,
+  CursorQueryDto,
+  NetworkAddressPathDto,
+  TokenPathDto,
+  TransfersPerDayQueryDto,
+} from './activity.dto.js';
+import { ActivityService } from './activity.service.js';
+
+const INDEXED =
+  'network, indexed, fromBlock, toBlock: `indexed` false (nothing else filled) where the network’s transfer index is off';
+const PAGE = `items, next (the cursor of the following page, null at the end), ${INDEXED}`;
+const BAD_PAGE = 'A bad network, address, limit or kind, or a cursor this route did not hand out';
+const NO_COLLECTION = 'Collection Not Found: the transfer index has seen no transfer of this contract';
+
+/** A collection's and a token's owners and activity, from the transfer index (docs/API.md). */
+@ApiTags('activity')
+@Controller('collections')
+export class CollectionActivityController {
+  constructor(private readonly activity: ActivityService) {}
+
+  @Get(':network/:address/nfts/:tokenId/owners')
+  @ApiOkResponse({
+    description: `{standard, burned, ${PAGE}}; items [{owner, balance, since: {blockNumber, time, txHash}}]: ERC-721 its one owner, ERC-1155 its holders (most units first)`,
+  })
+  @ApiBadRequestResponse({ description: BAD_PAGE })
+  @ApiNotFoundResponse({ description: `${NO_COLLECTION}; Token Not Found: the index saw no transfer of it` })
+  owners(@Param() params: TokenPathDto, @Query() query: CursorQueryDto): Promise<TokenOwnersPage> {
+    return this.activity.tokenOwners(params.network, params.address, params.tokenId, query);
+  }
+
+  @Get(':network/:address/nfts/:tokenId/history')
+  @ApiOkResponse({
+    description: `{${PAGE}}; items newest first [{kind, from, to, amount, blockNumber, logIndex, position, time, txHash, contract, tokenId, standard}]`,
+  })
+  @ApiBadRequestResponse({ description: BAD_PAGE })
+  @ApiNotFoundResponse({ description: `${NO_COLLECTION}; Token Not Found: the index saw no transfer of it` })
+  history(@Param() params: TokenPathDto, @Query() query: CursorQueryDto): Promise<ActivityPage> {
+    return this.activity.tokenHistory(params.network, params.address, params.tokenId, query);
+  }
+
+  @Get(':network/:address/holders')
+  @ApiOkResponse({
+    description: `{holders, held, ${PAGE}}; items most tokens first [{owner, tokens, share}] (ERC-1155: units)`,
+  })
+  @ApiBadRequestResponse({ description: BAD_PAGE })
+  @ApiNotFoundResponse({ description: NO_COLLECTION })
+  holders(
+    @Param() params: NetworkAddressPathDto,
+    @Query() query: CursorQueryDto,
+  ): Promise<CollectionHoldersPage> {
+    return this.activity.collectionHolders(params.network, params.address, query);
+  }
+
+  @Get(':network/:address/holder-stats')
+  @ApiOkResponse({
+    description: `{holders, held, distribution: [{label, min, max, holders}] for 1, 2-5, 6-24, 25+ tokens, ${INDEXED}}`,
+  })
+  @ApiBadRequestResponse({ description: 'A bad network or address' })
+  @ApiNotFoundResponse({ description: NO_COLLECTION })
+  holderStats(@Param() params: NetworkAddressPathDto): Promise<CollectionHolderStats> {
+    return this.activity.holderStats(params.network, params.address);
+  }
+
+  @Get(':network/:address/activity')
+  @ApiOkResponse({ description: `{${PAGE}}; items newest first, as a token's history` })
+  @ApiBadRequestResponse({ description: BAD_PAGE })
+  @ApiNotFoundResponse({ description: NO_COLLECTION })
+  activityFeed(
+    @Param() params: NetworkAddressPathDto,
+    @Query() query: ActivityQueryDto,
+  ): Promise<ActivityPage> {
+    return this.activity.collectionActivity(params.network, params.address, query);
+  }
+
+  @Get(':network/:address/transfers-per-day')
+  @ApiOkResponse({
+    description: `{days: [{day: YYYY-MM-DD, transfers}] the last \`days\` UTC days up to today, oldest first, ${INDEXED}}`,
+  })
+  @ApiBadRequestResponse({ description: `A bad network, address or days (1 to ${ACTIVITY_LIMITS.maxDays})` })
+  @ApiNotFoundResponse({ description: NO_COLLECTION })
+  perDay(
+    @Param() params: NetworkAddressPathDto,
+    @Query() query: TransfersPerDayQueryDto,
+  ): Promise<TransfersPerDay> {
+    return this.activity.transfersPerDay(
+      params.network,
+      params.address,
+      query.days ?? ACTIVITY_LIMITS.defaultDays,
+    );
+  }
+}
+
+/** A wallet's activity and what it holds since when, from the transfer index (docs/API.md). */
+@ApiTags('activity')
+@Controller('wallets')
+export class WalletActivityController {
+  constructor(private readonly activity: ActivityService) {}
+
+  @Get(':network/:address/activity')
+  @ApiOkResponse({
+    description: `{${PAGE}}; what the wallet sent and received, newest first, across collections`,
+  })
+  @ApiBadRequestResponse({ description: BAD_PAGE })
+  activityFeed(
+    @Param() params: NetworkAddressPathDto,
+    @Query() query: ActivityQueryDto,
+  ): Promise<ActivityPage> {
+    return this.activity.walletActivity(params.network, params.address, query);
+  }
+
+  @Get(':network/:address/held')
+  @ApiOkResponse({
+    description: `{${PAGE}}; items by contract and token id [{contract, tokenId, standard, balance, since: {blockNumber, time, txHash}}]`,
+  })
+  @ApiBadRequestResponse({ description: BAD_PAGE })
+  held(@Param() params: NetworkAddressPathDto, @Query() query: CursorQueryDto): Promise<HeldTokensPage> {
+    return this.activity.heldTokens(params.network, params.address, query);
+  }
+}

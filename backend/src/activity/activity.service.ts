@@ -1,0 +1,278 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import {
+  ACTIVITY_LIMITS,
+  HOLDER_BUCKETS,
+  SCAN_ERRORS,
+  type ActivityEvent,
+  type ActivityKind,
+  type ActivityPage,
+  type CollectionHolderStats,
+  type CollectionHoldersPage,
+  type CursorPage,
+  type HeldSince,
+  type HeldTokensPage,
+  type IndexCoverage,
+  type Network,
+  type TokenOwnersPage,
+  type TransfersPerDay,
+} from '@nexus/contract';
+import { TransferActivityReader, type ActivityRow, type SinceRow } from '../transfer-index/index.js';
+import { feedCursor, heldCursor, holderCursor } from './activity-cursor.js';
+
+const ZERO = '0x0000000000000000000000000000000000000000';
+const DAY_MS = 86_400_000;
+
+/** The token the index has never seen move. */
+export const TOKEN_NOT_FOUND = 'Token Not Found';
+
+type Standard = 'ERC-721' | 'ERC-1155';
+
+function kindOf(row: { from: string; to: string }): ActivityKind {
+  if (row.from === ZERO) return 'mint';
+  if (row.to === ZERO) return 'burn';
+  return 'transfer';
+}
+
+function toEvent(row: ActivityRow): ActivityEvent {
+  return {
+    contract: row.contract,
+    tokenId: row.tokenId,
+    standard: row.standard,
+    kind: kindOf(row),
+    from: row.from,
+    to: row.to,
+    amount: row.amount,
+    blockNumber: Number(row.blockNumber),
+    logIndex: row.logIndex,
+    position: row.position,
+    time: row.time?.toISOString() ?? null,
+    txHash: row.txHash,
+  };
+}
+
+function toSince(row: SinceRow | undefined | null): HeldSince | null {
+  if (!row) return null;
+  return { blockNumber: Number(row.blockNumber), time: row.time?.toISOString() ?? null, txHash: row.txHash };
+}
+
+/** A page read one row past its size: that row says whether a next page exists. */
+function cut<T>(
+  rows: T[],
+  limit: number,
+  cursorOf: (last: T) => string,
+): { items: T[]; next: string | null } {
+  if (rows.length <= limit) return { items: rows, next: null };
+  const items = rows.slice(0, limit);
+  return { items, next: cursorOf(items[items.length - 1]!) };
+}
+
+/**
+ * Owners, holders and activity from the transfer index. A network whose index is off (or has no
+ * block yet) answers `indexed: false` with nothing else; a contract the index has never seen a
+ * transfer of is Collection Not Found.
+ */
+@Injectable()
+export class ActivityService {
+  constructor(private readonly reader: TransferActivityReader) {}
+
+  /** The coverage of the network, and the contract's standard once the index is known to be on. */
+  private async open(
+    network: Network,
+    contract: string | null,
+  ): Promise<{ coverage: IndexCoverage; standard: Standard | null }> {
+    const blocks = await this.reader.coverage(network);
+    if (!blocks) {
+      return { coverage: { network, indexed: false, fromBlock: null, toBlock: null }, standard: null };
+    }
+    const coverage = {
+      network,
+      indexed: true,
+      fromBlock: Number(blocks.fromBlock),
+      toBlock: Number(blocks.toBlock),
+    };
+    if (contract === null) return { coverage, standard: null };
+    const standard = await this.reader.contractStandard(network, contract);
+    if (!standard) throw new NotFoundException(SCAN_ERRORS.notFound);
+    return { coverage, standard };
+  }
+
+  private empty<T>(coverage: IndexCoverage): CursorPage<T> {
+    return { ...coverage, items: [], next: null };
+  }
+
+  async collectionActivity(
+    network: Network,
+    contract: string,
+    query: { kind?: ActivityKind; cursor?: string; limit?: number },
+  ): Promise<ActivityPage> {
+    const before = query.cursor === undefined ? null : feedCursor.decode(query.cursor);
+    const { coverage } = await this.open(network, contract);
+    if (!coverage.indexed) return this.empty(coverage);
+    const limit = query.limit ?? ACTIVITY_LIMITS.defaultLimit;
+    const rows = await this.reader.collectionActivity(network, contract, query.kind, before, limit + 1);
+    const page = cut(rows, limit, feedCursor.encode);
+    return { ...coverage, items: page.items.map(toEvent), next: page.next };
+  }
+
+  async walletActivity(
+    network: Network,
+    wallet: string,
+    query: { kind?: ActivityKind; cursor?: string; limit?: number },
+  ): Promise<ActivityPage> {
+    const before = query.cursor === undefined ? null : feedCursor.decode(query.cursor);
+    const { coverage } = await this.open(network, null);
+    if (!coverage.indexed) return this.empty(coverage);
+    const limit = query.limit ?? ACTIVITY_LIMITS.defaultLimit;
+    const rows = await this.reader.walletActivity(network, wallet, query.kind, before, limit + 1);
+    const page = cut(rows, limit, feedCursor.encode);
+    return { ...coverage, items: page.items.map(toEvent), next: page.next };
+  }
+
+  async tokenHistory(
+    network: Network,
+    contract: string,
+    tokenId: string,
+    query: { cursor?: string; limit?: number },
+  ): Promise<ActivityPage> {
+    const before = query.cursor === undefined ? null : feedCursor.decode(query.cursor);
+    const { coverage } = await this.open(network, contract);
+    if (!coverage.indexed) return this.empty(coverage);
+    const limit = query.limit ?? ACTIVITY_LIMITS.defaultLimit;
+    const rows = await this.reader.tokenHistory(network, contract, tokenId, before, limit + 1);
+    if (rows.length === 0 && !before) throw new NotFoundException(TOKEN_NOT_FOUND);
+    const page = cut(rows, limit, feedCursor.encode);
+    return { ...coverage, items: page.items.map(toEvent), next: page.next };
+  }
+
+  /** ERC-721: the one owner (none once burned); ERC-1155: the holders with their units, paged. */
+  async tokenOwners(
+    network: Network,
+    contract: string,
+    tokenId: string,
+    query: { cursor?: string; limit?: number },
+  ): Promise<TokenOwnersPage> {
+    const after = query.cursor === undefined ? null : holderCursor.decode(query.cursor);
+    const { coverage, standard } = await this.open(network, contract);
+    if (!coverage.indexed) return { ...this.empty(coverage), standard: null, burned: false };
+    if (!(await this.reader.tokenSeen(network, contract, tokenId)))
+      throw new NotFoundException(TOKEN_NOT_FOUND);
+    if (standard === 'ERC-721') {
+      const owner = await this.reader.tokenOwner(network, contract, tokenId);
+      const burned = !owner || owner.owner === ZERO;
+      const items =
+        burned || after ? [] : [{ owner: owner.owner, balance: '1', since: toSince(owner.since) }];
+      return { ...coverage, standard, burned, items, next: null };
+    }
+    const limit = query.limit ?? ACTIVITY_LIMITS.defaultLimit;
+    const rows = await this.reader.tokenHolders(network, contract, tokenId, after, limit + 1);
+    const page = cut(rows, limit, (last) => holderCursor.encode({ tokens: last.balance, owner: last.owner }));
+    const since = await this.reader.heldSince(
+      network,
+      page.items.map((row) => ({ contract, tokenId, owner: row.owner })),
+    );
+    return {
+      ...coverage,
+      standard: 'ERC-1155',
+      burned: false,
+      items: page.items.map((row) => ({
+        owner: row.owner,
+        balance: row.balance.toString(),
+        since: toSince(since.get(`${contract}:${tokenId}:${row.owner}`)),
+      })),
+      next: page.next,
+    };
+  }
+
+  async collectionHolders(
+    network: Network,
+    contract: string,
+    query: { cursor?: string; limit?: number },
+  ): Promise<CollectionHoldersPage> {
+    const after = query.cursor === undefined ? null : holderCursor.decode(query.cursor);
+    const { coverage, standard } = await this.open(network, contract);
+    if (!coverage.indexed || !standard) return { ...this.empty(coverage), holders: 0, held: '0' };
+    const limit = query.limit ?? ACTIVITY_LIMITS.defaultLimit;
+    const { totals, page: rows } = await this.reader.collectionHolders(
+      network,
+      contract,
+      standard,
+      after,
+      limit + 1,
+    );
+    const page = cut(rows, limit, holderCursor.encode);
+    return {
+      ...coverage,
+      holders: totals.holders,
+      held: totals.held.toString(),
+      items: page.items.map((row) => ({
+        owner: row.owner,
+        tokens: row.tokens.toString(),
+        share: totals.held === 0n ? 0 : Number((row.tokens * 1_000_000n) / totals.held) / 1_000_000,
+      })),
+      next: page.next,
+    };
+  }
+
+  async holderStats(network: Network, contract: string): Promise<CollectionHolderStats> {
+    const { coverage, standard } = await this.open(network, contract);
+    const buckets = HOLDER_BUCKETS.map((bucket) => ({
+      label: bucket.label,
+      min: bucket.min,
+      max: bucket.max,
+    }));
+    if (!coverage.indexed || !standard) {
+      return { ...coverage, holders: 0, held: '0', distribution: buckets.map((b) => ({ ...b, holders: 0 })) };
+    }
+    const { totals, counts } = await this.reader.holderDistribution(network, contract, standard, buckets);
+    return {
+      ...coverage,
+      holders: totals.holders,
+      held: totals.held.toString(),
+      distribution: buckets.map((bucket, index) => ({ ...bucket, holders: counts[index] ?? 0 })),
+    };
+  }
+
+  /** The last `days` UTC days up to today, oldest first, days without a transfer as 0. */
+  async transfersPerDay(
+    network: Network,
+    contract: string,
+    days: number,
+    now = new Date(),
+  ): Promise<TransfersPerDay> {
+    const { coverage } = await this.open(network, contract);
+    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    const first = new Date(today - (days - 1) * DAY_MS);
+    const counted = coverage.indexed ? await this.reader.transfersPerDay(network, contract, first) : [];
+    const byDay = new Map(counted.map((row) => [row.day, row.transfers]));
+    const list = Array.from({ length: days }, (_, index) => {
+      const day = new Date(first.getTime() + index * DAY_MS).toISOString().slice(0, 10);
+      return { day, transfers: byDay.get(day) ?? 0 };
+    });
+    return { ...coverage, days: list };
+  }
+
+  async heldTokens(
+    network: Network,
+    wallet: string,
+    query: { cursor?: string; limit?: number },
+  ): Promise<HeldTokensPage> {
+    const after = query.cursor === undefined ? null : heldCursor.decode(query.cursor);
+    const { coverage } = await this.open(network, null);
+    if (!coverage.indexed) return this.empty(coverage);
+    const limit = query.limit ?? ACTIVITY_LIMITS.defaultLimit;
+    const rows = await this.reader.heldTokens(network, wallet, after, limit + 1);
+    const page = cut(rows, limit, heldCursor.encode);
+    const since = await this.reader.heldSince(
+      network,
+      page.items.map((row) => ({ contract: row.contract, tokenId: row.tokenId, owner: wallet })),
+    );
+    return {
+      ...coverage,
+      items: page.items.map((row) => ({
+        ...row,
+        since: toSince(since.get(`${row.contract}:${row.tokenId}:${wallet}`)),
+      })),
+      next: page.next,
+    };
+  }
+}

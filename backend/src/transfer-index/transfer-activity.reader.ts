@@ -1,0 +1,410 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { ActivityKind, Network } from '@nexus/contract';
+import { executeBound } from '../platform/database/index.js';
+import { readCursor, ZERO } from './transfer-index.rows.js';
+
+/** Where a transfer stands in chain order: the key the feeds page by, newest first. */
+export interface TransferKey {
+  blockNumber: bigint;
+  logIndex: number;
+  position: number;
+}
+
+export interface ActivityRow extends TransferKey {
+  contract: string;
+  tokenId: string;
+  standard: 'ERC-721' | 'ERC-1155';
+  from: string;
+  to: string;
+  amount: string;
+  time: Date | null;
+  txHash: string | null;
+}
+
+/** The transfer that made a holder one. */
+export interface SinceRow {
+  blockNumber: bigint;
+  time: Date | null;
+  txHash: string | null;
+}
+
+/** A holder of a collection: tokens (ERC-1155: units), ordered by tokens desc, then owner. */
+export interface HolderKey {
+  tokens: bigint;
+  owner: string;
+}
+
+export interface HolderTotals {
+  holders: number;
+  held: bigint;
+}
+
+/** A wallet's token, ordered by contract, then token id. */
+export interface HeldKey {
+  contract: string;
+  tokenId: string;
+}
+
+interface TransferSqlRow {
+  block_number: string;
+  log_index: number;
+  position: number;
+  contract: string;
+  token_id: string;
+  standard: 'ERC-721' | 'ERC-1155';
+  from_address: string;
+  to_address: string;
+  amount: string;
+  block_time: Date | string | null;
+  tx_hash: string | null;
+}
+
+const TRANSFER_COLUMNS = `block_number, log_index, position, contract, token_id::text, standard, from_address,
+  to_address, amount::text, block_time, tx_hash`;
+const NEWEST_FIRST = 'order by block_number desc, log_index desc, position desc';
+
+function toActivity(row: TransferSqlRow): ActivityRow {
+  return {
+    blockNumber: BigInt(row.block_number),
+    logIndex: row.log_index,
+    position: row.position,
+    contract: row.contract,
+    tokenId: row.token_id,
+    standard: row.standard,
+    from: row.from_address,
+    to: row.to_address,
+    amount: row.amount,
+    time: row.block_time === null ? null : new Date(row.block_time),
+    txHash: row.tx_hash,
+  };
+}
+
+/** The SQL condition of a kind of transfer (mints and burns have partial indexes of their own). */
+function kindCondition(kind: ActivityKind | undefined): string {
+  if (kind === 'mint') return `and from_address = '${ZERO}'`;
+  if (kind === 'burn') return `and to_address = '${ZERO}'`;
+  if (kind === 'transfer') return `and from_address <> '${ZERO}' and to_address <> '${ZERO}'`;
+  return '';
+}
+
+/** Rows before `key` in chain order, parameters from `$first` on. */
+function beforeKey(key: TransferKey | null, first: number): { sql: string; parameters: unknown[] } {
+  if (!key) return { sql: '', parameters: [] };
+  return {
+    sql: `and (block_number, log_index, position) < ($${first}::bigint, $${first + 1}::int, $${first + 2}::int)`,
+    parameters: [key.blockNumber.toString(), key.logIndex, key.position],
+  };
+}
+
+/**
+ * The transfer index read for visitors: feeds newest first and holders by size, each a page after a
+ * key (never an offset), on the indexes of migration Migration20261206000000_transfer_activity.
+ */
+@Injectable()
+export class TransferActivityReader {
+  constructor(private readonly em: EntityManager) {}
+
+  /** The blocks the network's index covers; null where it is off or has no block yet. */
+  async coverage(network: Network): Promise<{ fromBlock: bigint; toBlock: bigint } | null> {
+    const cursor = await readCursor(this.em.fork(), network);
+    if (!cursor || cursor.indexedTo < cursor.fromBlock) return null;
+    return { fromBlock: cursor.fromBlock, toBlock: cursor.indexedTo };
+  }
+
+  /** The standard of a contract the index has seen a transfer of; null for one it has not. */
+  async contractStandard(network: Network, contract: string): Promise<'ERC-721' | 'ERC-1155' | null> {
+    const [row] = await executeBound<{ standard: 'ERC-721' | 'ERC-1155' }>(
+      this.em.fork(),
+      `select standard from indexed_contract where network = $1 and address = $2`,
+      [network, contract],
+    );
+    return row?.standard ?? null;
+  }
+
+  /** Whether the index has seen the token move. */
+  async tokenSeen(network: Network, contract: string, tokenId: string): Promise<boolean> {
+    const rows = await executeBound(
+      this.em.fork(),
+      `select 1 from nft_transfer where network = $1 and contract = $2 and token_id = $3 limit 1`,
+      [network, contract, tokenId],
+    );
+    return rows.length > 0;
+  }
+
+  async collectionActivity(
+    network: Network,
+    contract: string,
+    kind: ActivityKind | undefined,
+    before: TransferKey | null,
+    limit: number,
+  ): Promise<ActivityRow[]> {
+    const after = beforeKey(before, 4);
+    const rows = await executeBound<TransferSqlRow>(
+      this.em.fork(),
+      `select ${TRANSFER_COLUMNS} from nft_transfer
+        where network = $1 and contract = $2 ${kindCondition(kind)} ${after.sql}
+        ${NEWEST_FIRST} limit $3`,
+      [network, contract, limit, ...after.parameters],
+    );
+    return rows.map(toActivity);
+  }
+
+  async tokenHistory(
+    network: Network,
+    contract: string,
+    tokenId: string,
+    before: TransferKey | null,
+    limit: number,
+  ): Promise<ActivityRow[]> {
+    const after = beforeKey(before, 5);
+    const rows = await executeBound<TransferSqlRow>(
+      this.em.fork(),
+      `select ${TRANSFER_COLUMNS} from nft_transfer
+        where network = $1 and contract = $2 and token_id = $3 ${after.sql}
+        ${NEWEST_FIRST} limit $4`,
+      [network, contract, tokenId, limit, ...after.parameters],
+    );
+    return rows.map(toActivity);
+  }
+
+  /** What a wallet sent and received, newest first: each side walks its own index, then they merge. */
+  async walletActivity(
+    network: Network,
+    wallet: string,
+    kind: ActivityKind | undefined,
+    before: TransferKey | null,
+    limit: number,
+  ): Promise<ActivityRow[]> {
+    const after = beforeKey(before, 4);
+    const side = (column: string) =>
+      `(select ${TRANSFER_COLUMNS} from nft_transfer
+         where network = $1 and ${column} = $2 ${kindCondition(kind)} ${after.sql}
+         ${NEWEST_FIRST} limit $3)`;
+    // A transfer to oneself is on both sides: union keeps it once.
+    const rows = await executeBound<TransferSqlRow>(
+      this.em.fork(),
+      `select * from (${side('from_address')} union ${side('to_address')}) moves ${NEWEST_FIRST} limit $3`,
+      [network, wallet, limit, ...after.parameters],
+    );
+    return rows.map(toActivity);
+  }
+
+  /** An ERC-721 token's holder and the transfer that made it one; null when the index has no owner. */
+  async tokenOwner(
+    network: Network,
+    contract: string,
+    tokenId: string,
+  ): Promise<{ owner: string; since: SinceRow } | null> {
+    const [row] = await executeBound<{
+      owner: string;
+      block_number: string;
+      block_time: Date | string | null;
+      tx_hash: string | null;
+    }>(
+      this.em.fork(),
+      `select o.owner, o.block_number, t.block_time, t.tx_hash from nft_owner o
+         left join nft_transfer t on t.network = o.network and t.block_number = o.block_number
+          and t.log_index = o.log_index and t.position = o.position
+        where o.network = $1 and o.contract = $2 and o.token_id = $3`,
+      [network, contract, tokenId],
+    );
+    if (!row) return null;
+    return {
+      owner: row.owner,
+      since: {
+        blockNumber: BigInt(row.block_number),
+        time: row.block_time === null ? null : new Date(row.block_time),
+        txHash: row.tx_hash,
+      },
+    };
+  }
+
+  /** An ERC-1155 token's holders, most units first (then by address), after `after`. */
+  async tokenHolders(
+    network: Network,
+    contract: string,
+    tokenId: string,
+    after: HolderKey | null,
+    limit: number,
+  ): Promise<Array<{ owner: string; balance: bigint }>> {
+    const rows = await executeBound<{ owner: string; balance: string }>(
+      this.em.fork(),
+      `select owner, balance::text from nft_balance
+        where network = $1 and contract = $2 and token_id = $3 and balance > 0
+          and ($5::numeric is null or balance < $5 or (balance = $5 and owner > $6))
+        order by balance desc, owner limit $4`,
+      [network, contract, tokenId, limit, after?.tokens.toString() ?? null, after?.owner ?? ''],
+    );
+    return rows.map((row) => ({ owner: row.owner, balance: BigInt(row.balance) }));
+  }
+
+  /**
+   * Since when each holder holds its token: the latest of its transfers that took its balance of
+   * that token from nothing to some (for ERC-721, the transfer that gave it the token).
+   */
+  async heldSince(
+    network: Network,
+    holdings: Array<{ contract: string; tokenId: string; owner: string }>,
+  ): Promise<Map<string, SinceRow>> {
+    const since = new Map<string, SinceRow>();
+    if (holdings.length === 0) return since;
+    const rows = await executeBound<{
+      contract: string;
+      token_id: string;
+      owner: string;
+      block_number: string;
+      block_time: Date | string | null;
+      tx_hash: string | null;
+    }>(
+      this.em.fork(),
+      `with wanted as (select * from unnest($2::varchar[], $3::numeric[], $4::varchar[]) as w(contract, token_id, owner)),
+       moves as (
+         select w.contract, w.token_id, w.owner, t.block_number, t.log_index, t.position, t.block_time, t.tx_hash,
+                sum((case when t.to_address = w.owner then t.amount else 0 end)
+                  - (case when t.from_address = w.owner then t.amount else 0 end))
+                  over (partition by w.contract, w.token_id, w.owner
+                        order by t.block_number, t.log_index, t.position) as running
+           from wanted w join nft_transfer t on t.network = $1 and t.contract = w.contract
+            and t.token_id = w.token_id and (t.to_address = w.owner or t.from_address = w.owner)),
+       steps as (
+         select *, lag(running, 1, 0) over (partition by contract, token_id, owner
+                                            order by block_number, log_index, position) as before
+           from moves)
+       select distinct on (contract, token_id, owner) contract, token_id::text, owner, block_number, block_time, tx_hash
+         from steps where before <= 0 and running > 0
+        order by contract, token_id, owner, block_number desc, log_index desc, position desc`,
+      [
+        network,
+        holdings.map((item) => item.contract),
+        holdings.map((item) => item.tokenId),
+        holdings.map((item) => item.owner),
+      ],
+    );
+    for (const row of rows) {
+      since.set(`${row.contract}:${row.token_id}:${row.owner}`, {
+        blockNumber: BigInt(row.block_number),
+        time: row.block_time === null ? null : new Date(row.block_time),
+        txHash: row.tx_hash,
+      });
+    }
+    return since;
+  }
+
+  /** The holders of a collection with what each holds (the zero address is none). */
+  private holdersSql(standard: 'ERC-721' | 'ERC-1155'): string {
+    return standard === 'ERC-721'
+      ? `select owner, count(*)::numeric as tokens from nft_owner
+          where network = $1 and contract = $2 and owner <> '${ZERO}' group by owner`
+      : `select owner, sum(balance) as tokens from nft_balance
+          where network = $1 and contract = $2 and balance > 0 group by owner`;
+  }
+
+  /** A page of a collection's holders, most tokens first (then by address), and the totals. */
+  async collectionHolders(
+    network: Network,
+    contract: string,
+    standard: 'ERC-721' | 'ERC-1155',
+    after: HolderKey | null,
+    limit: number,
+  ): Promise<{ totals: HolderTotals; page: Array<{ owner: string; tokens: bigint }> }> {
+    const rows = await executeBound<{
+      holders: number;
+      held: string;
+      owner: string | null;
+      tokens: string | null;
+    }>(
+      this.em.fork(),
+      `with holders as materialized (${this.holdersSql(standard)}),
+       totals as (select count(*)::int as holders, coalesce(sum(tokens), 0)::text as held from holders)
+       select totals.holders, totals.held, page.owner, page.tokens::text from totals left join lateral (
+         select owner, tokens from holders
+          where $4::numeric is null or tokens < $4 or (tokens = $4 and owner > $5)
+          order by tokens desc, owner limit $3) page on true`,
+      [network, contract, limit, after?.tokens.toString() ?? null, after?.owner ?? ''],
+    );
+    const first = rows[0];
+    return {
+      totals: { holders: first?.holders ?? 0, held: BigInt(first?.held ?? '0') },
+      page: rows
+        .filter((row) => row.owner !== null)
+        .map((row) => ({ owner: row.owner!, tokens: BigInt(row.tokens!) })),
+    };
+  }
+
+  /** Unique holders, tokens held, and how many holders hold between `min` and `max` tokens each. */
+  async holderDistribution(
+    network: Network,
+    contract: string,
+    standard: 'ERC-721' | 'ERC-1155',
+    buckets: ReadonlyArray<{ min: number; max: number | null }>,
+  ): Promise<{ totals: HolderTotals; counts: number[] }> {
+    const columns = buckets
+      .map(
+        (bucket, index) =>
+          `count(*) filter (where tokens >= ${bucket.min}${bucket.max === null ? '' : ` and tokens <= ${bucket.max}`})::int as b${index}`,
+      )
+      .join(', ');
+    const [row] = await executeBound<Record<string, number | string>>(
+      this.em.fork(),
+      `select count(*)::int as holders, coalesce(sum(tokens), 0)::text as held, ${columns}
+         from (${this.holdersSql(standard)}) holders`,
+      [network, contract],
+    );
+    return {
+      totals: { holders: Number(row?.holders ?? 0), held: BigInt(row?.held ?? 0) },
+      counts: buckets.map((_, index) => Number(row?.[`b${index}`] ?? 0)),
+    };
+  }
+
+  /** Transfers per UTC day of a collection from `since` on (days without any left out). */
+  async transfersPerDay(
+    network: Network,
+    contract: string,
+    since: Date,
+  ): Promise<Array<{ day: string; transfers: number }>> {
+    return executeBound<{ day: string; transfers: number }>(
+      this.em.fork(),
+      `select to_char(block_time at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as transfers
+         from nft_transfer where network = $1 and contract = $2 and block_time >= $3
+        group by 1 order by 1`,
+      [network, contract, since.toISOString()],
+    );
+  }
+
+  /** A page of what a wallet holds (ERC-721 tokens, ERC-1155 positive balances) by contract and id. */
+  async heldTokens(
+    network: Network,
+    wallet: string,
+    after: HeldKey | null,
+    limit: number,
+  ): Promise<
+    Array<{ contract: string; tokenId: string; standard: 'ERC-721' | 'ERC-1155'; balance: string }>
+  > {
+    const rows = await executeBound<{
+      contract: string;
+      token_id: string;
+      standard: 'ERC-721' | 'ERC-1155';
+      balance: string;
+    }>(
+      this.em.fork(),
+      `select * from (
+         (select contract, token_id::text, 'ERC-721' as standard, '1' as balance, token_id as id from nft_owner
+           where network = $1 and owner = $2 and ($4::varchar is null or (contract, token_id) > ($4, $5::numeric))
+           order by contract, id limit $3)
+         union all
+         (select contract, token_id::text, 'ERC-1155', balance::text, token_id as id from nft_balance
+           where network = $1 and owner = $2 and balance > 0
+             and ($4::varchar is null or (contract, token_id) > ($4, $5::numeric))
+           order by contract, id limit $3)) held
+        order by contract, id limit $3`,
+      [network, wallet, limit, after?.contract ?? null, after?.tokenId ?? '0'],
+    );
+    return rows.map((row) => ({
+      contract: row.contract,
+      tokenId: row.token_id,
+      standard: row.standard,
+      balance: row.balance,
+    }));
+  }
+}

@@ -1,0 +1,125 @@
+import type { Network } from './networks.js';
+
+/** What a transfer did: a mint comes from the zero address, a burn goes to it. */
+export const ACTIVITY_KINDS = ['mint', 'transfer', 'burn'] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/** Page sizes of the activity and holder routes (`limit`). */
+export const ACTIVITY_LIMITS = { defaultLimit: 25, maxLimit: 100, defaultDays: 30, maxDays: 365 } as const;
+
+/** Holder distribution buckets: how many tokens (or units) a holder has. */
+export const HOLDER_BUCKETS = [
+  { label: '1', min: 1, max: 1 },
+  { label: '2-5', min: 2, max: 5 },
+  { label: '6-24', min: 6, max: 24 },
+  { label: '25+', min: 25, max: null },
+] as const;
+
+/** The transfer that made a holder one: when, and in which transaction. */
+export interface HeldSince {
+  blockNumber: number;
+  /** ISO time of the block; null for transfers indexed before block times were kept. */
+  time: string | null;
+  txHash: string | null;
+}
+
+/** One token moved by one event, as the transfer index stores it. */
+export interface ActivityEvent {
+  contract: string;
+  tokenId: string;
+  standard: 'ERC-721' | 'ERC-1155';
+  kind: ActivityKind;
+  from: string;
+  to: string;
+  /** Units moved (1 for ERC-721). */
+  amount: string;
+  blockNumber: number;
+  logIndex: number;
+  /** Place of the token in a batch event (0 otherwise). */
+  position: number;
+  time: string | null;
+  txHash: string | null;
+}
+
+/**
+ * Every answer of the activity routes says whether the network's transfer index is on and which
+ * blocks it covers: `indexed: false` (and nothing else filled) where it is off or not started.
+ */
+export interface IndexCoverage {
+  network: Network;
+  indexed: boolean;
+  /** The blocks the answer covers (null when not indexed). */
+  fromBlock: number | null;
+  toBlock: number | null;
+}
+
+/** A page of a list read by cursor: `next` is the opaque cursor of the following page, null at the end. */
+export interface CursorPage<T> extends IndexCoverage {
+  items: T[];
+  next: string | null;
+}
+
+/** `?cursor=&limit=` of every cursor-paged activity route. */
+export interface CursorQuery {
+  cursor?: string;
+  limit?: number;
+}
+
+/** `?kind=` filters a collection's or wallet's feed to one kind of transfer. */
+export interface ActivityQuery extends CursorQuery {
+  kind?: ActivityKind;
+}
+
+export type ActivityPage = CursorPage<ActivityEvent>;
+
+/** A holder of a token (ERC-1155: with its units) and since when it holds it. */
+export interface TokenHolder {
+  owner: string;
+  balance: string;
+  since: HeldSince | null;
+}
+
+/** `GET /api/collections/:network/:address/nfts/:tokenId/owners` */
+export interface TokenOwnersPage extends CursorPage<TokenHolder> {
+  standard: 'ERC-721' | 'ERC-1155' | null;
+  /** ERC-721: the token's latest transfer burned it (no owner). */
+  burned: boolean;
+}
+
+/** One holder of a collection: its tokens (ERC-1155: units) and share of all held. */
+export interface CollectionHolder {
+  owner: string;
+  tokens: string;
+  /** tokens / all tokens held, 0..1. */
+  share: number;
+}
+
+export interface CollectionHoldersPage extends CursorPage<CollectionHolder> {
+  /** Unique holders (the zero address is not one). */
+  holders: number;
+  /** Tokens (ERC-1155: units) held by anyone. */
+  held: string;
+}
+
+/** `GET /api/collections/:network/:address/holder-stats` */
+export interface CollectionHolderStats extends IndexCoverage {
+  holders: number;
+  held: string;
+  distribution: Array<{ label: string; min: number; max: number | null; holders: number }>;
+}
+
+/** `GET /api/collections/:network/:address/transfers-per-day` (UTC days, oldest first, empty days 0). */
+export interface TransfersPerDay extends IndexCoverage {
+  days: Array<{ day: string; transfers: number }>;
+}
+
+/** A wallet's token and since when the wallet holds it. */
+export interface HeldToken {
+  contract: string;
+  tokenId: string;
+  standard: 'ERC-721' | 'ERC-1155';
+  balance: string;
+  since: HeldSince | null;
+}
+
+export type HeldTokensPage = CursorPage<HeldToken>;
