@@ -3,6 +3,7 @@ import { parseExplorerParams } from '../app/explorer-url';
 import {
   explorerAddressUrl,
   explorerTokenUrl,
+  explorerTxUrl,
   nftShareUrl,
   safeHttpUrl,
   socialLinks,
@@ -11,6 +12,15 @@ import {
 const CONTRACT = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
 
 describe('block explorer links', () => {
+  it('links a transaction on each network, and nothing that is not a hash', () => {
+    const hash = `0x${'Ab'.repeat(32)}`;
+    expect(explorerTxUrl('ethereum', hash)).toBe(`https://etherscan.io/tx/0x${'ab'.repeat(32)}`);
+    expect(explorerTxUrl('polygon', hash)).toBe(`https://polygonscan.com/tx/0x${'ab'.repeat(32)}`);
+    expect(explorerTxUrl('cronos', hash)).toBe(`https://explorer.cronos.org/tx/0x${'ab'.repeat(32)}`);
+    expect(explorerTxUrl('ethereum', '0x1234')).toBeNull();
+    expect(explorerTxUrl('ethereum', `javascript:${'a'.repeat(64)}`)).toBeNull();
+  });
+
   it('links addresses and tokens on each network, lower-cased', () => {
     expect(explorerAddressUrl('ethereum', CONTRACT)).toBe(
       `https://etherscan.io/address/${CONTRACT.toLowerCase()}`,

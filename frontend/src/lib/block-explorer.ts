@@ -19,6 +19,14 @@ export function explorerAddressUrl(network: Network, address: string): string | 
   return `${BLOCK_EXPLORERS[network].url}/address/${address.toLowerCase()}`;
 }
 
+const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
+
+/** A transaction's page (the same `/tx/{hash}` on all three explorers); null for anything else. */
+export function explorerTxUrl(network: Network, txHash: string): string | null {
+  if (!TX_HASH.test(txHash)) return null;
+  return `${BLOCK_EXPLORERS[network].url}/tx/${txHash.toLowerCase()}`;
+}
+
 /**
  * One token's page: Etherscan and PolygonScan have `/nft/{contract}/{id}`; the Cronos explorer
  * shows a token instance at `/token/{contract}?a={id}`.

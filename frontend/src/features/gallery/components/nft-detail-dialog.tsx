@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Network, Nft, TraitTypeCounts } from '@nexus/contract';
+import { isEvmAddress, type Network, type Nft, type TraitTypeCounts } from '@nexus/contract';
 import { AppDialog } from '../../../components/dialog/app-dialog';
 import { NetworkBadge } from '../../../components/network-badge';
 import { errorText, isApiStatus } from '../../../lib/api-client';
@@ -12,6 +12,7 @@ import { traitValueCount } from '../trait-filter';
 import { heldQuantity } from '../../../lib/wallet-collections';
 import { NftChainDetails } from './nft-chain-details';
 import { NftImage } from './nft-image';
+import { NftOwnership } from './nft-ownership';
 import { RarityBadge } from './nft-card';
 import { RarityExplanation } from './rarity-explanation';
 
@@ -49,6 +50,9 @@ export function NftDetailDialog({ nft, onClose, ...rest }: NftDetailDialogProps)
     </AppDialog>
   );
 }
+
+/** The token ids the index's routes read (a decimal number of at most 78 digits). */
+const TOKEN_ID = /^\d{1,78}$/;
 
 const NOT_RANKED_BY_SERVER =
   'No rarity explanation yet: Nexus has not ranked this collection. Search it as a collection to rank it.';
@@ -217,6 +221,9 @@ function NftDetailBody({
           unavailable={unavailable}
         />
         <NftChainDetails nft={nft} network={network} contractAddress={contractAddress} />
+        {isEvmAddress(contractAddress) && TOKEN_ID.test(nft.tokenId) ? (
+          <NftOwnership network={network} contractAddress={contractAddress} tokenId={nft.tokenId} />
+        ) : null}
       </div>
     </div>
   );

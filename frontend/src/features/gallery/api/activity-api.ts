@@ -1,0 +1,92 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { API_ROUTES, type ActivityKind, type CursorPage, type Network } from '@nexus/contract';
+import { apiCall } from '../../../lib/api-client';
+import { collectionQueryKey } from '../../../api/collection-query-key';
+
+/** Every list of the transfer index is read by cursor: a page's `next` is the following page's `cursor`. */
+const byCursor = {
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: (page: CursorPage<unknown>) => page.next ?? undefined,
+};
+
+function collectionParams(network: Network, address: string) {
+  return { network, address: address.toLowerCase() };
+}
+
+function tokenParams(network: Network, address: string, tokenId: string) {
+  return { ...collectionParams(network, address), tokenId };
+}
+
+/** GET …/nfts/:tokenId/owners: the ERC-721 owner, or the ERC-1155 holders most units first. */
+export function tokenOwnersQuery(network: Network, address: string, tokenId: string) {
+  return infiniteQueryOptions({
+    queryKey: [...collectionQueryKey(network, address), 'nft', tokenId, 'owners'] as const,
+    queryFn: ({ pageParam, signal }) =>
+      apiCall(API_ROUTES.tokenOwners, {
+        params: tokenParams(network, address, tokenId),
+        query: pageParam ? { cursor: pageParam } : {},
+        signal,
+      }),
+    ...byCursor,
+  });
+}
+
+/** GET …/nfts/:tokenId/history: mint, transfers and burns, newest first. */
+export function tokenHistoryQuery(network: Network, address: string, tokenId: string) {
+  return infiniteQueryOptions({
+    queryKey: [...collectionQueryKey(network, address), 'nft', tokenId, 'history'] as const,
+    queryFn: ({ pageParam, signal }) =>
+      apiCall(API_ROUTES.tokenHistory, {
+        params: tokenParams(network, address, tokenId),
+        query: pageParam ? { cursor: pageParam } : {},
+        signal,
+      }),
+    ...byCursor,
+  });
+}
+
+/** GET …/activity?kind=: the collection's feed; `null` kind is every kind. */
+export function collectionActivityQuery(network: Network, address: string, kind: ActivityKind | null) {
+  return infiniteQueryOptions({
+    queryKey: [...collectionQueryKey(network, address), 'activity', kind ?? 'all'] as const,
+    queryFn: ({ pageParam, signal }) =>
+      apiCall(API_ROUTES.collectionActivity, {
+        params: collectionParams(network, address),
+        query: { ...(kind ? { kind } : {}), ...(pageParam ? { cursor: pageParam } : {}) },
+        signal,
+      }),
+    ...byCursor,
+  });
+}
+
+/** GET …/holders: the holders most tokens first, with their share. */
+export function collectionHoldersQuery(network: Network, address: string) {
+  return infiniteQueryOptions({
+    queryKey: [...collectionQueryKey(network, address), 'holders'] as const,
+    queryFn: ({ pageParam, signal }) =>
+      apiCall(API_ROUTES.collectionHolders, {
+        params: collectionParams(network, address),
+        query: pageParam ? { cursor: pageParam } : {},
+        signal,
+      }),
+    ...byCursor,
+  });
+}
+
+/** GET …/holder-stats: unique holders and the 1 / 2–5 / 6–24 / 25+ distribution. */
+export function collectionHolderStatsQuery(network: Network, address: string) {
+  return queryOptions({
+    queryKey: [...collectionQueryKey(network, address), 'holder-stats'] as const,
+    queryFn: ({ signal }) =>
+      apiCall(API_ROUTES.collectionHolderStats, { params: collectionParams(network, address), signal }),
+  });
+}
+
+/** GET …/transfers-per-day: the last 30 UTC days, oldest first. */
+export function transfersPerDayQuery(network: Network, address: string) {
+  return queryOptions({
+    queryKey: [...collectionQueryKey(network, address), 'transfers-per-day'] as const,
+    queryFn: ({ signal }) =>
+      apiCall(API_ROUTES.collectionTransfersPerDay, { params: collectionParams(network, address), signal }),
+  });
+}

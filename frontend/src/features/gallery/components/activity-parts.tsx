@@ -1,0 +1,157 @@
+import type { ActivityEvent, ActivityKind, HeldSince, Network } from '@nexus/contract';
+import { useIsDevchain } from '../../../api/networks';
+import { explorerTxUrl } from '../../../lib/block-explorer';
+import { formatBlockTime, formatRelativeTime, shortenAddress } from '../../../lib/format';
+
+/** SPEC wording where the network's transfer index is off or has not started. */
+export const NOT_INDEXED = "Ownership history isn't indexed on this network yet.";
+
+export const KIND_LABELS: Record<ActivityKind, string> = { mint: 'Mint', transfer: 'Transfer', burn: 'Burn' };
+
+export function Address({ value }: { value: string }) {
+  return (
+    <code className="activity__address" title={value}>
+      {shortenAddress(value)}
+    </code>
+  );
+}
+
+/**
+ * The transaction hash, short, linked to the network's explorer; as text on a local dev chain (a
+ * public explorer knows none of its transactions) and while the networks are not known yet.
+ */
+export function TxLink({ network, txHash }: { network: Network; txHash: string | null }) {
+  const devchain = useIsDevchain(network);
+  if (!txHash) return <span className="muted">—</span>;
+  const href = devchain === false ? explorerTxUrl(network, txHash) : null;
+  const text = shortenAddress(txHash, 8, 6);
+  if (!href) {
+    return (
+      <code className="activity__address" title={txHash} data-testid="activity-tx">
+        {text}
+      </code>
+    );
+  }
+  return (
+    <a
+      className="activity__tx"
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      title={txHash}
+      data-testid="activity-tx"
+    >
+      <code>{text}</code> <span aria-hidden="true">↗</span>
+    </a>
+  );
+}
+
+/** "3 days ago (Nov 24, 2026, 09:12 UTC)", or the block where the index kept no time. */
+export function HeldSinceText({ since }: { since: HeldSince | null }) {
+  if (!since) return <span className="muted">unknown</span>;
+  if (!since.time) return <span>block #{since.blockNumber}</span>;
+  return (
+    <span>
+      <time dateTime={since.time}>{formatRelativeTime(since.time)}</time>{' '}
+      <span className="muted">({formatBlockTime(since.time)})</span>
+    </span>
+  );
+}
+
+export function BlockTime({ event }: { event: Pick<ActivityEvent, 'time' | 'blockNumber'> }) {
+  if (!event.time) return <span title={`Block ${event.blockNumber}`}>block #{event.blockNumber}</span>;
+  return (
+    <time dateTime={event.time} title={`${formatRelativeTime(event.time)}, block ${event.blockNumber}`}>
+      {formatBlockTime(event.time)}
+    </time>
+  );
+}
+
+/**
+ * Mints, transfers and burns as a table: kind, block time, from → to, transaction. `showToken`
+ * adds the token id (a collection's feed; a token's own history needs none).
+ */
+export function ActivityTable({
+  network,
+  events,
+  showToken,
+  caption,
+  testId,
+}: {
+  network: Network;
+  events: readonly ActivityEvent[];
+  showToken: boolean;
+  caption: string;
+  testId: string;
+}) {
+  return (
+    <div className="activity__scroll">
+      <table className="activity__table" data-testid={testId}>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Event</th>
+            {showToken ? <th scope="col">Token</th> : null}
+            <th scope="col">Time</th>
+            <th scope="col">From → To</th>
+            <th scope="col">Transaction</th>
+          </tr>
+        </thead>
+        <tbody>
+          {events.map((event) => (
+            <tr
+              key={`${event.blockNumber}:${event.logIndex}:${event.position}:${event.tokenId}`}
+              data-testid="activity-row"
+            >
+              <td>
+                <span className={`activity__kind activity__kind--${event.kind}`}>
+                  {KIND_LABELS[event.kind]}
+                </span>
+                {event.amount !== '1' ? <span className="muted"> ×{event.amount}</span> : null}
+              </td>
+              {showToken ? <td className="activity__token">#{event.tokenId}</td> : null}
+              <td>
+                <BlockTime event={event} />
+              </td>
+              <td className="activity__route">
+                <Address value={event.from} /> <span aria-label="to">→</span> <Address value={event.to} />
+              </td>
+              <td>
+                <TxLink network={network} txHash={event.txHash} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function LoadMore({
+  hasMore,
+  loading,
+  onLoad,
+  label,
+  testId,
+}: {
+  hasMore: boolean;
+  loading: boolean;
+  onLoad: () => void;
+  label: string;
+  testId: string;
+}) {
+  if (!hasMore) return null;
+  return (
+    <button
+      type="button"
+      className="button button--ghost activity__more"
+      aria-disabled={loading}
+      onClick={() => {
+        if (!loading) onLoad();
+      }}
+      data-testid={testId}
+    >
+      {loading ? 'Loading...' : label}
+    </button>
+  );
+}

@@ -1,0 +1,104 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { Network } from '@nexus/contract';
+import { errorText, isApiStatus } from '../../../lib/api-client';
+import { tokenHistoryQuery, tokenOwnersQuery } from '../api/activity-api';
+import { ActivityTable, Address, HeldSinceText, LoadMore, NOT_INDEXED } from './activity-parts';
+import './activity.css';
+
+interface NftOwnershipProps {
+  network: Network;
+  contractAddress: string;
+  tokenId: string;
+}
+
+/**
+ * What the transfer index knows of one token: its owner (ERC-1155: its holders, paged), since when
+ * they hold it, and its mint, transfers and burns, paged by cursor.
+ */
+export function NftOwnership({ network, contractAddress, tokenId }: NftOwnershipProps) {
+  const owners = useInfiniteQuery(tokenOwnersQuery(network, contractAddress, tokenId));
+  const history = useInfiniteQuery(tokenHistoryQuery(network, contractAddress, tokenId));
+  const first = owners.data?.pages[0];
+  const notIndexed = first?.indexed === false || history.data?.pages[0]?.indexed === false;
+
+  if (notIndexed) {
+    return (
+      <section className="nft-detail__section activity" data-testid="nft-ownership">
+        <h3>Owners and history</h3>
+        <p className="muted" data-testid="nft-ownership-unindexed">
+          {NOT_INDEXED}
+        </p>
+      </section>
+    );
+  }
+
+  const holders = owners.data?.pages.flatMap((page) => page.items) ?? [];
+  const events = history.data?.pages.flatMap((page) => page.items) ?? [];
+  const erc1155 = first?.standard === 'ERC-1155';
+
+  return (
+    <section className="nft-detail__section activity" data-testid="nft-ownership">
+      <h3>{erc1155 ? 'Holders' : 'Owner'}</h3>
+      {owners.isPending ? (
+        <p className="muted">Reading the owners…</p>
+      ) : owners.isError ? (
+        <p className="muted">Owners unavailable: {errorText(owners.error, 'request failed')}</p>
+      ) : first?.burned ? (
+        <p data-testid="nft-owner-burned">Burned: this token has no owner.</p>
+      ) : holders.length === 0 ? (
+        <p className="muted">No owner indexed for this token.</p>
+      ) : (
+        <>
+          <ul className="activity__holders" data-testid="nft-holders">
+            {holders.map((holder) => (
+              <li key={holder.owner} data-testid="nft-holder">
+                <Address value={holder.owner} />
+                {erc1155 ? <span className="activity__balance">×{holder.balance}</span> : null}
+                <span className="activity__since">
+                  held since <HeldSinceText since={holder.since} />
+                </span>
+              </li>
+            ))}
+          </ul>
+          <LoadMore
+            hasMore={owners.hasNextPage}
+            loading={owners.isFetchingNextPage}
+            onLoad={() => void owners.fetchNextPage()}
+            label="Load more holders"
+            testId="nft-holders-more"
+          />
+        </>
+      )}
+
+      <h3>History</h3>
+      {history.isPending ? (
+        <p className="muted">Reading the history…</p>
+      ) : history.isError ? (
+        <p className="muted">
+          {isApiStatus(history.error, 404)
+            ? 'No transfer of this token is indexed yet.'
+            : `History unavailable: ${errorText(history.error, 'request failed')}`}
+        </p>
+      ) : events.length === 0 ? (
+        <p className="muted">No transfer of this token is indexed yet.</p>
+      ) : (
+        <>
+          <ActivityTable
+            network={network}
+            events={events}
+            showToken={false}
+            caption="Mints, transfers and burns of this token, newest first"
+            testId="nft-history"
+          />
+          <LoadMore
+            hasMore={history.hasNextPage}
+            loading={history.isFetchingNextPage}
+            onLoad={() => void history.fetchNextPage()}
+            label="Load more history"
+            testId="nft-history-more"
+          />
+        </>
+      )}
+    </section>
+  );
+}
