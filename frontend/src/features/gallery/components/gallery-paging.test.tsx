@@ -188,6 +188,30 @@ describe('gallery paging by the server', () => {
     await settle();
   }
 
+  it('keeps the NFTs the default view and opens Activity and Holders as tabs', async () => {
+    await renderGallery();
+    await waitFor(() => expect(screen.getAllByTestId('nft-card').length).toBeGreaterThan(0));
+    expect(screen.getByTestId('collection-tab-nfts').getAttribute('aria-selected')).toBe('true');
+
+    fireEvent.mouseDown(screen.getByTestId('collection-tab-activity'));
+    expect(await screen.findByTestId('collection-activity')).toBeTruthy();
+    expect(screen.queryByTestId('nft-grid')).toBeNull();
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (call) =>
+            call.url.pathname ===
+            apiPath(API_ROUTES.collectionActivity, { network: 'polygon', address: CONTRACT }),
+        ),
+      ).toBe(true),
+    );
+
+    fireEvent.mouseDown(screen.getByTestId('collection-tab-holders'));
+    expect(await screen.findByTestId('collection-holders')).toBeTruthy();
+    fireEvent.mouseDown(screen.getByTestId('collection-tab-nfts'));
+    expect(await screen.findByTestId('nft-grid')).toBeTruthy();
+  });
+
   it("shows the server's page, pages, filters and sorts through the page route, and ranks nothing itself", async () => {
     await renderGallery();
 

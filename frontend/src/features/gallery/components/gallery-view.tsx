@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
+import * as Tabs from '@radix-ui/react-tabs';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { isEvmAddress, type Network, type Nft } from '@nexus/contract';
 import { EmptyState } from '../../../components/empty-state';
 import { NetworkBadge } from '../../../components/network-badge';
@@ -24,7 +25,24 @@ import { NftCard } from './nft-card';
 import { NftDetailDialog } from './nft-detail-dialog';
 import { RarityStatus } from './rarity-progress';
 import { TraitFilterBar } from './trait-filter-bar';
+import type { InsightView } from './collection-insights';
+import '../../../components/tabs.css';
 import './gallery.css';
+
+/** Activity and Holders come with their own code (and the chart), fetched when first opened. */
+const CollectionInsights = lazy(() => import('./collection-insights'));
+
+type CollectionTab = 'nfts' | InsightView;
+
+const COLLECTION_TABS: ReadonlyArray<{ id: CollectionTab; label: string }> = [
+  { id: 'nfts', label: 'NFTs' },
+  { id: 'activity', label: 'Activity' },
+  { id: 'holders', label: 'Holders' },
+];
+
+function isCollectionTab(value: string): value is CollectionTab {
+  return COLLECTION_TABS.some((tab) => tab.id === value);
+}
 
 export interface GalleryCollection {
   name: string;
@@ -102,6 +120,7 @@ function GalleryContent({
   };
   const download = useNftDownload();
   const { network, contractAddress } = collection;
+  const [tab, setTab] = useState<CollectionTab>('nfts');
 
   const knownContract = isEvmAddress(contractAddress);
   // A stored collection is paged, filtered and counted by the server (GET /api/collections/…/nfts).
@@ -185,47 +204,9 @@ function GalleryContent({
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
-  return (
-    <section className="gallery" data-testid="gallery" aria-busy={current.updating}>
-      <BackButton label={backLabel} onBack={onBack} />
-
-      <header className="gallery__header">
-        <div className="gallery__heading">
-          <h1 className="gallery__title">{collection.name}</h1>
-          <span className="count-badge count-badge--lg" data-testid="gallery-count">
-            {current.waiting ? '…' : `${formatCount(current.matching)} / ${formatCount(total)}`}
-          </span>
-          <NetworkBadge network={collection.network} />
-          {quantity > collection.nfts.length ? (
-            <span
-              className="count-badge"
-              data-testid="gallery-quantity"
-              title="Copies held, all NFTs together"
-            >
-              {formatCount(quantity)} copies held
-            </span>
-          ) : null}
-          {badges}
-        </div>
-        <code className="gallery__address">{collection.contractAddress}</code>
-        <CollectionLinks network={collection.network} contractAddress={collection.contractAddress} />
-        <RarityStatus
-          progress={rarity.progress}
-          ranked={current.ranked}
-          total={total}
-          canRecalculate={calculates}
-          calculating={rarity.calculating}
-          onRecalculate={rarity.recalculate}
-          note={
-            scope === 'wallet' && wallet.ranks
-              ? `ranks of the whole collection (${formatCount(wallet.ranks.rankedTotal)} NFTs)`
-              : undefined
-          }
-          unranked={scope === 'wallet' ? walletUnrankedText(wallet.state) : undefined}
-        />
-      </header>
-      {notice}
-
+  // The gallery itself: the collection's default view (its other views are Activity and Holders).
+  const nftsView = (
+    <>
       <GalleryToolbar
         text={text}
         sort={sort}
@@ -272,6 +253,76 @@ function GalleryContent({
           </div>
           <GalleryPager page={current.page} pageCount={current.pageCount} onPage={goTo} />
         </>
+      )}
+    </>
+  );
+
+  return (
+    <section className="gallery" data-testid="gallery" aria-busy={current.updating}>
+      <BackButton label={backLabel} onBack={onBack} />
+
+      <header className="gallery__header">
+        <div className="gallery__heading">
+          <h1 className="gallery__title">{collection.name}</h1>
+          <span className="count-badge count-badge--lg" data-testid="gallery-count">
+            {current.waiting ? '…' : `${formatCount(current.matching)} / ${formatCount(total)}`}
+          </span>
+          <NetworkBadge network={collection.network} />
+          {quantity > collection.nfts.length ? (
+            <span
+              className="count-badge"
+              data-testid="gallery-quantity"
+              title="Copies held, all NFTs together"
+            >
+              {formatCount(quantity)} copies held
+            </span>
+          ) : null}
+          {badges}
+        </div>
+        <code className="gallery__address">{collection.contractAddress}</code>
+        <CollectionLinks network={collection.network} contractAddress={collection.contractAddress} />
+        <RarityStatus
+          progress={rarity.progress}
+          ranked={current.ranked}
+          total={total}
+          canRecalculate={calculates}
+          calculating={rarity.calculating}
+          onRecalculate={rarity.recalculate}
+          note={
+            scope === 'wallet' && wallet.ranks
+              ? `ranks of the whole collection (${formatCount(wallet.ranks.rankedTotal)} NFTs)`
+              : undefined
+          }
+          unranked={scope === 'wallet' ? walletUnrankedText(wallet.state) : undefined}
+        />
+      </header>
+      {notice}
+
+      {paged ? (
+        <Tabs.Root
+          value={tab}
+          onValueChange={(value) => {
+            if (isCollectionTab(value)) setTab(value);
+          }}
+        >
+          <Tabs.List className="tabs gallery__tabs" aria-label="Collection views">
+            {COLLECTION_TABS.map(({ id, label }) => (
+              <Tabs.Trigger key={id} value={id} className="tabs__tab" data-testid={`collection-tab-${id}`}>
+                {label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Tabs.Content value="nfts">{nftsView}</Tabs.Content>
+          {(['activity', 'holders'] as const).map((id) => (
+            <Tabs.Content key={id} value={id}>
+              <Suspense fallback={<Spinner label="Loading..." />}>
+                <CollectionInsights view={id} network={network} contractAddress={contractAddress} />
+              </Suspense>
+            </Tabs.Content>
+          ))}
+        </Tabs.Root>
+      ) : (
+        nftsView
       )}
 
       <NftDetailDialog

@@ -1,0 +1,180 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import {
+  API_ROUTES,
+  apiPath,
+  HOLDER_BUCKETS,
+  type ActivityEvent,
+  type ActivityKind,
+  type CollectionHolderStats,
+  type CollectionHoldersPage,
+  type Network,
+} from '@nexus/contract';
+import { installFetch, jsonResponse, removeFetch, statusResponse } from '../../../testing/fake-fetch';
+import CollectionInsights, { formatShare, type InsightView } from './collection-insights';
+
+const CONTRACT = '0x6666666666666666666666666666666666666666';
+const ZERO = '0x0000000000000000000000000000000000000000';
+const holder = (n: number) => `0x${String(n).padStart(40, '0')}`;
+const COVERED = { network: 'polygon' as Network, indexed: true, fromBlock: 1, toBlock: 900 };
+const NOT_COVERED = { network: 'polygon' as Network, indexed: false, fromBlock: null, toBlock: null };
+const params = { network: 'polygon' as Network, address: CONTRACT };
+const ACTIVITY = apiPath(API_ROUTES.collectionActivity, params);
+const HOLDERS = apiPath(API_ROUTES.collectionHolders, params);
+const STATS = apiPath(API_ROUTES.collectionHolderStats, params);
+
+function event(kind: ActivityKind, tokenId: number): ActivityEvent {
+  return {
+    contract: CONTRACT,
+    tokenId: String(tokenId),
+    standard: 'ERC-721',
+    kind,
+    from: kind === 'mint' ? ZERO : holder(1),
+    to: kind === 'burn' ? ZERO : holder(2),
+    amount: '1',
+    blockNumber: 100 + tokenId,
+    logIndex: 0,
+    position: 0,
+    time: '2026-11-20T10:00:00.000Z',
+    txHash: null,
+  };
+}
+
+/** A feed of 3 events per kind, 2 a page: the page after cursor `<kind>:1` is the rest. */
+function feedPage(url: URL) {
+  const kind = url.searchParams.get('kind') as ActivityKind | null;
+  const cursor = url.searchParams.get('cursor');
+  const kinds: ActivityKind[] = kind ? [kind] : ['mint', 'transfer', 'burn'];
+  const all = kinds.flatMap((k, i) => [1, 2, 3].map((n) => event(k, i * 10 + n)));
+  const start = cursor ? 2 : 0;
+  const items = all.slice(start, start + 2);
+  return { ...COVERED, items, next: start + 2 < all.length ? `${kind ?? 'all'}:1` : null };
+}
+
+const STATS_ANSWER: CollectionHolderStats = {
+  ...COVERED,
+  holders: 1234,
+  held: '5000',
+  distribution: HOLDER_BUCKETS.map((bucket, i) => ({ ...bucket, holders: [1000, 200, 30, 4][i]! })),
+};
+
+function holdersPage(url: URL): CollectionHoldersPage {
+  const second = url.searchParams.get('cursor') === 'holders-2';
+  return {
+    ...COVERED,
+    holders: 1234,
+    held: '5000',
+    items: second
+      ? [{ owner: holder(3), tokens: '1', share: 0.00002 }]
+      : [
+          { owner: holder(1), tokens: '600', share: 0.12 },
+          { owner: holder(2), tokens: '250', share: 0.05 },
+        ],
+    next: second ? null : 'holders-2',
+  };
+}
+
+function serve(indexed = true) {
+  return installFetch((url) => {
+    if (url.pathname === apiPath(API_ROUTES.networks)) return jsonResponse({ networks: [] });
+    if (!indexed) {
+      if (url.pathname === STATS)
+        return jsonResponse({ ...NOT_COVERED, holders: 0, held: '0', distribution: [] });
+      if (url.pathname === HOLDERS || url.pathname === ACTIVITY)
+        return jsonResponse({ ...NOT_COVERED, holders: 0, held: '0', items: [], next: null });
+    }
+    if (url.pathname === ACTIVITY) return jsonResponse(feedPage(url));
+    if (url.pathname === HOLDERS) return jsonResponse(holdersPage(url));
+    if (url.pathname === STATS) return jsonResponse(STATS_ANSWER);
+    return statusResponse(500, 'unexpected request');
+  });
+}
+
+function renderView(view: InsightView) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <CollectionInsights view={view} network="polygon" contractAddress={CONTRACT} />
+    </QueryClientProvider>,
+  );
+}
+
+const kinds = () => screen.getAllByTestId('activity-row').map((row) => cell(row, 0));
+
+/** The text of a table row's cell. */
+function cell(row: HTMLElement, index: number): string | null {
+  return (row as HTMLTableRowElement).cells[index]!.textContent;
+}
+
+describe('CollectionInsights', () => {
+  afterEach(() => removeFetch());
+
+  it('filters the feed by kind: a new query with `kind`, paged from its own first page', async () => {
+    const calls = serve();
+    renderView('activity');
+    await waitFor(() => expect(kinds()).toEqual(['Mint', 'Mint']));
+    expect(screen.getByTestId('activity-filter-all').getAttribute('aria-pressed')).toBe('true');
+
+    fireEvent.click(screen.getByTestId('activity-filter-burn'));
+    await waitFor(() => expect(kinds()).toEqual(['Burn', 'Burn']));
+    expect(screen.getByTestId('activity-filter-burn').getAttribute('aria-pressed')).toBe('true');
+    const feedCalls = calls.filter((call) => call.url.pathname === ACTIVITY);
+    expect(feedCalls.map((call) => call.url.searchParams.get('kind'))).toEqual([null, 'burn']);
+    expect(feedCalls[1]!.url.searchParams.get('cursor')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('activity-more'));
+    await waitFor(() => expect(kinds()).toEqual(['Burn', 'Burn', 'Burn']));
+    const last = calls.filter((call) => call.url.pathname === ACTIVITY).at(-1)!;
+    expect(last.url.searchParams.get('kind')).toBe('burn');
+    expect(last.url.searchParams.get('cursor')).toBe('burn:1');
+    expect(screen.queryByTestId('activity-more')).toBeNull();
+    expect(within(screen.getByTestId('activity-feed')).getAllByText(/^#\d+$/)).toHaveLength(3);
+  });
+
+  it('shows holders, their shares, the distribution, and loads more by cursor', async () => {
+    const calls = serve();
+    renderView('holders');
+    expect((await screen.findByTestId('holders-count')).textContent).toBe('1,234');
+    const buckets = within(screen.getByTestId('holder-distribution')).getAllByRole('listitem');
+    expect(buckets.map((item) => item.textContent)).toEqual([
+      '1 token1,000 holders',
+      '2–5 tokens200 holders',
+      '6–24 tokens30 holders',
+      '25+ tokens4 holders',
+    ]);
+    const rows = await screen.findAllByTestId('top-holder');
+    expect(rows.map((row) => cell(row, 3))).toEqual(['12.00%', '5.00%']);
+
+    fireEvent.click(screen.getByTestId('holders-more'));
+    await waitFor(() => expect(screen.getAllByTestId('top-holder')).toHaveLength(3));
+    expect(cell(screen.getAllByTestId('top-holder')[2]!, 3)).toBe('<0.01%');
+    expect(
+      calls
+        .filter((call) => call.url.pathname === HOLDERS)
+        .map((call) => call.url.searchParams.get('cursor')),
+    ).toEqual([null, 'holders-2']);
+  });
+
+  it('says the network is not indexed instead of empty figures', async () => {
+    serve(false);
+    renderView('holders');
+    expect((await screen.findByTestId('holders-unindexed')).textContent).toBe(
+      "Ownership history isn't indexed on this network yet.",
+    );
+    expect(screen.queryByTestId('holders-count')).toBeNull();
+  });
+
+  it('says the same in the activity view', async () => {
+    serve(false);
+    renderView('activity');
+    expect(await screen.findByTestId('activity-unindexed')).toBeTruthy();
+    expect(screen.queryByTestId('activity-feed')).toBeNull();
+  });
+
+  it('formats a share as a percentage', () => {
+    expect(formatShare(0.123456)).toBe('12.35%');
+    expect(formatShare(0)).toBe('0.00%');
+    expect(formatShare(0.00005)).toBe('<0.01%');
+  });
+});

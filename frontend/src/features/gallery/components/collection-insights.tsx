@@ -1,0 +1,216 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ActivityKind, CollectionHolderStats, Network } from '@nexus/contract';
+import { Spinner } from '../../../components/spinner';
+import { errorText } from '../../../lib/api-client';
+import { formatCount } from '../../../lib/format';
+import {
+  collectionActivityQuery,
+  collectionHolderStatsQuery,
+  collectionHoldersQuery,
+} from '../api/activity-api';
+import { ActivityTable, Address, LoadMore, NOT_INDEXED } from './activity-parts';
+import '../../../components/stat-tile.css';
+import './activity.css';
+
+export type InsightView = 'activity' | 'holders';
+
+interface CollectionInsightsProps {
+  view: InsightView;
+  network: Network;
+  contractAddress: string;
+}
+
+/** The collection's Activity and Holders views (loaded with the first of them a visitor opens). */
+export default function CollectionInsights({ view, ...props }: CollectionInsightsProps) {
+  return view === 'activity' ? <ActivityPanel {...props} /> : <HoldersPanel {...props} />;
+}
+
+type CollectionProps = Omit<CollectionInsightsProps, 'view'>;
+
+const KIND_FILTERS: ReadonlyArray<{ kind: ActivityKind | null; label: string }> = [
+  { kind: null, label: 'All' },
+  { kind: 'mint', label: 'Mints' },
+  { kind: 'transfer', label: 'Transfers' },
+  { kind: 'burn', label: 'Burns' },
+];
+
+function Unindexed({ testId }: { testId: string }) {
+  return (
+    <p className="muted" data-testid={testId}>
+      {NOT_INDEXED}
+    </p>
+  );
+}
+
+function ActivityPanel({ network, contractAddress }: CollectionProps) {
+  const [kind, setKind] = useState<ActivityKind | null>(null);
+  const feed = useInfiniteQuery(collectionActivityQuery(network, contractAddress, kind));
+  const events = feed.data?.pages.flatMap((page) => page.items) ?? [];
+  const filterLabel = KIND_FILTERS.find((filter) => filter.kind === kind)?.label ?? 'All';
+
+  return (
+    <section className="collection-panel activity" data-testid="collection-activity">
+      <div>
+        <h2>Activity</h2>
+        <div className="activity__filter" role="group" aria-label="Show">
+          {KIND_FILTERS.map((filter) => (
+            <button
+              key={filter.label}
+              type="button"
+              className="button button--ghost"
+              aria-pressed={filter.kind === kind}
+              onClick={() => setKind(filter.kind)}
+              data-testid={`activity-filter-${filter.kind ?? 'all'}`}
+            >
+              {filter.label}
+            </button>
+          ))}
+        </div>
+        {feed.isPending ? (
+          <Spinner label="Loading activity..." />
+        ) : feed.isError ? (
+          <p className="muted">Activity unavailable: {errorText(feed.error, 'request failed')}</p>
+        ) : feed.data.pages[0]?.indexed === false ? (
+          <Unindexed testId="activity-unindexed" />
+        ) : events.length === 0 ? (
+          <p className="muted" data-testid="activity-empty">
+            {kind === null ? 'No transfers indexed yet.' : `No ${filterLabel.toLowerCase()} indexed yet.`}
+          </p>
+        ) : (
+          <>
+            <ActivityTable
+              network={network}
+              events={events}
+              showToken
+              caption={`${filterLabel} of this collection, newest first`}
+              testId="activity-feed"
+            />
+            <LoadMore
+              hasMore={feed.hasNextPage}
+              loading={feed.isFetchingNextPage}
+              onLoad={() => void feed.fetchNextPage()}
+              label="Load more"
+              testId="activity-more"
+            />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** 0.123456 → "12.35%"; a share under 0.01% shows as "<0.01%" rather than 0. */
+export function formatShare(share: number): string {
+  if (share > 0 && share < 0.0001) return '<0.01%';
+  return `${(share * 100).toFixed(2)}%`;
+}
+
+function HoldersPanel({ network, contractAddress }: CollectionProps) {
+  const stats = useQuery(collectionHolderStatsQuery(network, contractAddress));
+  const top = useInfiniteQuery(collectionHoldersQuery(network, contractAddress));
+  const holders = top.data?.pages.flatMap((page) => page.items) ?? [];
+
+  if (stats.data?.indexed === false || top.data?.pages[0]?.indexed === false) {
+    return (
+      <section className="collection-panel activity" data-testid="collection-holders">
+        <Unindexed testId="holders-unindexed" />
+      </section>
+    );
+  }
+
+  return (
+    <section className="collection-panel activity" data-testid="collection-holders">
+      {stats.isPending ? (
+        <Spinner label="Counting holders..." />
+      ) : stats.isError ? (
+        <p className="muted">Holder figures unavailable: {errorText(stats.error, 'request failed')}</p>
+      ) : (
+        <HolderFigures stats={stats.data} />
+      )}
+
+      <div>
+        <h2>Top holders</h2>
+        {top.isPending ? (
+          <Spinner label="Loading holders..." />
+        ) : top.isError ? (
+          <p className="muted">Holders unavailable: {errorText(top.error, 'request failed')}</p>
+        ) : holders.length === 0 ? (
+          <p className="muted">No holders indexed yet.</p>
+        ) : (
+          <>
+            <div className="activity__scroll">
+              <table className="activity__table" data-testid="top-holders">
+                <caption className="sr-only">Holders, most tokens first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">#</th>
+                    <th scope="col">Holder</th>
+                    <th scope="col">Tokens</th>
+                    <th scope="col">Share</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {holders.map((holder, index) => (
+                    <tr key={holder.owner} data-testid="top-holder">
+                      <td>{index + 1}</td>
+                      <td>
+                        <Address value={holder.owner} />
+                      </td>
+                      <td>{holder.tokens}</td>
+                      <td>{formatShare(holder.share)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <LoadMore
+              hasMore={top.hasNextPage}
+              loading={top.isFetchingNextPage}
+              onLoad={() => void top.fetchNextPage()}
+              label="Load more holders"
+              testId="holders-more"
+            />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Unique holders, tokens held and how many hold 1, 2–5, 6–24 and 25+ tokens. */
+function HolderFigures({ stats }: { stats: CollectionHolderStats }) {
+  const largest = Math.max(1, ...stats.distribution.map((bucket) => bucket.holders));
+  return (
+    <>
+      <dl className="collection-stats">
+        <div className="stat-tile">
+          <dt>Holders</dt>
+          <dd data-testid="holders-count">{formatCount(stats.holders)}</dd>
+        </div>
+        <div className="stat-tile">
+          <dt>Tokens held</dt>
+          <dd>{stats.held}</dd>
+        </div>
+      </dl>
+      <div>
+        <h2 id="holder-distribution">Holder distribution</h2>
+        <ul className="distribution" aria-labelledby="holder-distribution" data-testid="holder-distribution">
+          {stats.distribution.map((bucket) => (
+            <li key={bucket.label}>
+              <span>
+                {bucket.label.replace('-', '–')} {bucket.label === '1' ? 'token' : 'tokens'}
+              </span>
+              <span className="distribution__bar" aria-hidden="true">
+                <span style={{ width: `${(bucket.holders / largest) * 100}%` }} />
+              </span>
+              <span className="distribution__count">
+                {formatCount(bucket.holders)} {bucket.holders === 1 ? 'holder' : 'holders'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
+  );
+}
