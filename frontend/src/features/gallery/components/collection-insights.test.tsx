@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import {
@@ -23,6 +23,12 @@ const params = { network: 'polygon' as Network, address: CONTRACT };
 const ACTIVITY = apiPath(API_ROUTES.collectionActivity, params);
 const HOLDERS = apiPath(API_ROUTES.collectionHolders, params);
 const STATS = apiPath(API_ROUTES.collectionHolderStats, params);
+const PER_DAY = apiPath(API_ROUTES.collectionTransfersPerDay, params);
+const DAYS = [
+  { day: '2026-11-25', transfers: 4 },
+  { day: '2026-11-26', transfers: 0 },
+  { day: '2026-11-27', transfers: 9 },
+];
 
 function event(kind: ActivityKind, tokenId: number): ActivityEvent {
   return {
@@ -87,6 +93,7 @@ function serve(indexed = true) {
     if (url.pathname === ACTIVITY) return jsonResponse(feedPage(url));
     if (url.pathname === HOLDERS) return jsonResponse(holdersPage(url));
     if (url.pathname === STATS) return jsonResponse(STATS_ANSWER);
+    if (url.pathname === PER_DAY) return jsonResponse({ ...COVERED, days: DAYS });
     return statusResponse(500, 'unexpected request');
   });
 }
@@ -108,7 +115,14 @@ function cell(row: HTMLElement, index: number): string | null {
 }
 
 describe('CollectionInsights', () => {
-  afterEach(() => removeFetch());
+  // jsdom has no canvas: the chart's bars are not drawn here, its sentence and table are.
+  beforeEach(() => {
+    jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+  });
+  afterEach(() => {
+    removeFetch();
+    jest.restoreAllMocks();
+  });
 
   it('filters the feed by kind: a new query with `kind`, paged from its own first page', async () => {
     const calls = serve();
@@ -170,6 +184,20 @@ describe('CollectionInsights', () => {
     renderView('activity');
     expect(await screen.findByTestId('activity-unindexed')).toBeTruthy();
     expect(screen.queryByTestId('activity-feed')).toBeNull();
+  });
+
+  it('shows transfers per day with a sentence and a table for those who do not see the bars', async () => {
+    serve();
+    renderView('activity');
+    expect((await screen.findByTestId('transfers-summary')).textContent).toBe(
+      '13 transfers in the last 3 days; the busiest day was 2026-11-27 with 9.',
+    );
+    const table = within(screen.getByTestId('transfers-chart')).getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['Day (UTC)Transfers', '2026-11-254', '2026-11-260', '2026-11-279']);
   });
 
   it('formats a share as a percentage', () => {

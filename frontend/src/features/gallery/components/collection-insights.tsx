@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ActivityKind, CollectionHolderStats, Network } from '@nexus/contract';
 import { Spinner } from '../../../components/spinner';
 import { errorText } from '../../../lib/api-client';
@@ -8,10 +8,14 @@ import {
   collectionActivityQuery,
   collectionHolderStatsQuery,
   collectionHoldersQuery,
+  transfersPerDayQuery,
 } from '../api/activity-api';
 import { ActivityTable, Address, LoadMore, NOT_INDEXED } from './activity-parts';
 import '../../../components/stat-tile.css';
 import './activity.css';
+
+/** The chart library comes only with the chart (the Holders view never loads it). */
+const TransfersChart = lazy(() => import('./transfers-chart'));
 
 export type InsightView = 'activity' | 'holders';
 
@@ -48,9 +52,15 @@ function ActivityPanel({ network, contractAddress }: CollectionProps) {
   const feed = useInfiniteQuery(collectionActivityQuery(network, contractAddress, kind));
   const events = feed.data?.pages.flatMap((page) => page.items) ?? [];
   const filterLabel = KIND_FILTERS.find((filter) => filter.kind === kind)?.label ?? 'All';
+  const perDay = useQuery(transfersPerDayQuery(network, contractAddress));
 
   return (
     <section className="collection-panel activity" data-testid="collection-activity">
+      {perDay.data?.indexed ? (
+        <Suspense fallback={<Spinner label="Loading the chart..." />}>
+          <TransfersChart days={perDay.data.days} />
+        </Suspense>
+      ) : null}
       <div>
         <h2>Activity</h2>
         <div className="activity__filter" role="group" aria-label="Show">
