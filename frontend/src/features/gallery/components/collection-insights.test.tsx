@@ -200,6 +200,13 @@ describe('CollectionInsights', () => {
     ).toEqual(['Day (UTC)Transfers', '2026-11-254', '2026-11-260', '2026-11-279']);
   });
 
+  it('says a collection the index never saw has no transfers yet, rather than an error', async () => {
+    installFetch(() => statusResponse(404, 'Not Found', '{"message":"Collection Not Found"}'));
+    renderView('activity');
+    expect(await screen.findByText('No transfer of this collection is indexed yet.')).toBeTruthy();
+    expect(screen.queryByText(/unavailable/)).toBeNull();
+  });
+
   it('formats a share as a percentage', () => {
     expect(formatShare(0.123456)).toBe('12.35%');
     expect(formatShare(0)).toBe('0.00%');

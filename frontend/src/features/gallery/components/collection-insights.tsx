@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { ActivityKind, CollectionHolderStats, Network } from '@nexus/contract';
 import { Spinner } from '../../../components/spinner';
-import { errorText } from '../../../lib/api-client';
+import { errorText, isApiStatus } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format';
 import {
   collectionActivityQuery,
@@ -38,6 +38,13 @@ const KIND_FILTERS: ReadonlyArray<{ kind: ActivityKind | null; label: string }> 
   { kind: 'transfer', label: 'Transfers' },
   { kind: 'burn', label: 'Burns' },
 ];
+
+/** A collection the index never saw a transfer of is a 404: nothing to show yet, not a failure. */
+function failureText(error: unknown, what: string): string {
+  return isApiStatus(error, 404)
+    ? 'No transfer of this collection is indexed yet.'
+    : `${what} unavailable: ${errorText(error, 'request failed')}`;
+}
 
 function Unindexed({ testId }: { testId: string }) {
   return (
@@ -80,7 +87,7 @@ function ActivityPanel({ network, contractAddress }: CollectionProps) {
         {feed.isPending ? (
           <Spinner label="Loading activity..." />
         ) : feed.isError ? (
-          <p className="muted">Activity unavailable: {errorText(feed.error, 'request failed')}</p>
+          <p className="muted">{failureText(feed.error, 'Activity')}</p>
         ) : feed.data.pages[0]?.indexed === false ? (
           <Unindexed testId="activity-unindexed" />
         ) : events.length === 0 ? (
@@ -134,7 +141,7 @@ function HoldersPanel({ network, contractAddress }: CollectionProps) {
       {stats.isPending ? (
         <Spinner label="Counting holders..." />
       ) : stats.isError ? (
-        <p className="muted">Holder figures unavailable: {errorText(stats.error, 'request failed')}</p>
+        <p className="muted">{failureText(stats.error, 'Holder figures')}</p>
       ) : (
         <HolderFigures stats={stats.data} />
       )}
@@ -144,7 +151,7 @@ function HoldersPanel({ network, contractAddress }: CollectionProps) {
         {top.isPending ? (
           <Spinner label="Loading holders..." />
         ) : top.isError ? (
-          <p className="muted">Holders unavailable: {errorText(top.error, 'request failed')}</p>
+          <p className="muted">{failureText(top.error, 'Holders')}</p>
         ) : holders.length === 0 ? (
           <p className="muted">No holders indexed yet.</p>
         ) : (
