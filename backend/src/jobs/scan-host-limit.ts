@@ -25,6 +25,9 @@ export function metadataHostOf(uri: string | null | undefined): string | null {
   }
 }
 
+/** Served waiters kept at the head of a host's queue before it is cut. */
+const COMPACT_AFTER = 1_024;
+
 interface Waiter {
   seq: number;
   start: () => void;
@@ -152,8 +155,13 @@ export class ScanHostLimit {
       const next = best ?? bestCapped;
       if (!next) return;
       const waiter = next.waiting[next.head++]!;
+      // The queue is cut once half of it is served: a scan whose chunks overlap never empties it,
+      // and served waiters (each holding its token's task) would stay for the whole scan.
       if (next.head === next.waiting.length) {
         next.waiting = [];
+        next.head = 0;
+      } else if (next.head >= COMPACT_AFTER && next.head * 2 >= next.waiting.length) {
+        next.waiting = next.waiting.slice(next.head);
         next.head = 0;
       }
       this.active++;

@@ -170,4 +170,31 @@ describe(ScanHostLimit.name, () => {
     for (let i = 0; i < 3; i++) limit.record('busy.example', timeout);
     expect(limit.deferred('busy.example')).toBe('timeout');
   });
+
+  it("keeps a host's queue to what waits when it never empties (overlapping chunks), in order", async () => {
+    const limit = new ScanHostLimit({ limit: 4 });
+    const queueOf = () =>
+      (limit as unknown as { hosts: Map<string, { waiting: unknown[]; head: number }> }).hosts.get(
+        'ipfs:bafy',
+      )!;
+    const order: number[] = [];
+    let longest = 0;
+    let next = 0;
+    // 20,000 tasks, 50 queued at any time: the queue is never empty between two tasks.
+    const submit = (): Promise<void> => {
+      const index = next++;
+      return limit.run('ipfs:bafy', async () => {
+        order.push(index);
+        longest = Math.max(longest, queueOf().waiting.length);
+        await Promise.resolve();
+        if (next < 20_000) void submit();
+      });
+    };
+    await Promise.all(Array.from({ length: 50 }, submit));
+    while (order.length < 20_000) await new Promise((resolve) => setImmediate(resolve));
+
+    expect(order).toEqual(Array.from({ length: 20_000 }, (_, index) => index));
+    // Served waiters are cut away: before, the queue held all 20,000 of them at the end.
+    expect(longest).toBeLessThan(3_000);
+  });
 });
