@@ -370,6 +370,14 @@ const PUBLIC: Record<RouteName, string> = {
   'GET /api/collections/:network/:address/traits': 'trait filter, visitors',
   'GET /api/collections/:network/:address/nfts': 'a page of a stored collection, visitors',
   'GET /api/collections/:network/:address/ranks': "a wallet's NFTs ranked in their collection, visitors",
+  'GET /api/collections/:network/:address/activity': "a collection's transfers from the index, visitors",
+  'GET /api/collections/:network/:address/holders': "a collection's top holders from the index, visitors",
+  'GET /api/collections/:network/:address/holder-stats': "a collection's holder distribution, visitors",
+  'GET /api/collections/:network/:address/transfers-per-day': "a collection's transfers per day, visitors",
+  'GET /api/collections/:network/:address/nfts/:tokenId/owners': "an NFT's owner or holders, visitors",
+  'GET /api/collections/:network/:address/nfts/:tokenId/history': "an NFT's transfers, visitors",
+  'GET /api/wallets/:network/:address/activity': "a wallet's transfers from the index, visitors",
+  'GET /api/wallets/:network/:address/held': "a wallet's tokens and since when it holds them, visitors",
   'GET /api/collections/:network/:address/nfts/:tokenId/metadata':
     "an NFT's token URI and raw metadata, read on request, visitors",
   'POST /api/collections/:network/:address/nfts/:tokenId/refresh-metadata':
