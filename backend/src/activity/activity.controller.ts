@@ -1,3 +1,5 @@
+import { CollectionParamsDto } from '../rarity/index.js';
+import { NftTokenParamsDto } from '../explorer/index.js';
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import {
@@ -9,13 +11,7 @@ import {
   type TokenOwnersPage,
   type TransfersPerDay,
 } from '@nexus/contract';
-import {
-  ActivityQueryDto,
-  CursorQueryDto,
-  NetworkAddressPathDto,
-  TokenPathDto,
-  TransfersPerDayQueryDto,
-} from './activity.dto.js';
+import { ActivityQueryDto, CursorQueryDto, TransfersPerDayQueryDto } from './activity.dto.js';
 import { ActivityService } from './activity.service.js';
 
 const INDEXED =
@@ -36,7 +32,7 @@ export class CollectionActivityController {
   })
   @ApiBadRequestResponse({ description: BAD_PAGE })
   @ApiNotFoundResponse({ description: `${NO_COLLECTION}; Token Not Found: the index saw no transfer of it` })
-  owners(@Param() params: TokenPathDto, @Query() query: CursorQueryDto): Promise<TokenOwnersPage> {
+  owners(@Param() params: NftTokenParamsDto, @Query() query: CursorQueryDto): Promise<TokenOwnersPage> {
     return this.activity.tokenOwners(params.network, params.address, params.tokenId, query);
   }
 
@@ -46,7 +42,7 @@ export class CollectionActivityController {
   })
   @ApiBadRequestResponse({ description: BAD_PAGE })
   @ApiNotFoundResponse({ description: `${NO_COLLECTION}; Token Not Found: the index saw no transfer of it` })
-  history(@Param() params: TokenPathDto, @Query() query: CursorQueryDto): Promise<ActivityPage> {
+  history(@Param() params: NftTokenParamsDto, @Query() query: CursorQueryDto): Promise<ActivityPage> {
     return this.activity.tokenHistory(params.network, params.address, params.tokenId, query);
   }
 
@@ -57,7 +53,7 @@ export class CollectionActivityController {
   @ApiBadRequestResponse({ description: BAD_PAGE })
   @ApiNotFoundResponse({ description: NO_COLLECTION })
   holders(
-    @Param() params: NetworkAddressPathDto,
+    @Param() params: CollectionParamsDto,
     @Query() query: CursorQueryDto,
   ): Promise<CollectionHoldersPage> {
     return this.activity.collectionHolders(params.network, params.address, query);
@@ -69,7 +65,7 @@ export class CollectionActivityController {
   })
   @ApiBadRequestResponse({ description: 'A bad network or address' })
   @ApiNotFoundResponse({ description: NO_COLLECTION })
-  holderStats(@Param() params: NetworkAddressPathDto): Promise<CollectionHolderStats> {
+  holderStats(@Param() params: CollectionParamsDto): Promise<CollectionHolderStats> {
     return this.activity.holderStats(params.network, params.address);
   }
 
@@ -78,7 +74,7 @@ export class CollectionActivityController {
   @ApiBadRequestResponse({ description: BAD_PAGE })
   @ApiNotFoundResponse({ description: NO_COLLECTION })
   activityFeed(
-    @Param() params: NetworkAddressPathDto,
+    @Param() params: CollectionParamsDto,
     @Query() query: ActivityQueryDto,
   ): Promise<ActivityPage> {
     return this.activity.collectionActivity(params.network, params.address, query);
@@ -91,7 +87,7 @@ export class CollectionActivityController {
   @ApiBadRequestResponse({ description: `A bad network, address or days (1 to ${ACTIVITY_LIMITS.maxDays})` })
   @ApiNotFoundResponse({ description: NO_COLLECTION })
   perDay(
-    @Param() params: NetworkAddressPathDto,
+    @Param() params: CollectionParamsDto,
     @Query() query: TransfersPerDayQueryDto,
   ): Promise<TransfersPerDay> {
     return this.activity.transfersPerDay(
@@ -114,7 +110,7 @@ export class WalletActivityController {
   })
   @ApiBadRequestResponse({ description: BAD_PAGE })
   activityFeed(
-    @Param() params: NetworkAddressPathDto,
+    @Param() params: CollectionParamsDto,
     @Query() query: ActivityQueryDto,
   ): Promise<ActivityPage> {
     return this.activity.walletActivity(params.network, params.address, query);
@@ -125,7 +121,7 @@ export class WalletActivityController {
     description: `{${PAGE}}; items by contract and token id [{contract, tokenId, standard, balance, since: {blockNumber, time, txHash}}]`,
   })
   @ApiBadRequestResponse({ description: BAD_PAGE })
-  held(@Param() params: NetworkAddressPathDto, @Query() query: CursorQueryDto): Promise<HeldTokensPage> {
+  held(@Param() params: CollectionParamsDto, @Query() query: CursorQueryDto): Promise<HeldTokensPage> {
     return this.activity.heldTokens(params.network, params.address, query);
   }
 }

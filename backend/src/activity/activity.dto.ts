@@ -1,37 +1,15 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ACTIVITY_KINDS,
   ACTIVITY_LIMITS,
-  ENABLED_NETWORKS,
-  EVM_ADDRESS_PATTERN,
   type ActivityKind,
   type ActivityQuery,
   type CursorQuery,
-  type Network,
 } from '@nexus/contract';
-import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
 const L = ACTIVITY_LIMITS;
-
-/** `:network/:address` of a collection or a wallet. */
-export class NetworkAddressPathDto {
-  @ApiProperty({ enum: ENABLED_NETWORKS })
-  @IsIn(ENABLED_NETWORKS, { message: `network must be one of: ${ENABLED_NETWORKS.join(', ')}` })
-  network!: Network;
-
-  @ApiProperty({ pattern: EVM_ADDRESS_PATTERN.source })
-  @Matches(EVM_ADDRESS_PATTERN, { message: 'address must be 0x followed by 40 hex characters' })
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.toLowerCase() : value))
-  address!: string;
-}
-
-/** `:network/:address/nfts/:tokenId` */
-export class TokenPathDto extends NetworkAddressPathDto {
-  @ApiProperty({ pattern: '^\\d{1,78}$', description: 'Decimal token id' })
-  @Matches(/^\d{1,78}$/, { message: 'tokenId must be a decimal number' })
-  tokenId!: string;
-}
 
 /** `?cursor=&limit=` */
 export class CursorQueryDto implements CursorQuery {
