@@ -130,18 +130,18 @@ describeWith([TEST_CHAIN])('Several JSON-RPC URLs per network', () => {
       expect(fronts[0]!.calls).toBeGreaterThan(0);
       expect(fronts[0]!.refused.logRange).toBeGreaterThan(0);
 
-      // Reads in parallel, as visitors' come: they spread over both nodes, so the closed one is asked,
-      // fails, is set aside, and each read is answered by the other all the same. (It may have failed
-      // during the scan already, and be back from that set-aside by now: then it is asked again.)
+      // Reads in parallel, as visitors' come: they spread over both nodes, so the closed one is asked
+      // and fails, and each read is answered by the other all the same. (Whether it shows "set aside"
+      // at this instant depends on when its last failure was: its set-aside lasts 2 s, doubling.)
       const closedNode = () => rpc.getProviders().cronos![1]!;
-      const setAside = () => closedNode().errors > 0 && closedNode().health === 'set aside';
-      for (let round = 0; round < 20 && !setAside(); round++) {
+      for (let round = 0; round < 20 && closedNode().errors === 0; round++) {
         const reads = await Promise.all(
           Array.from({ length: 16 }, () => rpc.getCollection('cronos', critters.address)),
         );
         expect(reads.every((read) => read?.address === info!.address)).toBe(true);
       }
-      expect(closedNode()).toMatchObject({ health: 'set aside' });
+      expect(closedNode().errors).toBeGreaterThan(0);
+      expect(closedNode().lastError).toEqual(expect.any(String));
 
       const health = await request(sut.getHttpServer()).get('/api/health');
       expect(health.status).toBe(200);
