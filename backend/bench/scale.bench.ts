@@ -24,7 +24,9 @@
  * NEXUS_BENCH_API=<path of an API main.js> to measure another build's page route in those two modes,
  * NEXUS_BENCH_SCAN_ONLY=1 to stop after sections 1-2, NEXUS_BENCH_LARGEST_ONLY=1 to scan only the
  * largest collection, NEXUS_DEVWORLD_SCALE (default full; small for the miniature world; huge for the
- * 1,000,000-token Nexus Myriad as the largest collection).
+ * 1,000,000-token Nexus Myriad as the largest collection). Before a scan the worker's transfer index
+ * first reaches the chain's head (timed and printed), as it has long before a visitor scans a
+ * collection on a running Nexus; NEXUS_BENCH_SCAN_WITH_BACKFILL=1 scans while it still backfills.
  */
 import { RATE_LIMIT_POLICIES, type CollectionPageResponse, type NftsResponse } from '@nexus/contract';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -347,6 +349,41 @@ async function waitForQuietDatabase(): Promise<void> {
   console.log(`  database at rest after ${ms(t)} ms (no autovacuum worker busy)`);
 }
 
+/**
+ * Waits until the worker's transfer index of `network` has caught up with the chain's head (less its
+ * confirmations): on a running Nexus it has, long before a visitor scans a collection minted at genesis.
+ */
+async function waitForIndex(network: string, rpcUrl: string): Promise<void> {
+  const orm = await MikroORM.init(ormConfig(DATABASE_URL, ENTITIES));
+  const t = performance.now();
+  try {
+    const answer = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
+    });
+    const head = Number(((await answer.json()) as { result: string }).result);
+    for (;;) {
+      const [cursor] = await orm.em
+        .getConnection()
+        .execute<Array<{ indexed_to: string; confirmations: number; transfers: string }>>(
+          `select indexed_to, confirmations, transfers from transfer_index_cursor where network = ?`,
+          [network],
+        );
+      if (cursor && Number(cursor.indexed_to) >= head - cursor.confirmations) {
+        console.log(
+          `  transfer index of ${network} at the head (block ${cursor.indexed_to}, ${cursor.transfers} transfers) after ${ms(t)} ms`,
+        );
+        return;
+      }
+      if (performance.now() - t > SCAN_TIMEOUT_MS) throw new Error(`the ${network} index did not catch up`);
+      await new Promise((done) => setTimeout(done, 500));
+    }
+  } finally {
+    await orm.close(true);
+  }
+}
+
 /** First page cold and warm, then a fixed mix of filter and sort changes, on one page route. */
 async function measurePages(base: string, pagePath: string, filters = true): Promise<void> {
   const timed = async (path: string) => {
@@ -512,6 +549,9 @@ async function main(): Promise<void> {
         if (!target) continue;
         const worker = await startChild('worker', [...WORKER_FLAGS, WORKER], env, /ready/);
         try {
+          if (!process.env.NEXUS_BENCH_SCAN_WITH_BACKFILL) {
+            await waitForIndex(target.network, manifest.networks[target.network].rpcUrl);
+          }
           await scanOnce(base, worker, target);
         } finally {
           await worker.stop();

@@ -3,6 +3,11 @@ import type { NftAttribute, TraitTypeCounts } from '@nexus/contract';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
 import type { CollectionInfo } from '../chain/index.js';
 import { summarizeTraits, TraitIndex } from '../rarity/index.js';
+import {
+  SQL_FACET_KEY,
+  SQL_PAIR_KEY,
+  sqlTraitKeys,
+} from '../platform/database/migrations/Migration20261207000000_trait_keys_plpgsql.js';
 import { CollectionPageService } from './collection-page.service.js';
 import { recountTraits } from './collection-trait-counts.js';
 import { CollectionsRepository, type NftRecord } from './collections.repository.js';
@@ -109,5 +114,65 @@ describe('trait values in PostgreSQL and in JS', () => {
       ]);
       expect([value, sql.total, indexed.total]).toEqual([value, count, count]);
     }
+  });
+
+  /** Attributes as metadata serves them: well-formed, repeated, padded, numeric, nested, broken. */
+  const ODD_ATTRIBUTES: unknown[] = [
+    null,
+    {},
+    [],
+    'not an array',
+    [1, null, 'x', [], { trait_type: 'A', value: null }, { value: 'no type' }],
+    [
+      { trait_type: ' Z ', value: ' b ' },
+      { trait_type: 'z', value: 'B' },
+      { trait_type: 'Z', value: 1.5 },
+      { trait_type: 'Z', value: 1e21 },
+      { trait_type: 'Z', value: -0.000000125 },
+      { trait_type: 'Level', value: 3, display_type: 'number' },
+      { trait_type: 'Boost', value: 3, display_type: ' Boost_Percentage ' },
+      { trait_type: 'Born', value: 1_700_000_000, display_type: 'date' },
+      { trait_type: 'Rank', value: 3, display_type: 'ranking' },
+      { trait_type: 'Été', value: 'Éclat' },
+      { trait_type: 'Flag', value: true },
+      { trait_type: 'Nested', value: { x: 1 } },
+      { trait_type: 'List', value: [1, 2] },
+      { trait_type: '\tTabbed\n', value: '\u00a0nbsp\u00a0' },
+      { trait_type: '', value: '' },
+      { trait_type: 'Emoji', value: '🦊 Fox' },
+    ],
+  ];
+
+  it('keeps the keys the SQL definition gives (the PL/pgSQL bodies are only faster)', async () => {
+    const random = (i: number): unknown[] =>
+      Array.from({ length: 1 + (i % 9) }, (_, j) => ({
+        trait_type: ['Background', 'Eyes', 'Mouth', ' Hat', 'eyes'][(i + j) % 5],
+        value: j % 3 === 0 ? (i * 7 + j) / 4 : ['Blue', 'blue ', 'Red', 'Gold', 'None'][(i * j) % 5],
+      }));
+    const samples = [...ODD_ATTRIBUTES, ...Array.from({ length: 200 }, (_, i) => random(i))];
+    const em = api.app.get(EntityManager).fork();
+    // Temporary functions live in one session: one transaction holds one connection.
+    const differing = await em.transactional(async (tx) => {
+      const connection = tx.getConnection();
+      await connection.execute(sqlTraitKeys('pg_temp.reference_trait_keys', SQL_PAIR_KEY));
+      await connection.execute(sqlTraitKeys('pg_temp.reference_trait_facets', SQL_FACET_KEY));
+      return connection.execute<Array<{ attributes: unknown; keys: string[]; facets: string[] }>>(
+        `select a as attributes, nft_trait_keys(a) as keys, nft_trait_facets(a) as facets
+         from jsonb_array_elements(?::jsonb) as a
+         where nft_trait_keys(a) is distinct from pg_temp.reference_trait_keys(a)
+            or nft_trait_facets(a) is distinct from pg_temp.reference_trait_facets(a)`,
+        [JSON.stringify(samples)],
+      );
+    });
+    expect(differing).toEqual([]);
+    // The comparison sees what it compares: the odd sample's keys, sorted and without repeats.
+    const [{ keys }] = await em
+      .getConnection()
+      .execute<Array<{ keys: string[] }>>(`select nft_trait_keys(?::jsonb) as keys`, [
+        JSON.stringify(ODD_ATTRIBUTES[5]),
+      ]);
+    expect(keys).toEqual(expect.arrayContaining(['z', 'z\u001fb', 'z\u001f1.5', 'z\u001f1e+21', 'rank']));
+    expect(keys).not.toContain('level');
+    expect(new Set(keys).size).toBe(keys.length);
   });
 });

@@ -14,6 +14,7 @@ import { Migration20261203000000_nft_metadata_reason } from './Migration20261203
 import { Migration20261204100000_collection_incomplete_reason } from './Migration20261204100000_collection_incomplete_reason.js';
 import { Migration20261205000000_collection_trait_count } from './Migration20261205000000_collection_trait_count.js';
 import { Migration20261206000000_transfer_activity } from './Migration20261206000000_transfer_activity.js';
+import { Migration20261207000000_trait_keys_plpgsql } from './Migration20261207000000_trait_keys_plpgsql.js';
 
 /** Every migration in order; listed explicitly so compiled and test runs find the same set. */
 export const MIGRATIONS = [
@@ -42,4 +43,5 @@ export const MIGRATIONS = [
     class: Migration20261205000000_collection_trait_count,
   },
   { name: 'Migration20261206000000_transfer_activity', class: Migration20261206000000_transfer_activity },
+  { name: 'Migration20261207000000_trait_keys_plpgsql', class: Migration20261207000000_trait_keys_plpgsql },
 ];
