@@ -223,6 +223,12 @@ async function scanOnce(
   );
   console.log(`  worker RSS: idle ${idle.now} MB, peak after the scan ${afterScan.peak} MB`);
 
+  if (scanned.status !== 200) {
+    console.log(
+      `  the scan did not end within the bench's bound (${SCAN_TIMEOUT_MS / 60_000} min): no rarity job`,
+    );
+    return;
+  }
   // The rarity job follows the scan: wait until the page route reports ranks.
   const pagePath = `/api/collections/${target.network}/${target.address.toLowerCase()}/nfts`;
   const r = performance.now();

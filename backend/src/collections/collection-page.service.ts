@@ -82,6 +82,7 @@ export class CollectionPageService {
   });
   private readonly counts = new LruCache<string, Promise<FacetCounts>>({ maxEntries: CACHED_COUNTS });
   private readonly scanningCounts = new ScanningCounts<FacetCounts>(CACHED_COUNTS);
+  private readonly scanningTotals = new ScanningCounts<{ stored: number; ranked: number }>(64);
   private readonly totals = new LruCache<
     string,
     { at: number; value: Promise<{ stored: number; ranked: number }> }
@@ -105,8 +106,11 @@ export class CollectionPageService {
   ): Promise<CollectionPageResponse> {
     const collection = await this.collections.find(network, address);
     if (!collection) throw new NotFoundException(SCAN_ERRORS.notFound);
-    // First scan under way: the rows stored so far (always counted afresh), or 404 while there are none.
-    const scanTotals = collection.lastScannedAt ? null : await this.pages.totals(collection.id);
+    // First scan under way: the rows stored so far, or 404 while there are none. Counted afresh while
+    // that is quick; past a few hundred thousand rows the last count answers while the next one runs.
+    const scanTotals = collection.lastScannedAt
+      ? null
+      : await this.scanningTotals.get(collection.id, Date.now(), () => this.pages.totals(collection.id));
     if (scanTotals?.stored === 0) throw new NotFoundException(SCAN_ERRORS.notFound);
     const stored = scanTotals?.stored;
     const sort = query.sort ?? DEFAULT_COLLECTION_SORT;
