@@ -262,7 +262,19 @@ async function walk(browser: Browser, baseUrl: string, viewport: Viewport): Prom
   await page.getByTestId('nft-metadata-text').waitFor({ timeout: 30_000 });
   await page.getByTestId('nft-chain').scrollIntoViewIfNeeded();
   await shot(page, viewport, 'nft-detail-on-chain', true);
+  // Who holds it and how it got there: the transfer index of the dev chain.
+  await page.getByTestId('nft-ownership').getByTestId('activity-row').first().waitFor({ timeout: 60_000 });
+  await page.getByTestId('nft-ownership').scrollIntoViewIfNeeded();
+  await shot(page, viewport, 'nft-detail-ownership', true);
   await page.keyboard.press('Escape');
+  // The collection's activity feed and its holders.
+  await page.getByTestId('collection-tab-activity').click();
+  await page.getByTestId('collection-activity').getByTestId('activity-row').first().waitFor({ timeout: 60_000 });
+  await shot(page, viewport, 'collection-activity');
+  await page.getByTestId('collection-tab-holders').click();
+  await page.getByTestId('top-holder').first().waitFor({ timeout: 60_000 });
+  await shot(page, viewport, 'collection-holders');
+  await page.getByTestId('collection-tab-nfts').click();
 
   for (const [path, name, ready] of [
     ['/submit-collection', 'submit-collection', 'Submit Collection for Whitelist'],
