@@ -269,7 +269,11 @@ async function walk(browser: Browser, baseUrl: string, viewport: Viewport): Prom
   await page.keyboard.press('Escape');
   // The collection's activity feed and its holders.
   await page.getByTestId('collection-tab-activity').click();
-  await page.getByTestId('collection-activity').getByTestId('activity-row').first().waitFor({ timeout: 60_000 });
+  await page
+    .getByTestId('collection-activity')
+    .getByTestId('activity-row')
+    .first()
+    .waitFor({ timeout: 60_000 });
   await shot(page, viewport, 'collection-activity');
   await page.getByTestId('collection-tab-holders').click();
   await page.getByTestId('top-holder').first().waitFor({ timeout: 60_000 });

@@ -125,6 +125,8 @@ export interface CollectionPageResponse {
    * supply, null when it does not tell). Absent once the scan has finished.
    */
   scanning?: CollectionScanning;
+  /** Present when the collection's last scan is partial: why, in words a visitor can read (INCOMPLETE_REASONS). */
+  incompleteReason?: string;
 }
 
 export interface CollectionScanning {

@@ -144,6 +144,7 @@ export const INCOMPLETE_REASONS = {
   supply: 'Fewer tokens were found than the collection says it has.',
   source: 'The data provider stopped before the last token.',
   partial: 'Part of the answer could not be read.',
+  stopped: 'The scan stopped before the last token; scan the collection again to finish it.',
 } as const;
 
 export type IncompleteReason = keyof typeof INCOMPLETE_REASONS;

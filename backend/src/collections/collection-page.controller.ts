@@ -18,8 +18,9 @@ export class CollectionPageController {
   @ApiOkResponse({
     description:
       '{network, address, name, nfts, page, pageSize, pageCount, total, collectionTotal, rankedTotal, sort, ' +
-      'order, traitTypes, scanning?}: the page (pulled back into range), the NFTs matching the filter, and ' +
-      'faceted trait counts; while the first scan runs, of the NFTs stored so far, with scanning: {stored, expected}',
+      'order, traitTypes, scanning?, incompleteReason?}: the page (pulled back into range), the NFTs matching ' +
+      'the filter, and faceted trait counts; while the first scan runs, of the NFTs stored so far, with ' +
+      'scanning: {stored, expected}; incompleteReason when the last scan is partial',
   })
   @ApiBadRequestResponse({
     description: 'A bad network, address, page, pageSize, sort, order, search or trait',

@@ -1,4 +1,10 @@
-import { API_ROUTES, apiPath, SCAN_ERRORS, type CollectionPageResponse } from '@nexus/contract';
+import {
+  API_ROUTES,
+  apiPath,
+  INCOMPLETE_REASONS,
+  SCAN_ERRORS,
+  type CollectionPageResponse,
+} from '@nexus/contract';
 import request from 'supertest';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
 import type { CollectionInfo } from '../chain/index.js';
@@ -94,5 +100,47 @@ describe('GET /api/collections/{network}/{address}/nfts while the first scan run
     expect(done.scanning).toBeUndefined();
     expect(done).toMatchObject({ total: 30, collectionTotal: 60 });
     expect((await get(200)).scanning).toBeUndefined();
+  });
+
+  it('answers a given-up first scan as an incomplete one, and a later scan finishes it', async () => {
+    const other = { ...info, address: '0x00000000000000000000000000000000005ca222', name: 'Stopped Scan' };
+    const path = apiPath(API_ROUTES.collectionPage, { network: 'polygon', address: other.address });
+    const page = async () => {
+      const res = await request(api.app.getHttpServer()).get(`${path}?sort=tokenId`);
+      expect(res.status).toBe(200);
+      return res.body as CollectionPageResponse;
+    };
+    const started = new Date();
+    const id = await collections.beginScan(other);
+    await collections.storeChunk(id, range(1, 40), started);
+    expect((await page()).scanning).toEqual({ stored: 40, expected: 1_000 });
+
+    // The scan's last attempt failed: what it stored is answered, as incomplete, no longer scanning.
+    expect(await collections.endGivenUpScan('polygon', other.address, INCOMPLETE_REASONS.stopped)).toBe(true);
+    const stopped = await page();
+    expect(stopped.scanning).toBeUndefined();
+    expect(stopped).toMatchObject({
+      total: 40,
+      collectionTotal: 40,
+      incompleteReason: INCOMPLETE_REASONS.stopped,
+    });
+    expect(hats(stopped)).toEqual({ cap: 20, crown: 20 });
+    // Only a first scan is ended so: a collection scanned before keeps its last scan.
+    expect(await collections.endGivenUpScan('polygon', other.address, INCOMPLETE_REASONS.stopped)).toBe(
+      false,
+    );
+    // A collection with no NFT stored stays not found.
+    const empty = { ...info, address: '0x00000000000000000000000000000000005ca223' };
+    await collections.beginScan(empty);
+    expect(await collections.endGivenUpScan('polygon', empty.address, INCOMPLETE_REASONS.stopped)).toBe(
+      false,
+    );
+
+    const again = new Date();
+    await collections.storeChunk(id, range(1, 60), again);
+    await collections.finishScan(id, { scanStartedAt: again, scanDuration: 1_000, isComplete: true });
+    const finished = await page();
+    expect(finished.incompleteReason).toBeUndefined();
+    expect(finished.collectionTotal).toBe(60);
   });
 });

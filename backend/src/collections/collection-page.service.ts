@@ -153,6 +153,9 @@ export class CollectionPageService {
       ...(scanTotals
         ? { scanning: { stored: scanTotals.stored, expected: collection.totalSupply ?? null } }
         : {}),
+      ...(!scanTotals && !collection.isComplete && collection.incompleteReason
+        ? { incompleteReason: collection.incompleteReason }
+        : {}),
     });
 
     const state = options.index === false || scanTotals ? null : await this.indexOf(collection);

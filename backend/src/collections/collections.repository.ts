@@ -163,6 +163,36 @@ export class CollectionsRepository {
   }
 
   /**
+   * Ends a first scan that was given up (its last attempt failed, or it kept stopping) with the NFTs
+   * it stored: the collection answers them as an incomplete scan with `reason`, instead of as a scan
+   * still under way until the next one. Nothing changes for a collection scanned before (its last
+   * complete scan stands) or one without any NFT stored (still not found). True when it ended one.
+   */
+  async endGivenUpScan(network: Network, address: string, reason: string): Promise<boolean> {
+    return this.em.fork().transactional(async (em) => {
+      const [row] = await executeBound<{ id: string }>(
+        em,
+        `select id from collection where network = $1 and address = $2 and last_scanned_at is null
+           and exists (select 1 from nft where nft.collection_id = collection.id)
+         for update`,
+        [network, address.toLowerCase()],
+      );
+      if (!row) return false;
+      await recountTraits(em, row.id);
+      await executeBound(
+        em,
+        `update collection set updated_at = $2, last_scanned_at = $2, is_complete = false, incomplete_reason = $3,
+           nft_count = (select count(*) from nft where collection_id = $1),
+           image_url = coalesce(image_url, (select image from nft where collection_id = $1 and image is not null
+                        order by length(token_id), token_id collate "C" limit 1))
+         where id = $1`,
+        [row.id, new Date(), reason],
+      );
+      return true;
+    });
+  }
+
+  /**
    * Stores what a wallet scan saw: collection rows (without touching a complete scan's totals) and
    * the wallet's NFTs, in one transaction. The records get the ranks stored for them by the last
    * rarity job of their collection (a wallet's few NFTs are never ranked among themselves).

@@ -3,11 +3,7 @@ import type { NftAttribute, TraitTypeCounts } from '@nexus/contract';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
 import type { CollectionInfo } from '../chain/index.js';
 import { summarizeTraits, TraitIndex } from '../rarity/index.js';
-import {
-  SQL_FACET_KEY,
-  SQL_PAIR_KEY,
-  sqlTraitKeys,
-} from '../platform/database/migrations/Migration20261207000000_trait_keys_plpgsql.js';
+import { SQL_FACET_KEY, SQL_PAIR_KEY, sqlTraitKeys } from '../platform/database/index.js';
 import { CollectionPageService } from './collection-page.service.js';
 import { recountTraits } from './collection-trait-counts.js';
 import { CollectionsRepository, type NftRecord } from './collections.repository.js';

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { INCOMPLETE_REASONS, SCAN_ERRORS, type ScanJobPayload } from '@nexus/contract';
 import { type TokenRef, awaitedLater } from '../chain/index.js';
 import { toApiNft, type NftRecord } from '../collections/index.js';
@@ -17,10 +17,22 @@ export const SCAN_CHUNK = 1_000;
  * chunk as the pages come, cache, report.
  */
 @Injectable()
-export class CollectionScanService extends ChainScanService {
+export class CollectionScanService extends ChainScanService implements OnModuleInit {
   @Inject(ScanQueueRepository) private readonly queue!: ScanQueueRepository;
   @Inject(MetadataRetryService) private readonly metadataRetry!: MetadataRetryService;
   @Inject(APP_CONFIG) private readonly config!: AppConfig;
+
+  /**
+   * A first scan given up after storing some chunks: its NFTs are answered as an incomplete scan
+   * (not as a scan still under way), until a later scan finishes the collection.
+   */
+  onModuleInit(): void {
+    this.execution.whenGivenUp('collection', async ({ network, address }) => {
+      if (await this.collections.endGivenUpScan(network, address, INCOMPLETE_REASONS.stopped)) {
+        this.logger.warn(`${network}:${address}: first scan given up; its stored NFTs kept as incomplete`);
+      }
+    });
+  }
 
   protected async scan(
     payload: ScanJobPayload,

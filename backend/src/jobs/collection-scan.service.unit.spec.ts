@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { INCOMPLETE_REASONS, SCAN_ERRORS, STAGE_PERCENT, type Nft } from '@nexus/contract';
 import type { NftSource } from '../chain/index.js';
 import { CollectionScanService, SCAN_CHUNK } from './collection-scan.service.js';
-import { PermanentScanError } from './scan-execution.service.js';
+import { PermanentScanError, ScanExecution } from './scan-execution.service.js';
 import { FakeChain, FakeResolver } from './testing/fake-chain.js';
 import { scanPayload } from './testing/fake-state.js';
 import { jobHarness, type JobHarness } from './testing/job-harness.js';
@@ -273,5 +273,28 @@ describe(CollectionScanService.name, () => {
     await expect(run).rejects.not.toBeInstanceOf(PermanentScanError);
     expect(harness.runs.runs[0]!.outcome).toMatchObject({ status: 'failed', error: 'node timed out' });
     expect(harness.progress.stages(`collection:polygon:${CATS}`)).toEqual(['initializing', 'preparing']);
+  });
+
+  it('keeps the chunks a given-up first scan stored, answered as incomplete with its reason', async () => {
+    const store = harness.collections.storeChunk.bind(harness.collections);
+    jest
+      .spyOn(harness.collections, 'storeChunk')
+      .mockImplementationOnce(store)
+      .mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
+    const payload = scanPayload('collection', LARGE);
+    await expect(sut.run(payload)).rejects.toThrow('Connection terminated unexpectedly');
+    expect(harness.collections.stored.has(`polygon:${LARGE}`)).toBe(false);
+
+    // Its last attempt: the job is given up, and what it stored is settled before visitors hear.
+    await harness.module.init();
+    await harness.module.get(ScanExecution).fail(payload, 'Network temporarily unavailable');
+
+    const kept = harness.collections.stored.get(`polygon:${LARGE}`);
+    expect(kept?.nfts).toHaveLength(SCAN_CHUNK);
+    expect(kept?.collection).toMatchObject({
+      isComplete: false,
+      incompleteReason: INCOMPLETE_REASONS.stopped,
+    });
+    expect(harness.progress.failed).toEqual([{ key: payload.key, error: 'Network temporarily unavailable' }]);
   });
 });

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { ScanJobPayload } from '@nexus/contract';
+import type { ScanJobPayload, ScanKind } from '@nexus/contract';
 import { redactSecrets } from '../platform/logging/index.js';
 import { withRetry, type RetryPolicy } from '../platform/outbound/index.js';
 import { ScanProgressRepository } from '../platform/realtime/index.js';
@@ -38,6 +38,7 @@ export class ScanExecution {
   private readonly running = new Set<string>();
   private handedBack = false;
   private readonly logger = new Logger('ScanExecution');
+  private readonly settlers = new Map<ScanKind, (payload: ScanJobPayload) => Promise<unknown>>();
   /** How the run log's last write is retried (tests shorten the pauses). */
   logWriteRetry: RetryPolicy = LOG_WRITE_RETRY;
 
@@ -113,9 +114,23 @@ export class ScanExecution {
     await Promise.all(ids.map((id) => this.runs.abandon(id, HANDED_BACK)));
   }
 
+  /**
+   * What a scan kind leaves settled when its scan is given up (e.g. a first collection scan's stored
+   * NFTs, answered as an incomplete scan): run before visitors are told of the failure.
+   */
+  whenGivenUp(kind: ScanKind, settle: (payload: ScanJobPayload) => Promise<unknown>): void {
+    this.settlers.set(kind, settle);
+  }
+
   /** Reports the failure of a scan that will not be retried. */
   async fail(payload: ScanJobPayload, message: string): Promise<void> {
     if (this.handedBack) return;
+    try {
+      await this.settlers.get(payload.kind)?.(payload);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.logger.error(`scan ${payload.key}: what it stored is left as it was: ${reason}`);
+    }
     await new ScanReporter(payload, this.progress).error(message);
     await this.progress.fail({ key: payload.key, error: message });
   }
@@ -123,7 +138,7 @@ export class ScanExecution {
 
 /** The steps of one scan kind, run inside the execution every kind shares (`run`). */
 export abstract class ScanJobService {
-  protected constructor(private readonly execution: ScanExecution) {}
+  protected constructor(protected readonly execution: ScanExecution) {}
 
   /** Runs a job's attempt: run log, stages from initializing to complete, outcome. */
   run(payload: ScanJobPayload, attempt = 1): Promise<ScanOutcomeSummary> {

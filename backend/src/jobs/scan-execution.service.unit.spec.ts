@@ -63,4 +63,23 @@ describe(ScanExecution.name, () => {
       [false, 'complete'],
     ]);
   });
+
+  it('settles what the scan kind left before telling visitors of a given-up scan, for that kind only', async () => {
+    const settled: string[] = [];
+    sut.whenGivenUp('collection', async (given) => {
+      // Visitors are told after: nothing failed yet.
+      settled.push(`${given.key} (failed events so far: ${progress.failed.length})`);
+    });
+    await sut.fail(payload, 'Network temporarily unavailable');
+    await sut.fail(scanPayload('wallet', '0x' + 'ef'.repeat(20)), 'Network temporarily unavailable');
+
+    expect(settled).toEqual([`${payload.key} (failed events so far: 0)`]);
+    expect(progress.failed).toHaveLength(2);
+  });
+
+  it('tells visitors of the failure even when settling fails', async () => {
+    sut.whenGivenUp('collection', () => Promise.reject(new Error('connection terminated')));
+    await sut.fail(payload, 'Network temporarily unavailable');
+    expect(progress.failed).toEqual([{ key: payload.key, error: 'Network temporarily unavailable' }]);
+  });
 });

@@ -184,7 +184,15 @@ export class FakeQueue implements Pick<
 /** Collections and their NFTs in memory; `ranks` are the scores a rarity job stored, by token id. */
 export class FakeCollections implements Pick<
   CollectionsRepository,
-  'find' | 'load' | 'saveScan' | 'saveHoldings' | 'saveMetadata' | 'beginScan' | 'storeChunk' | 'finishScan'
+  | 'find'
+  | 'load'
+  | 'saveScan'
+  | 'saveHoldings'
+  | 'saveMetadata'
+  | 'beginScan'
+  | 'storeChunk'
+  | 'finishScan'
+  | 'endGivenUpScan'
 > {
   /** Chunked scans under way, by collection id: what they stored so far. */
   private readonly scans = new Map<string, { info: CollectionInfo; nfts: NftRecord[] }>();
@@ -252,6 +260,21 @@ export class FakeCollections implements Pick<
     const { info, nfts } = this.scans.get(collectionId)!;
     this.scans.delete(collectionId);
     return this.saveScan({ info, nfts, ...result });
+  }
+
+  async endGivenUpScan(network: Network, address: string, reason: string): Promise<boolean> {
+    const key = this.key(network, address);
+    const scan = [...this.scans].find(([, s]) => this.key(s.info.network, s.info.address) === key);
+    if (!scan || this.stored.has(key) || scan[1].nfts.length === 0) return false;
+    this.scans.delete(scan[0]);
+    const collection = await this.saveScan({
+      info: scan[1].info,
+      nfts: scan[1].nfts,
+      scanDuration: 0,
+      isComplete: false,
+    });
+    collection.incompleteReason = reason;
+    return true;
   }
 
   async saveHoldings(holdings: Array<{ info: CollectionInfo; nfts: NftRecord[] }>): Promise<void> {

@@ -5,3 +5,9 @@ export { CollectionProfileEntity } from './collection-profile.entity.js';
 export { isoUtc } from './sql-time.js';
 export { DatabaseModule } from './database.module.js';
 export { migrate } from './migrate.js';
+/** The trait key columns' SQL definition, which their faster PL/pgSQL bodies must equal. */
+export {
+  SQL_FACET_KEY,
+  SQL_PAIR_KEY,
+  sqlTraitKeys,
+} from './migrations/Migration20261207000000_trait_keys_plpgsql.js';
