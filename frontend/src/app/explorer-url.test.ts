@@ -30,6 +30,7 @@ describe('explorer URL', () => {
       network: 'polygon',
       address: COLLECTION,
       gallery: {
+        tab: 'nfts',
         sort: 'rarity-score',
         order: 'asc',
         page: 2,
@@ -41,6 +42,18 @@ describe('explorer URL', () => {
     });
     expect(buildExplorerParams(state).toString()).toBe(query);
     expect(parse(buildExplorerParams(state).toString())).toEqual(state);
+  });
+
+  it('reads and writes the collection view (tab), the NFTs left out as the default', () => {
+    const base = `view=collection&network=polygon&address=${COLLECTION}`;
+    for (const tab of ['activity', 'holders'] as const) {
+      const state = parse(`${base}&tab=${tab}`);
+      expect(state).toMatchObject({ gallery: { tab } });
+      expect(buildExplorerParams(state).toString()).toBe(`${base}&tab=${tab}`);
+    }
+    expect(parse(`${base}&tab=nfts`)).toMatchObject({ gallery: { tab: 'nfts' } });
+    expect(buildExplorerParams(parse(`${base}&tab=nfts`)).toString()).toBe(base);
+    expect(parse(`${base}&tab=owners`)).toMatchObject({ gallery: { tab: 'nfts' } });
   });
 
   it("keeps a sort's direction only when it is not the sort's own", () => {

@@ -13,7 +13,11 @@ import {
   type GallerySort,
   type ViewMode,
 } from '../features/gallery/gallery-logic';
-import { DEFAULT_GALLERY_VIEW, type GalleryViewState } from '../features/gallery/gallery-view-state';
+import {
+  DEFAULT_GALLERY_VIEW,
+  isCollectionTab,
+  type GalleryViewState,
+} from '../features/gallery/gallery-view-state';
 import { isEnsName, isEvmAddress } from '../features/search/search-validation';
 
 /**
@@ -32,7 +36,8 @@ import { isEnsName, isEvmAddress } from '../features/search/search-validation';
  * the sort's own direction), `page` (1), `q` (the name /
  * token id search), `trait` (repeated, one per chosen value: `type:value`, the trait's normalised
  * keys, with `%` and `:` in the type written %25 and %3A), `nft` (token id of the open detail
- * dialog), `mode` (the layout: small-grid, big-grid or list; absent: the visitor's usual one).
+ * dialog), `mode` (the layout: small-grid, big-grid or list; absent: the visitor's usual one),
+ * `tab` (activity or holders; absent: the NFTs).
  * Anything unreadable falls back to its default (a bad view, network or address: home).
  * The label of a search (a whitelisted name, an ENS name) rides in the history entry's state, not
  * in the address.
@@ -49,6 +54,7 @@ export const EXPLORER_PARAMS = {
   trait: 'trait',
   nft: 'nft',
   viewMode: 'mode',
+  tab: 'tab',
 } as const;
 
 export type ExplorerState =
@@ -120,7 +126,9 @@ function readViewMode(value: string | null): ViewMode | null {
 }
 
 function readGallery(params: URLSearchParams): GalleryViewState {
+  const tab = params.get(EXPLORER_PARAMS.tab);
   return {
+    tab: isCollectionTab(tab) ? tab : DEFAULT_GALLERY_VIEW.tab,
     sort: readSort(params.get(EXPLORER_PARAMS.sort)),
     order: readOrder(params.get(EXPLORER_PARAMS.order)),
     page: readPage(params.get(EXPLORER_PARAMS.page)),
@@ -161,6 +169,7 @@ function writeGallery(params: URLSearchParams, gallery: GalleryViewState): void 
   for (const trait of encodeTraits(gallery.traits)) params.append(EXPLORER_PARAMS.trait, trait);
   if (gallery.nft !== null) params.set(EXPLORER_PARAMS.nft, gallery.nft);
   if (gallery.viewMode !== null) params.set(EXPLORER_PARAMS.viewMode, gallery.viewMode);
+  if (gallery.tab !== DEFAULT_GALLERY_VIEW.tab) params.set(EXPLORER_PARAMS.tab, gallery.tab);
 }
 
 /** The canonical query of a state (parameters in a fixed order, defaults left out). */

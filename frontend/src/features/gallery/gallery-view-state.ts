@@ -2,8 +2,18 @@ import type { SortOrder } from '@nexus/contract';
 import { DEFAULT_GALLERY_SORT, type GallerySort, type ViewMode } from './gallery-logic';
 import type { TraitSelection } from './trait-filter';
 
+/** A stored collection's views: its NFTs, its activity feed, its holders. */
+export const COLLECTION_TABS = ['nfts', 'activity', 'holders'] as const;
+export type CollectionTab = (typeof COLLECTION_TABS)[number];
+
+export function isCollectionTab(value: unknown): value is CollectionTab {
+  return (COLLECTION_TABS as readonly unknown[]).includes(value);
+}
+
 /** What a gallery shows: kept in the page address by the app, so a reload or a shared link reopens it. */
 export interface GalleryViewState {
+  /** The collection's view (a stored collection's gallery only; a wallet's share shows its NFTs). */
+  tab: CollectionTab;
   sort: GallerySort;
   /** The sort's direction; null: the sort's own (rarest first for rank and score, else ascending). */
   order: SortOrder | null;
@@ -19,6 +29,7 @@ export interface GalleryViewState {
 }
 
 export const DEFAULT_GALLERY_VIEW: GalleryViewState = {
+  tab: 'nfts',
   sort: DEFAULT_GALLERY_SORT,
   order: null,
   page: 1,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import * as Tabs from '@radix-ui/react-tabs';
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { isEvmAddress, type Network, type Nft } from '@nexus/contract';
 import { EmptyState } from '../../../components/empty-state';
 import { NetworkBadge } from '../../../components/network-badge';
@@ -10,7 +10,13 @@ import { useWalletCollectionRanks } from '../../../api/use-collection-ranks';
 import { heldQuantity } from '../../../lib/wallet-collections';
 import { collectionTraitsQuery } from '../api/rarity-api';
 import { sortDirection, type ViewMode } from '../gallery-logic';
-import type { GalleryViewChange, GalleryViewState } from '../gallery-view-state';
+import {
+  COLLECTION_TABS,
+  isCollectionTab,
+  type CollectionTab,
+  type GalleryViewChange,
+  type GalleryViewState,
+} from '../gallery-view-state';
 import { useCollectionRarity } from '../hooks/use-collection-rarity';
 import { useGalleryPage, useLocalTraitSummary } from '../hooks/use-gallery-page';
 import { useMetadataUpdates } from '../hooks/use-metadata-updates';
@@ -25,24 +31,17 @@ import { NftCard } from './nft-card';
 import { NftDetailDialog } from './nft-detail-dialog';
 import { RarityStatus } from './rarity-progress';
 import { TraitFilterBar } from './trait-filter-bar';
-import type { InsightView } from './collection-insights';
 import '../../../components/tabs.css';
 import './gallery.css';
 
 /** Activity and Holders come with their own code (and the chart), fetched when first opened. */
 const CollectionInsights = lazy(() => import('./collection-insights'));
 
-type CollectionTab = 'nfts' | InsightView;
-
-const COLLECTION_TABS: ReadonlyArray<{ id: CollectionTab; label: string }> = [
-  { id: 'nfts', label: 'NFTs' },
-  { id: 'activity', label: 'Activity' },
-  { id: 'holders', label: 'Holders' },
-];
-
-function isCollectionTab(value: string): value is CollectionTab {
-  return COLLECTION_TABS.some((tab) => tab.id === value);
-}
+const TAB_LABELS: Readonly<Record<CollectionTab, string>> = {
+  nfts: 'NFTs',
+  activity: 'Activity',
+  holders: 'Holders',
+};
 
 export interface GalleryCollection {
   name: string;
@@ -120,7 +119,7 @@ function GalleryContent({
   };
   const download = useNftDownload();
   const { network, contractAddress } = collection;
-  const [tab, setTab] = useState<CollectionTab>('nfts');
+  const tab = view.tab;
 
   const knownContract = isEvmAddress(contractAddress);
   // A stored collection is paged, filtered and counted by the server (GET /api/collections/…/nfts).
@@ -302,13 +301,13 @@ function GalleryContent({
         <Tabs.Root
           value={tab}
           onValueChange={(value) => {
-            if (isCollectionTab(value)) setTab(value);
+            if (isCollectionTab(value)) onViewChange({ patch: { tab: value }, mode: 'push' });
           }}
         >
           <Tabs.List className="tabs gallery__tabs" aria-label="Collection views">
-            {COLLECTION_TABS.map(({ id, label }) => (
+            {COLLECTION_TABS.map((id) => (
               <Tabs.Trigger key={id} value={id} className="tabs__tab" data-testid={`collection-tab-${id}`}>
-                {label}
+                {TAB_LABELS[id]}
               </Tabs.Trigger>
             ))}
           </Tabs.List>
