@@ -5,6 +5,7 @@ import { ScanEntity, SearchEntity } from './scans/index.js';
 import {
   IndexedContractEntity,
   NftBalanceEntity,
+  NftHolderEntity,
   NftOwnerEntity,
   NftTransferEntity,
   TransferIndexBlockEntity,
@@ -32,5 +33,6 @@ export const ENTITIES = [
   NftTransferEntity,
   NftOwnerEntity,
   NftBalanceEntity,
+  NftHolderEntity,
   IndexedContractEntity,
 ];

@@ -192,13 +192,7 @@ export class ActivityService {
     const { coverage, standard } = await this.open(network, contract);
     if (!coverage.indexed || !standard) return { ...this.empty(coverage), holders: 0, held: '0' };
     const limit = query.limit ?? ACTIVITY_LIMITS.defaultLimit;
-    const { totals, page: rows } = await this.reader.collectionHolders(
-      network,
-      contract,
-      standard,
-      after,
-      limit + 1,
-    );
+    const { totals, page: rows } = await this.reader.collectionHolders(network, contract, after, limit + 1);
     const page = cut(rows, limit, holderCursor.encode);
     return {
       ...coverage,
@@ -223,7 +217,7 @@ export class ActivityService {
     if (!coverage.indexed || !standard) {
       return { ...coverage, holders: 0, held: '0', distribution: buckets.map((b) => ({ ...b, holders: 0 })) };
     }
-    const { totals, counts } = await this.reader.holderDistribution(network, contract, standard, buckets);
+    const { totals, counts } = await this.reader.holderDistribution(network, contract, buckets);
     return {
       ...coverage,
       holders: totals.holders,

@@ -30,6 +30,7 @@ export {
 export {
   IndexedContractEntity,
   NftBalanceEntity,
+  NftHolderEntity,
   NftOwnerEntity,
   NftTransferEntity,
   TransferIndexBlockEntity,

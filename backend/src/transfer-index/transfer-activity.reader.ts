@@ -291,44 +291,41 @@ export class TransferActivityReader {
     return since;
   }
 
-  /** The holders of a collection with what each holds (the zero address is none). */
-  private holdersSql(standard: 'ERC-721' | 'ERC-1155'): string {
-    return standard === 'ERC-721'
-      ? `select owner, count(*)::numeric as tokens from nft_owner
-          where network = $1 and contract = $2 and owner <> '${ZERO}' group by owner`
-      : `select owner, sum(balance) as tokens from nft_balance
-          where network = $1 and contract = $2 and balance > 0 group by owner`;
-  }
-
-  /** A page of a collection's holders, most tokens first (then by address), and the totals. */
+  /**
+   * A page of a collection's holders, most tokens first (then by address), and the totals: from the
+   * kept counts (`nft_holder`), a walk of its (contract, tokens desc, owner) index from the cursor
+   * on, in two ranges (the cursor's own count past its owner, then every smaller count).
+   */
   async collectionHolders(
     network: Network,
     contract: string,
-    standard: 'ERC-721' | 'ERC-1155',
     after: HolderKey | null,
     limit: number,
   ): Promise<{ totals: HolderTotals; page: Array<{ owner: string; tokens: bigint }> }> {
-    const rows = await executeBound<{
-      holders: number;
-      held: string;
-      owner: string | null;
-      tokens: string | null;
-    }>(
-      this.em.fork(),
-      `with holders as materialized (${this.holdersSql(standard)}),
-       totals as (select count(*)::int as holders, coalesce(sum(tokens), 0)::text as held from holders)
-       select totals.holders, totals.held, page.owner, page.tokens::text from totals left join lateral (
-         select owner, tokens from holders
-          where $4::numeric is null or tokens < $4 or (tokens = $4 and owner > $5)
-          order by tokens desc, owner limit $3) page on true`,
-      [network, contract, limit, after?.tokens.toString() ?? null, after?.owner ?? ''],
-    );
-    const first = rows[0];
+    const em = this.em.fork();
+    const from = `select owner, tokens from nft_holder where network = $1 and contract = $2`;
+    const ranges = after
+      ? `(${from} and tokens = $4 and owner > $5 order by owner limit $3)
+         union all
+         (${from} and tokens < $4 order by tokens desc, owner limit $3)`
+      : `${from} order by tokens desc, owner limit $3`;
+    const [totals, rows] = await Promise.all([
+      executeBound<{ holders: number; held: string }>(
+        em,
+        `select count(*)::int as holders, coalesce(sum(tokens), 0)::text as held from nft_holder
+          where network = $1 and contract = $2`,
+        [network, contract],
+      ),
+      executeBound<{ owner: string; held: string }>(
+        this.em.fork(),
+        `select page.owner, page.tokens::text as held from (${ranges}) page
+          order by page.tokens desc, page.owner limit $3`,
+        after ? [network, contract, limit, after.tokens.toString(), after.owner] : [network, contract, limit],
+      ),
+    ]);
     return {
-      totals: { holders: first?.holders ?? 0, held: BigInt(first?.held ?? '0') },
-      page: rows
-        .filter((row) => row.owner !== null)
-        .map((row) => ({ owner: row.owner!, tokens: BigInt(row.tokens!) })),
+      totals: { holders: totals[0]?.holders ?? 0, held: BigInt(totals[0]?.held ?? '0') },
+      page: rows.map((row) => ({ owner: row.owner, tokens: BigInt(row.held) })),
     };
   }
 
@@ -336,7 +333,6 @@ export class TransferActivityReader {
   async holderDistribution(
     network: Network,
     contract: string,
-    standard: 'ERC-721' | 'ERC-1155',
     buckets: ReadonlyArray<{ min: number; max: number | null }>,
   ): Promise<{ totals: HolderTotals; counts: number[] }> {
     const columns = buckets
@@ -348,7 +344,7 @@ export class TransferActivityReader {
     const [row] = await executeBound<Record<string, number | string>>(
       this.em.fork(),
       `select count(*)::int as holders, coalesce(sum(tokens), 0)::text as held, ${columns}
-         from (${this.holdersSql(standard)}) holders`,
+         from nft_holder where network = $1 and contract = $2`,
       [network, contract],
     );
     return {

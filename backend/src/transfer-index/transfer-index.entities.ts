@@ -175,6 +175,30 @@ export class NftBalanceEntity extends TokenRow {
 }
 
 /**
+ * What each holder holds of a collection (ERC-721: tokens; ERC-1155: units of its positive
+ * balances), kept by the window writes and rollbacks: the holders pages walk it by size.
+ */
+@Entity({ tableName: 'nft_holder' })
+@Index({
+  name: 'nft_holder_contract_tokens_index',
+  expression: `create index "nft_holder_contract_tokens_index" on "nft_holder" ("network", "contract", "tokens" desc, "owner")`,
+})
+@Index({
+  name: 'nft_holder_empty_index',
+  expression: `create index "nft_holder_empty_index" on "nft_holder" ("network") where "tokens" <= 0`,
+})
+export class NftHolderEntity extends NetworkRow {
+  @PrimaryKey(ADDRESS())
+  contract!: string;
+
+  @PrimaryKey(ADDRESS())
+  owner!: string;
+
+  @Property(UINT256())
+  tokens!: string;
+}
+
+/**
  * Every contract the index has seen an NFT transfer of, with its name, symbol and standard once
  * read (a bounded step after each pass): collection discovery finds a contract by name here even
  * when no wallet holding it was ever scanned. `firstBlock` is the block of its first indexed

@@ -9,8 +9,9 @@ const SLICE = 20_000;
 /**
  * The SQL that stores a window of transfers and undoes blocks: slice by slice in chain order, the
  * transfers, then owners (the latest transfer of each token wins; a later slice's win over an
- * earlier one's by their chain position), balances (deltas add up) and the contracts first seen;
- * all within the caller's transaction. Answers how many transfers it stored.
+ * earlier one's by their chain position), balances (deltas add up), the holder counts those
+ * changes make (`nft_holder`) and the contracts first seen; all within the caller's transaction.
+ * Answers how many transfers it stored.
  */
 export async function writeTransfers(
   em: EntityManager,
@@ -32,7 +33,21 @@ export async function writeTransfers(
     if (slice.length === SLICE) await flush();
   }
   if (slice.length > 0) await flush();
+  await dropEmptyHolders(em, network);
   return written;
+}
+
+/**
+ * Adds `nft_holder` deltas (a CTE `deltas (contract, owner, delta)`, one row per pair) to the kept
+ * counts; the zero address holds nothing.
+ */
+const ADD_HOLDER_DELTAS = `insert into nft_holder (network, contract, owner, tokens)
+  select $1, contract, owner, delta from deltas where delta <> 0 and owner <> '${ZERO}'
+  on conflict (network, contract, owner) do update set tokens = nft_holder.tokens + excluded.tokens`;
+
+/** Holders a write or rollback brought to nothing (the partial index finds them). */
+async function dropEmptyHolders(em: EntityManager, network: Network): Promise<void> {
+  await executeBound(em, `delete from nft_holder where network = $1 and tokens <= 0`, [network]);
 }
 
 async function insertTransfers(em: EntityManager, network: Network, rows: TransferRow[]): Promise<void> {
@@ -67,14 +82,32 @@ async function applyOwners(em: EntityManager, network: Network, rows: TransferRo
   for (const row of rows) if (row.standard === 'ERC-721') latest.set(`${row.contract}:${row.tokenId}`, row);
   const part = [...latest.values()];
   if (part.length > 0) {
+    // The owners replaced (read before the write, in the same snapshot) lose the token, the new ones
+    // gain it; a row the chain position check keeps is not returned, so a replayed window counts nothing.
     await executeBound(
       em,
-      `insert into nft_owner (network, contract, token_id, owner, block_number, log_index, position)
-       select $1, * from unnest($2::varchar[], $3::numeric[], $4::varchar[], $5::bigint[], $6::int[], $7::int[])
-       on conflict (network, contract, token_id) do update set owner = excluded.owner,
-         block_number = excluded.block_number, log_index = excluded.log_index, position = excluded.position
-       where (nft_owner.block_number, nft_owner.log_index, nft_owner.position)
-           < (excluded.block_number, excluded.log_index, excluded.position)`,
+      `with wanted as (
+         select * from unnest($2::varchar[], $3::numeric[], $4::varchar[], $5::bigint[], $6::int[], $7::int[])
+           as w(contract, token_id, owner, block_number, log_index, position)),
+       replaced as (
+         select o.contract, o.token_id, o.owner from nft_owner o
+           join wanted w on o.network = $1 and o.contract = w.contract and o.token_id = w.token_id),
+       changed as (
+         insert into nft_owner (network, contract, token_id, owner, block_number, log_index, position)
+         select $1, * from wanted
+         on conflict (network, contract, token_id) do update set owner = excluded.owner,
+           block_number = excluded.block_number, log_index = excluded.log_index, position = excluded.position
+         where (nft_owner.block_number, nft_owner.log_index, nft_owner.position)
+             < (excluded.block_number, excluded.log_index, excluded.position)
+         returning contract, token_id, owner),
+       deltas as (
+         select contract, owner, sum(delta) as delta from (
+           select contract, owner, 1 as delta from changed
+           union all
+           select r.contract, r.owner, -1 from changed c
+             join replaced r on r.contract = c.contract and r.token_id = c.token_id) moves
+          group by contract, owner)
+       ${ADD_HOLDER_DELTAS}`,
       [
         network,
         part.map((row) => row.contract),
@@ -104,11 +137,22 @@ async function applyBalances(em: EntityManager, network: Network, rows: Transfer
   }
   const entries = [...deltas.values()].filter((entry) => entry.delta !== 0n);
   if (entries.length === 0) return;
+  // A holder's count is the sum of its positive balances: each balance adds what it moved above zero.
   await executeBound(
     em,
-    `insert into nft_balance (network, contract, token_id, owner, balance)
-     select $1, * from unnest($2::varchar[], $3::numeric[], $4::varchar[], $5::numeric[])
-     on conflict (network, contract, token_id, owner) do update set balance = nft_balance.balance + excluded.balance`,
+    `with wanted as (
+       select * from unnest($2::varchar[], $3::numeric[], $4::varchar[], $5::numeric[])
+         as w(contract, token_id, owner, delta)),
+     applied as (
+       insert into nft_balance (network, contract, token_id, owner, balance)
+       select $1, * from wanted
+       on conflict (network, contract, token_id, owner) do update set balance = nft_balance.balance + excluded.balance
+       returning contract, token_id, owner, balance),
+     deltas as (
+       select a.contract, a.owner, sum(greatest(a.balance, 0) - greatest(a.balance - w.delta, 0)) as delta
+         from applied a join wanted w on w.contract = a.contract and w.token_id = a.token_id and w.owner = a.owner
+        group by a.contract, a.owner)
+     ${ADD_HOLDER_DELTAS}`,
     [
       network,
       entries.map((entry) => entry.contract),
@@ -140,14 +184,16 @@ async function recordContracts(em: EntityManager, network: Network, rows: Transf
 }
 
 /**
- * Removes the transfers after `toBlock` and what they did to owners and balances; answers how
- * many transfers went. Owners of the tokens they moved are recomputed from the transfers left.
+ * Removes the transfers after `toBlock` and what they did to owners, balances and holder counts;
+ * answers how many transfers went. Owners of the tokens they moved are recomputed from the
+ * transfers left.
  */
 export async function removeRows(em: EntityManager, network: Network, toBlock: bigint): Promise<number> {
   if (toBlock < 0n) {
     // Everything goes: no owner needs recomputing.
     await executeBound(em, `delete from nft_owner where network = $1`, [network]);
     await executeBound(em, `delete from nft_balance where network = $1`, [network]);
+    await executeBound(em, `delete from nft_holder where network = $1`, [network]);
     await executeBound(em, `delete from transfer_index_block where network = $1`, [network]);
     await executeBound(em, `delete from indexed_contract where network = $1`, [network]);
     const [gone] = await executeBound<{ n: number }>(
@@ -167,32 +213,49 @@ export async function removeRows(em: EntityManager, network: Network, toBlock: b
          union all
          select contract, token_id, from_address, -amount from nft_transfer
           where network = $1 and block_number > $2 and standard = 'ERC-1155') parts
-        where holder <> '${ZERO}' group by contract, token_id, holder)
-     update nft_balance b set balance = b.balance - moved.delta from moved
-      where b.network = $1 and b.contract = moved.contract and b.token_id = moved.token_id and b.owner = moved.holder`,
+        where holder <> '${ZERO}' group by contract, token_id, holder),
+     undone as (
+       update nft_balance b set balance = b.balance - moved.delta from moved
+        where b.network = $1 and b.contract = moved.contract and b.token_id = moved.token_id
+          and b.owner = moved.holder
+       returning b.contract, b.owner, b.balance, moved.delta),
+     deltas as (
+       select contract, owner, sum(greatest(balance, 0) - greatest(balance + delta, 0)) as delta
+         from undone group by contract, owner)
+     ${ADD_HOLDER_DELTAS}`,
+    [network, after],
+  );
+  // The owners of the tokens moved lose them, the owners before those blocks get them back.
+  await executeBound(
+    em,
+    `with gone as (
+       delete from nft_owner o using (
+         select distinct contract, token_id from nft_transfer
+          where network = $1 and block_number > $2 and standard = 'ERC-721') moved
+        where o.network = $1 and o.contract = moved.contract and o.token_id = moved.token_id
+       returning o.contract, o.owner),
+     deltas as (select contract, owner, -count(*) as delta from gone group by contract, owner)
+     ${ADD_HOLDER_DELTAS}`,
     [network, after],
   );
   await executeBound(
     em,
-    `delete from nft_owner o using (
-       select distinct contract, token_id from nft_transfer
-        where network = $1 and block_number > $2 and standard = 'ERC-721') moved
-      where o.network = $1 and o.contract = moved.contract and o.token_id = moved.token_id`,
+    `with restored as (
+       insert into nft_owner (network, contract, token_id, owner, block_number, log_index, position)
+       select distinct on (t.contract, t.token_id) $1, t.contract, t.token_id, t.to_address, t.block_number,
+              t.log_index, t.position
+         from nft_transfer t
+         join (select distinct contract, token_id from nft_transfer
+                where network = $1 and block_number > $2 and standard = 'ERC-721') moved
+           on moved.contract = t.contract and moved.token_id = t.token_id
+        where t.network = $1 and t.block_number <= $2 and t.standard = 'ERC-721'
+        order by t.contract, t.token_id, t.block_number desc, t.log_index desc, t.position desc
+       returning contract, owner),
+     deltas as (select contract, owner, count(*) as delta from restored group by contract, owner)
+     ${ADD_HOLDER_DELTAS}`,
     [network, after],
   );
-  await executeBound(
-    em,
-    `insert into nft_owner (network, contract, token_id, owner, block_number, log_index, position)
-     select distinct on (t.contract, t.token_id) $1, t.contract, t.token_id, t.to_address, t.block_number,
-            t.log_index, t.position
-       from nft_transfer t
-       join (select distinct contract, token_id from nft_transfer
-              where network = $1 and block_number > $2 and standard = 'ERC-721') moved
-         on moved.contract = t.contract and moved.token_id = t.token_id
-      where t.network = $1 and t.block_number <= $2 and t.standard = 'ERC-721'
-      order by t.contract, t.token_id, t.block_number desc, t.log_index desc, t.position desc`,
-    [network, after],
-  );
+  await dropEmptyHolders(em, network);
   const removed = await executeBound<{ n: number }>(
     em,
     `with gone as (delete from nft_transfer where network = $1 and block_number > $2 returning 1)
