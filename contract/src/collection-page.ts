@@ -28,6 +28,8 @@ export const COLLECTION_PAGE_LIMITS = {
   maxPageSize: 200,
   maxPage: 100_000,
   maxSearchLength: 200,
+  /** An ENS name is at most 255 characters. */
+  maxOwnerLength: 255,
   /** Chosen values, all trait types together. */
   maxTraitValues: 100,
   maxTraitLength: 200,
@@ -94,6 +96,22 @@ export interface CollectionPageQuery {
   search?: string;
   /** `type:value` entries (see `encodeTraitSelection`). */
   traits?: string[];
+  /**
+   * Only the NFTs this holder owns (ERC-1155: holds a positive balance of), as the transfer index
+   * knows them: a 0x address or an ENS name (resolved as the search box resolves one).
+   */
+  owner?: string;
+}
+
+/**
+ * The owner filter of a page (`owner` of the query): the address it names, and whether the
+ * network's transfer index is on. Where it is off, no NFT is known to be anyone's: the page is
+ * empty and the gallery says why.
+ */
+export interface CollectionPageOwner {
+  /** Lower-case 0x address (an ENS name resolved). */
+  address: string;
+  indexed: boolean;
 }
 
 export interface CollectionPageResponse {
@@ -127,6 +145,8 @@ export interface CollectionPageResponse {
   scanning?: CollectionScanning;
   /** Present when the collection's last scan is partial: why, in words a visitor can read (INCOMPLETE_REASONS). */
   incompleteReason?: string;
+  /** Present when the page is filtered by owner. */
+  owner?: CollectionPageOwner;
 }
 
 export interface CollectionScanning {

@@ -18,12 +18,14 @@ export class CollectionPageController {
   @ApiOkResponse({
     description:
       '{network, address, name, nfts, page, pageSize, pageCount, total, collectionTotal, rankedTotal, sort, ' +
-      'order, traitTypes, scanning?, incompleteReason?}: the page (pulled back into range), the NFTs matching ' +
-      'the filter, and faceted trait counts; while the first scan runs, of the NFTs stored so far, with ' +
-      'scanning: {stored, expected}; incompleteReason when the last scan is partial',
+      'order, traitTypes, scanning?, incompleteReason?, owner?}: the page (pulled back into range), the NFTs ' +
+      'matching the filter, and faceted trait counts; while the first scan runs, of the NFTs stored so far, with ' +
+      'scanning: {stored, expected}; incompleteReason when the last scan is partial; with `owner`, owner: ' +
+      '{address, indexed} (indexed false and no NFT where the network’s transfer index is off)',
   })
   @ApiBadRequestResponse({
-    description: 'A bad network, address, page, pageSize, sort, order, search or trait',
+    description:
+      'A bad network, address, page, pageSize, sort, order, search or trait, or an owner that is neither a 0x address nor an ENS name with an address',
   })
   @ApiNotFoundResponse({
     description: 'Collection Not Found: no scan of it is stored, nor any NFT of one running',

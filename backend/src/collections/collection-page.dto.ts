@@ -45,7 +45,7 @@ export class CollectionPagePathDto {
 const asList = ({ value }: { value: unknown }) =>
   value === undefined ? undefined : Array.isArray(value) ? value : [value];
 
-/** `?page=&pageSize=&sort=&order=&search=&traits=` */
+/** `?page=&pageSize=&sort=&order=&search=&traits=&owner=` */
 export class CollectionPageQueryDto implements CollectionPageQuery {
   @ApiPropertyOptional({ minimum: 1, maximum: L.maxPage, default: 1 })
   @IsOptional()
@@ -100,6 +100,18 @@ export class CollectionPageQueryDto implements CollectionPageQuery {
   })
   @Matches(/^[^:]+:.+$/s, { each: true, message: 'each trait must be written type:value' })
   traits?: string[];
+
+  @ApiPropertyOptional({
+    maxLength: L.maxOwnerLength,
+    description:
+      'Only the NFTs this holder owns as the transfer index knows them (ERC-1155: a positive balance): a ' +
+      '0x address or an ENS name. Where the network’s index is off the page is empty and `owner.indexed` false.',
+    example: 'vitalik.eth',
+  })
+  @IsOptional()
+  @IsString({ message: 'owner must be a 0x address or an ENS name' })
+  @MaxLength(L.maxOwnerLength, { message: `owner is too long (${L.maxOwnerLength} characters at most)` })
+  owner?: string;
 }
 
 /** Token ids as a comma-separated list, repeated or not: always a list of trimmed ids here. */

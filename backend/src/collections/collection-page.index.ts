@@ -366,6 +366,9 @@ export class CollectionPageIndex {
     // The NFTs worth reading: a search's matches; without one, when no absence is chosen, those
     // carrying a chosen value (an NFT carrying none fails every chosen type); else every NFT.
     let candidates: Uint32Array | null = search ? this.searchMatches(search, this.scratch.list) : null;
+    // An owner's tokens: only those are read (and counted), the search's matches among them.
+    const owned = filter.owned ? this.positionsOf(filter.owned) : null;
+    if (owned) candidates = candidates ? intersect(candidates, owned, n) : owned;
     if (!candidates && satisfied && !missing.includes(true)) {
       // Each NFT once: bit 30 of its mask (chosen types use bits 0-29) says it is listed.
       const listed = 1 << 30;
@@ -385,7 +388,7 @@ export class CollectionPageIndex {
     }
     // One chosen type and no search: its values are counted over the whole collection (the
     // postings), so the NFTs it does not keep need no reading.
-    const ownFromPostings = satisfied !== null && c === 1 && !search;
+    const ownFromPostings = satisfied !== null && c === 1 && !search && !owned;
     const count = candidates ? candidates.length : n;
     if (!impossible) {
       for (let at = 0; at < count; at++) {
@@ -475,6 +478,24 @@ export class CollectionPageIndex {
     return { kept, total, traitTypes };
   }
 
+  /** Positions of the token ids the collection has (token id order: shorter first, then bytewise). */
+  private positionsOf(tokenIds: readonly string[]): Uint32Array {
+    const found: number[] = [];
+    const idAt = (i: number) => this.idText.slice(this.idStart[i]!, this.idStart[i + 1]!);
+    for (const id of tokenIds) {
+      let lo = 0;
+      let hi = this.size;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        const other = idAt(mid);
+        if (other.length < id.length || (other.length === id.length && other < id)) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo < this.size && idAt(lo) === id) found.push(lo);
+    }
+    return Uint32Array.from(found).sort();
+  }
+
   /** Token ids of one page of the kept NFTs in an order. */
   page(kept: Uint8Array, order: PageOrder, offset: number, limit: number): string[] {
     const positions = this.order(order);
@@ -488,6 +509,13 @@ export class CollectionPageIndex {
     }
     return out;
   }
+}
+
+/** The positions of `a` also in `b` (positions below `n`). */
+function intersect(a: Uint32Array, b: Uint32Array, n: number): Uint32Array {
+  const inB = new Uint8Array(n);
+  for (const i of b) inB[i] = 1;
+  return a.filter((i) => inB[i] === 1);
 }
 
 /** Index of the first element not below `value` in a sorted array. */

@@ -10,10 +10,12 @@ import { NFT_COLUMNS, toNftRecord, type NftRow } from './nft.row.js';
 /** Separates a trait type key from its value key in `nft.trait_keys` and `nft.trait_facets`. */
 const SEP = '\u001f';
 
-/** What narrows a collection: the name / token id search and the chosen trait values. */
+/** What narrows a collection: the name / token id search, the chosen trait values and an owner's tokens. */
 export interface PageFilter {
   search: string;
   traits: TraitSelection;
+  /** The token ids an owner holds (the owner filter), in token id order; absent without one. */
+  owned?: readonly string[];
 }
 
 export interface PageOrder {
@@ -62,6 +64,7 @@ function filterSql(filter: PageFilter, collectionName: string, clauses: Clauses,
         ` or nft.token_id ilike ${pattern})`,
     );
   }
+  if (filter.owned) parts.push(`nft.token_id = any(${clauses.bind(filter.owned)}::text[])`);
   for (const [type, values] of Object.entries(filter.traits)) {
     if (type === except || values.length === 0) continue;
     const pairs = values.filter((v) => v !== MISSING_VALUE_KEY).map((v) => `${type}${SEP}${v}`);
@@ -157,7 +160,8 @@ export class CollectionPageRepository {
     options: { except?: string; onlyType?: string; labels?: boolean } = {},
   ): Promise<FacetCounts> {
     // The whole collection's labelled counts: kept by the scan (no row read), when it kept them.
-    const unfiltered = !filter.search && Object.keys(filter.traits).length === 0 && !options.onlyType;
+    const unfiltered =
+      !filter.search && !filter.owned && Object.keys(filter.traits).length === 0 && !options.onlyType;
     const kept = unfiltered && options.labels ? await storedTraitCounts(this.em.fork(), collectionId) : null;
     if (kept) return readFacetCounts(kept);
     // Labels make longer keys to group: read them once per collection, count on the short keys otherwise.

@@ -17,6 +17,7 @@ import { CollectionPageRepository, type FacetCounts, type PageFilter } from './c
 import type { CollectionEntity } from './collection.entity.js';
 import { CollectionsRepository, type NftRecord } from './collections.repository.js';
 import { toApiNft } from './nft.mapper.js';
+import { OwnerFilterService } from './owner-filter.service.js';
 import { ScanningCounts } from './scanning-counts.js';
 import { canonicalSelection, facetTypes } from './facet-types.js';
 
@@ -91,6 +92,7 @@ export class CollectionPageService {
   constructor(
     private readonly collections: CollectionsRepository,
     private readonly pages: CollectionPageRepository,
+    private readonly owners: OwnerFilterService,
   ) {}
 
   /**
@@ -104,8 +106,11 @@ export class CollectionPageService {
     query: CollectionPageQuery,
     options: { index?: boolean } = {},
   ): Promise<CollectionPageResponse> {
+    // A bad owner is a bad request whether or not the collection is known.
+    const ownerAddress = query.owner === undefined ? null : await this.owners.address(query.owner);
     const collection = await this.collections.find(network, address);
     if (!collection) throw new NotFoundException(SCAN_ERRORS.notFound);
+    const owner = ownerAddress && (await this.owners.resolve(network, collection.address, ownerAddress));
     // First scan under way: the rows stored so far, or 404 while there are none. Counted afresh while
     // that is quick; past a few hundred thousand rows the last count answers while the next one runs.
     const scanTotals = collection.lastScannedAt
@@ -119,6 +124,7 @@ export class CollectionPageService {
     const filter: PageFilter = {
       search: (query.search ?? '').trim(),
       traits: canonicalSelection(decodeTraitSelection(query.traits ?? [])),
+      ...(owner ? { owned: owner.owned } : {}),
     };
     const ref = {
       network: collection.network,
@@ -156,13 +162,16 @@ export class CollectionPageService {
       ...(!scanTotals && !collection.isComplete && collection.incompleteReason
         ? { incompleteReason: collection.incompleteReason }
         : {}),
+      ...(owner ? { owner: owner.owner } : {}),
     });
 
     const state = options.index === false || scanTotals ? null : await this.indexOf(collection);
     if (state) {
+      // An owner's counts are not kept: its tokens change with every transfer, and they are few to count.
       const filterKey = JSON.stringify(filter);
-      let matched = state.counts.get(filterKey);
-      if (!matched) state.counts.set(filterKey, (matched = state.index.counts(filter)));
+      let matched = filter.owned ? undefined : state.counts.get(filterKey);
+      if (!matched && (matched = state.index.counts(filter)) && !filter.owned)
+        state.counts.set(filterKey, matched);
       const pageCount = Math.max(1, Math.ceil(matched.total / pageSize));
       const page = Math.min(query.page ?? 1, pageCount);
       const tokenIds = state.index.page(matched.kept, { sort, order }, (page - 1) * pageSize, pageSize);
@@ -190,7 +199,7 @@ export class CollectionPageService {
         collection,
         filter,
         undefined,
-        Object.keys(filter.traits).length === 0 && !filter.search,
+        Object.keys(filter.traits).length === 0 && !filter.search && !filter.owned,
         stored,
       ),
     ]);
@@ -339,16 +348,16 @@ export class CollectionPageService {
     const chosen = Object.keys(filter.traits);
     const all = await this.countsFor(collection, { search: '', traits: {} }, undefined, true, stored);
     const full =
-      chosen.length === 0 && !filter.search
+      chosen.length === 0 && !filter.search && !filter.owned
         ? all
         : await this.countsFor(collection, filter, undefined, false, stored);
     const perChosen = new Map(
       await Promise.all(
         chosen.map(async (type) => {
           const { [type]: _own, ...others } = filter.traits;
-          const rest = { search: filter.search, traits: others };
+          const rest = { ...filter, traits: others };
           const counts =
-            Object.keys(others).length === 0 && !filter.search
+            Object.keys(others).length === 0 && !filter.search && !filter.owned
               ? all
               : await this.countsFor(collection, rest, type, false, stored);
           return [type, counts] as const;
@@ -381,6 +390,7 @@ export class CollectionPageService {
   ): Promise<FacetCounts> {
     const count = () =>
       this.pages.facetCounts(collection.id, collection.name, filter, { except, onlyType: except, labels });
+    if (filter.owned) return count();
     const version = stored === undefined ? collection.updatedAt.getTime() : 'scanning';
     const key = JSON.stringify([collection.id, version, filter, except ?? null, labels]);
     if (stored !== undefined) return this.scanningCounts.get(key, stored, count);

@@ -49,6 +49,25 @@ export class TransferIndexReader {
   }
 
   /**
+   * The token ids of one collection a holder owns (ERC-721) or holds a positive balance of
+   * (ERC-1155), in token id order; null when the network's index is off or has no block yet.
+   */
+  async ownedTokens(network: Network, contract: string, owner: string): Promise<string[] | null> {
+    const cursor = await readCursor(this.em.fork(), network);
+    if (!cursor || cursor.indexedTo < cursor.fromBlock) return null;
+    const rows = await executeBound<{ token_id: string }>(
+      this.em.fork(),
+      `select token_id::text from (
+         select token_id from nft_owner where network = $1 and owner = $2 and contract = $3
+         union
+         select token_id from nft_balance where network = $1 and owner = $2 and contract = $3 and balance > 0) owned
+        order by token_id`,
+      [network, owner.toLowerCase(), contract.toLowerCase()],
+    );
+    return rows.map((row) => row.token_id);
+  }
+
+  /**
    * A collection's tokens as the index knows them: ERC-721 ids with whether they are burned,
    * ERC-1155 ids with their supply change; null when the network's index has no block yet.
    */
