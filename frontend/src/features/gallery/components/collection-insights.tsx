@@ -10,9 +10,9 @@ import {
   collectionHoldersQuery,
   transfersPerDayQuery,
 } from '../api/activity-api';
-import { ActivityTable, Address, LoadMore, NOT_INDEXED } from './activity-parts';
+import { ActivityTable, Address, LoadMore, NOT_INDEXED, OwnerLink } from '../../../components/activity-parts';
 import '../../../components/stat-tile.css';
-import './activity.css';
+import '../../../components/activity.css';
 
 /** The chart library comes only with the chart (the Holders view never loads it). */
 const TransfersChart = lazy(() => import('./transfers-chart'));
@@ -23,6 +23,8 @@ interface CollectionInsightsProps {
   view: InsightView;
   network: Network;
   contractAddress: string;
+  /** Opens the gallery filtered by a holder (absent: no link). */
+  onOwner?: (owner: string) => void;
 }
 
 /** The collection's Activity and Holders views (loaded with the first of them a visitor opens). */
@@ -123,7 +125,7 @@ export function formatShare(share: number): string {
   return `${(share * 100).toFixed(2)}%`;
 }
 
-function HoldersPanel({ network, contractAddress }: CollectionProps) {
+function HoldersPanel({ network, contractAddress, onOwner }: CollectionProps) {
   const stats = useQuery(collectionHolderStatsQuery(network, contractAddress));
   const top = useInfiniteQuery(collectionHoldersQuery(network, contractAddress));
   const holders = top.data?.pages.flatMap((page) => page.items) ?? [];
@@ -172,7 +174,8 @@ function HoldersPanel({ network, contractAddress }: CollectionProps) {
                     <tr key={holder.owner} data-testid="top-holder">
                       <td>{index + 1}</td>
                       <td>
-                        <Address value={holder.owner} />
+                        <Address value={holder.owner} />{' '}
+                        {onOwner ? <OwnerLink owner={holder.owner} onOwner={onOwner} /> : null}
                       </td>
                       <td>{holder.tokens}</td>
                       <td>{formatShare(holder.share)}</td>

@@ -2,20 +2,29 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Network } from '@nexus/contract';
 import { errorText, isApiStatus } from '../../../lib/api-client';
 import { tokenHistoryQuery, tokenOwnersQuery } from '../api/activity-api';
-import { ActivityTable, Address, HeldSinceText, LoadMore, NOT_INDEXED } from './activity-parts';
-import './activity.css';
+import {
+  ActivityTable,
+  Address,
+  HeldSinceText,
+  LoadMore,
+  NOT_INDEXED,
+  OwnerLink,
+} from '../../../components/activity-parts';
+import '../../../components/activity.css';
 
 interface NftOwnershipProps {
   network: Network;
   contractAddress: string;
   tokenId: string;
+  /** Opens the gallery filtered by this owner (absent: no link). */
+  onOwner?: (owner: string) => void;
 }
 
 /**
  * What the transfer index knows of one token: its owner (ERC-1155: its holders, paged), since when
  * they hold it, and its mint, transfers and burns, paged by cursor.
  */
-export function NftOwnership({ network, contractAddress, tokenId }: NftOwnershipProps) {
+export function NftOwnership({ network, contractAddress, tokenId, onOwner }: NftOwnershipProps) {
   const owners = useInfiniteQuery(tokenOwnersQuery(network, contractAddress, tokenId));
   const history = useInfiniteQuery(tokenHistoryQuery(network, contractAddress, tokenId));
   const first = owners.data?.pages[0];
@@ -57,6 +66,7 @@ export function NftOwnership({ network, contractAddress, tokenId }: NftOwnership
                 <span className="activity__since">
                   held since <HeldSinceText since={holder.since} />
                 </span>
+                {onOwner ? <OwnerLink owner={holder.owner} onOwner={onOwner} /> : null}
               </li>
             ))}
           </ul>

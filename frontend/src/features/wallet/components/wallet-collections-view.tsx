@@ -1,5 +1,6 @@
+import * as Tabs from '@radix-ui/react-tabs';
 import { useMemo, useState, type ReactNode } from 'react';
-import type { CollectionSummary, Nft } from '@nexus/contract';
+import { isEvmAddress, isNetwork, type CollectionSummary, type Nft } from '@nexus/contract';
 import { EmptyState } from '../../../components/empty-state';
 import { NetworkBadge } from '../../../components/network-badge';
 import { formatCount, shortenAddress } from '../../../lib/format';
@@ -10,7 +11,9 @@ import {
   groupByContract,
   sortWalletCollections,
 } from '../../../lib/wallet-collections';
+import { WalletActivity, WalletHeldSince } from './wallet-activity';
 import { WalletIdentity } from './wallet-identity';
+import '../../../components/tabs.css';
 import './wallet.css';
 import { SearchField } from '../../../components/search-field';
 
@@ -66,9 +69,12 @@ export function WalletCollectionsView({
   const hiddenCount = useMemo(() => all.filter(isSpamCollection).length, [all]);
   const listed = showHidden ? all : all.filter((collection) => !isSpamCollection(collection));
   const visible = filterWalletCollections(listed, query);
+  // The transfer index's views of the wallet: on a network and for a 0x address Nexus can ask about.
+  const indexNetwork = isNetwork(network) && isEvmAddress(walletAddress) ? network : null;
+  const [tab, setTab] = useState<WalletTab>('collections');
 
-  return (
-    <section className="wallet" data-testid="wallet-collections">
+  const header = (
+    <>
       <button type="button" className="back-link" onClick={onBack}>
         ← Back to Home
       </button>
@@ -85,7 +91,11 @@ export function WalletCollectionsView({
           {formatCount(listed.length)} {listed.length === 1 ? 'collection' : 'collections'}
         </span>
       </header>
+    </>
+  );
 
+  const collectionsView = (
+    <>
       {all.length > 0 ? (
         <div className="wallet__tools">
           <SearchField
@@ -142,9 +152,48 @@ export function WalletCollectionsView({
           ))}
         </ul>
       )}
+    </>
+  );
+
+  return (
+    <section className="wallet" data-testid="wallet-collections">
+      {header}
+      {indexNetwork ? (
+        <Tabs.Root
+          value={tab}
+          onValueChange={(value) => {
+            if (WALLET_TABS.some((entry) => entry.id === value)) setTab(value as WalletTab);
+          }}
+        >
+          <Tabs.List className="tabs" aria-label="Wallet views">
+            {WALLET_TABS.map(({ id, label }) => (
+              <Tabs.Trigger key={id} value={id} className="tabs__tab" data-testid={`wallet-tab-${id}`}>
+                {label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Tabs.Content value="collections">{collectionsView}</Tabs.Content>
+          <Tabs.Content value="activity">
+            <WalletActivity network={indexNetwork} walletAddress={walletAddress} nfts={nfts} />
+          </Tabs.Content>
+          <Tabs.Content value="held">
+            <WalletHeldSince network={indexNetwork} walletAddress={walletAddress} nfts={nfts} />
+          </Tabs.Content>
+        </Tabs.Root>
+      ) : (
+        collectionsView
+      )}
     </section>
   );
 }
+
+type WalletTab = 'collections' | 'activity' | 'held';
+
+const WALLET_TABS: ReadonlyArray<{ id: WalletTab; label: string }> = [
+  { id: 'collections', label: 'Collections' },
+  { id: 'activity', label: 'Activity' },
+  { id: 'held', label: 'Held since' },
+];
 
 /** One collection of a wallet: name, contract, NFTs held (and copies, for ERC-1155), opens its gallery. */
 export function WalletCollectionRow({

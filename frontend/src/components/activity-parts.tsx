@@ -1,7 +1,7 @@
 import type { ActivityEvent, ActivityKind, HeldSince, Network } from '@nexus/contract';
-import { useIsDevchain } from '../../../api/networks';
-import { explorerTxUrl } from '../../../lib/block-explorer';
-import { formatBlockTime, formatRelativeTime, shortenAddress } from '../../../lib/format';
+import { useIsDevchain } from '../api/networks';
+import { explorerTxUrl } from '../lib/block-explorer';
+import { formatBlockTime, formatRelativeTime, shortenAddress } from '../lib/format';
 
 /** SPEC wording where the network's transfer index is off or has not started. */
 export const NOT_INDEXED = "Ownership history isn't indexed on this network yet.";
@@ -13,6 +13,21 @@ export function Address({ value }: { value: string }) {
     <code className="activity__address" title={value}>
       {shortenAddress(value)}
     </code>
+  );
+}
+
+/** "Their NFTs here": the collection's gallery filtered by this owner. */
+export function OwnerLink({ owner, onOwner }: { owner: string; onOwner: (owner: string) => void }) {
+  return (
+    <button
+      type="button"
+      className="button button--link activity__owner-link"
+      title={`NFTs of this collection owned by ${owner}`}
+      onClick={() => onOwner(owner)}
+      data-testid="owner-nfts-link"
+    >
+      Their NFTs here
+    </button>
   );
 }
 
@@ -69,18 +84,21 @@ export function BlockTime({ event }: { event: Pick<ActivityEvent, 'time' | 'bloc
 
 /**
  * Mints, transfers and burns as a table: kind, block time, from → to, transaction. `showToken`
- * adds the token id (a collection's feed; a token's own history needs none).
+ * adds the token id (a collection's feed; a token's own history needs none); `collectionName` a
+ * collection column (a wallet's timeline, across its collections).
  */
 export function ActivityTable({
   network,
   events,
   showToken,
+  collectionName,
   caption,
   testId,
 }: {
   network: Network;
   events: readonly ActivityEvent[];
   showToken: boolean;
+  collectionName?: (contract: string) => string;
   caption: string;
   testId: string;
 }) {
@@ -91,6 +109,7 @@ export function ActivityTable({
         <thead>
           <tr>
             <th scope="col">Event</th>
+            {collectionName ? <th scope="col">Collection</th> : null}
             {showToken ? <th scope="col">Token</th> : null}
             <th scope="col">Time</th>
             <th scope="col">From → To</th>
@@ -109,6 +128,11 @@ export function ActivityTable({
                 </span>
                 {event.amount !== '1' ? <span className="muted"> ×{event.amount}</span> : null}
               </td>
+              {collectionName ? (
+                <td className="activity__collection" title={event.contract}>
+                  {collectionName(event.contract)}
+                </td>
+              ) : null}
               {showToken ? <td className="activity__token">#{event.tokenId}</td> : null}
               <td>
                 <BlockTime event={event} />
