@@ -34,7 +34,7 @@ import { isEnsName, isEvmAddress } from '../features/search/search-validation';
  *
  * Gallery params, each left out at its default: `sort` (rarity-rank), `order` (asc or desc; absent:
  * the sort's own direction), `page` (1), `q` (the name /
- * token id search), `trait` (repeated, one per chosen value: `type:value`, the trait's normalised
+ * token id search), `owner` (the owner filter: a 0x address or an ENS name), `trait` (repeated, one per chosen value: `type:value`, the trait's normalised
  * keys, with `%` and `:` in the type written %25 and %3A), `nft` (token id of the open detail
  * dialog), `mode` (the layout: small-grid, big-grid or list; absent: the visitor's usual one),
  * `tab` (activity or holders; absent: the NFTs).
@@ -52,6 +52,7 @@ export const EXPLORER_PARAMS = {
   page: 'page',
   text: 'q',
   trait: 'trait',
+  owner: 'owner',
   nft: 'nft',
   viewMode: 'mode',
   tab: 'tab',
@@ -91,6 +92,7 @@ export function readHistoryState(state: unknown): ExplorerHistoryState {
 
 const MAX_TOKEN_ID_LENGTH = 100;
 const MAX_TEXT_LENGTH = 200;
+const MAX_OWNER_LENGTH = 255;
 
 /** One `trait` value per chosen (type, value): the page route's `traits` spelling (contract). */
 export function encodeTraits(selection: TraitSelection): string[] {
@@ -134,6 +136,7 @@ function readGallery(params: URLSearchParams): GalleryViewState {
     page: readPage(params.get(EXPLORER_PARAMS.page)),
     text: (params.get(EXPLORER_PARAMS.text) ?? '').slice(0, MAX_TEXT_LENGTH),
     traits: decodeTraits(params.getAll(EXPLORER_PARAMS.trait)),
+    owner: (params.get(EXPLORER_PARAMS.owner) ?? '').trim().slice(0, MAX_OWNER_LENGTH),
     nft: readNft(params.get(EXPLORER_PARAMS.nft)),
     viewMode: readViewMode(params.get(EXPLORER_PARAMS.viewMode)),
   };
@@ -167,6 +170,7 @@ function writeGallery(params: URLSearchParams, gallery: GalleryViewState): void 
   if (gallery.page > 1) params.set(EXPLORER_PARAMS.page, String(Math.floor(gallery.page)));
   if (gallery.text.trim() !== '') params.set(EXPLORER_PARAMS.text, gallery.text);
   for (const trait of encodeTraits(gallery.traits)) params.append(EXPLORER_PARAMS.trait, trait);
+  if (gallery.owner !== '') params.set(EXPLORER_PARAMS.owner, gallery.owner);
   if (gallery.nft !== null) params.set(EXPLORER_PARAMS.nft, gallery.nft);
   if (gallery.viewMode !== null) params.set(EXPLORER_PARAMS.viewMode, gallery.viewMode);
   if (gallery.tab !== DEFAULT_GALLERY_VIEW.tab) params.set(EXPLORER_PARAMS.tab, gallery.tab);

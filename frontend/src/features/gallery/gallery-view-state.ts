@@ -22,6 +22,8 @@ export interface GalleryViewState {
   /** The name / token id search box. */
   text: string;
   traits: TraitSelection;
+  /** The owner filter as typed: a 0x address or an ENS name; '' for none. */
+  owner: string;
   /** Token id of the NFT whose detail dialog is open. */
   nft: string | null;
   /** The layout chosen for this view; null: the visitor's usual one (kept across galleries). */
@@ -35,6 +37,7 @@ export const DEFAULT_GALLERY_VIEW: GalleryViewState = {
   page: 1,
   text: '',
   traits: {},
+  owner: '',
   nft: null,
   viewMode: null,
 };

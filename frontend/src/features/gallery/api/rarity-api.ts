@@ -51,6 +51,8 @@ export interface CollectionPageParams {
   order?: SortOrder | null;
   search: string;
   traits: TraitSelection;
+  /** The owner filter: a 0x address or an ENS name; '' for none. */
+  owner?: string;
 }
 
 /** GET /api/collections/{network}/{address}/nfts: one page with the filter's counts. */
@@ -64,6 +66,7 @@ export function collectionPageQuery(network: Network, address: string, params: C
     order: params.order || undefined,
     search: search || undefined,
     traits: encodeTraitSelection(params.traits),
+    owner: params.owner?.trim() || undefined,
   };
   return queryOptions({
     queryKey: [...collectionQueryKey(network, address), 'page', apiQueryString(route, query)] as const,

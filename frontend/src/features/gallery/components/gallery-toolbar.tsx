@@ -6,6 +6,7 @@ import {
   type ViewMode,
 } from '../gallery-logic';
 import type { SortOrder } from '@nexus/contract';
+import type { ReactNode } from 'react';
 import { SortOrderToggle } from './sort-order-toggle';
 import { SearchField } from '../../../components/search-field';
 import { LabelledOptions } from '../../../components/labelled-options';
@@ -35,9 +36,11 @@ interface GalleryToolbarProps {
   onOrder?: (order: SortOrder) => void;
   onClearFilters: () => void;
   onViewMode: (mode: ViewMode) => void;
+  /** The owner filter, where the gallery offers one (a stored collection). */
+  ownerFilter?: ReactNode;
 }
 
-/** The search box, the sort, "Clear filters" and the view modes above the grid. */
+/** The search box, the owner filter, the sort, "Clear filters" and the view modes above the grid. */
 export function GalleryToolbar({
   text,
   sort,
@@ -49,6 +52,7 @@ export function GalleryToolbar({
   onOrder,
   onClearFilters,
   onViewMode,
+  ownerFilter,
 }: GalleryToolbarProps) {
   return (
     <div className="filter-bar">
@@ -59,6 +63,7 @@ export function GalleryToolbar({
         value={text}
         onChange={onText}
       />
+      {ownerFilter}
       <label className="select-field">
         <span className="select-field__prefix">Sort</span>
         <select

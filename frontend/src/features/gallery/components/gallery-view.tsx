@@ -29,6 +29,7 @@ import { GalleryPager } from './gallery-pager';
 import { GalleryToolbar } from './gallery-toolbar';
 import { NftCard } from './nft-card';
 import { NftDetailDialog } from './nft-detail-dialog';
+import { OwnerFilter, OwnerNotice } from './owner-filter';
 import { RarityStatus } from './rarity-progress';
 import { TraitFilterBar } from './trait-filter-bar';
 import '../../../components/tabs.css';
@@ -179,7 +180,7 @@ function GalleryContent({
     () => (scope === 'wallet' ? collection.nfts.reduce((sum, nft) => sum + heldQuantity(nft), 0) : 0),
     [scope, collection.nfts],
   );
-  const filtering = selectedValueCount(traitSelection) > 0 || text.trim() !== '';
+  const filtering = selectedValueCount(traitSelection) > 0 || text.trim() !== '' || view.owner !== '';
   const selected =
     selectedTokenId === null
       ? null
@@ -196,7 +197,13 @@ function GalleryContent({
 
   const clearTraits = () => filter({ traits: {} });
 
-  const clearFilters = () => filter({ traits: {}, text: '' });
+  const clearFilters = () => filter({ traits: {}, text: '', owner: '' });
+
+  // "This owner's NFTs in this collection", from a holder or an NFT's owner: the NFTs view, filtered.
+  const showOwner = (owner: string) => {
+    onViewChange({ patch: { owner, nft: null, page: 1 }, mode: 'push' });
+    setTab('nfts');
+  };
 
   const goTo = (next: number) => {
     onViewChange({ patch: { page: next }, mode: 'push' });
@@ -217,7 +224,13 @@ function GalleryContent({
         onOrder={(next) => filter({ order: next })}
         onClearFilters={clearFilters}
         onViewMode={setViewMode}
+        ownerFilter={
+          paged ? (
+            <OwnerFilter owner={view.owner} resolved={current.owner} onOwner={(owner) => filter({ owner })} />
+          ) : undefined
+        }
       />
+      {paged ? <OwnerNotice owner={view.owner} resolved={current.owner} error={current.error} /> : null}
 
       <TraitFilterBar
         summary={filterSummary}
@@ -315,7 +328,12 @@ function GalleryContent({
           {(['activity', 'holders'] as const).map((id) => (
             <Tabs.Content key={id} value={id}>
               <Suspense fallback={<Spinner label="Loading..." />}>
-                <CollectionInsights view={id} network={network} contractAddress={contractAddress} />
+                <CollectionInsights
+                  view={id}
+                  network={network}
+                  contractAddress={contractAddress}
+                  onOwner={showOwner}
+                />
               </Suspense>
             </Tabs.Content>
           ))}
@@ -342,6 +360,7 @@ function GalleryContent({
         onClose={() => onViewChange({ patch: { nft: null }, mode: 'replace' })}
         onDownload={download.request}
         downloading={selected !== null && download.isBusy(selected)}
+        {...(paged ? { onOwner: showOwner } : {})}
       />
       <DownloadNoticeDialog
         key={download.noticeOpen ? 'open' : 'closed'}

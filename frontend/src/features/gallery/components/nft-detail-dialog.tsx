@@ -31,6 +31,8 @@ interface NftDetailDialogProps {
   onClose: () => void;
   onDownload: (nft: Nft) => void;
   downloading: boolean;
+  /** Opens the gallery filtered by an owner of this NFT (absent: no such link). */
+  onOwner?: (owner: string) => void;
 }
 
 /** NFT metadata is untrusted: everything below is rendered as plain text. */
@@ -70,6 +72,7 @@ function NftDetailBody({
   total,
   onDownload,
   downloading,
+  onOwner,
 }: Omit<NftDetailDialogProps, 'nft' | 'onClose'> & { nft: Nft; name: string }) {
   const detail = useQuery({
     ...nftDetailQuery(network, contractAddress, nft.tokenId),
@@ -222,7 +225,12 @@ function NftDetailBody({
         />
         <NftChainDetails nft={nft} network={network} contractAddress={contractAddress} />
         {isEvmAddress(contractAddress) && TOKEN_ID.test(nft.tokenId) ? (
-          <NftOwnership network={network} contractAddress={contractAddress} tokenId={nft.tokenId} />
+          <NftOwnership
+            network={network}
+            contractAddress={contractAddress}
+            tokenId={nft.tokenId}
+            {...(onOwner ? { onOwner } : {})}
+          />
         ) : null}
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { Network, Nft, TraitTypeCounts } from '@nexus/contract';
+import type { CollectionPageOwner, Network, Nft, TraitTypeCounts } from '@nexus/contract';
 import { collectionPageQuery } from '../api/rarity-api';
 import { GALLERY_PAGE_SIZE } from '../../../lib/gallery-page';
 import { DEFAULT_GALLERY_SORT, filterByText, paginate, sortNfts } from '../gallery-logic';
@@ -26,6 +26,10 @@ export interface GalleryPage {
   updating: boolean;
   /** The server's first answer is on its way. */
   pending: boolean;
+  /** The owner filter as the server read it (null without one, or before it answered). */
+  owner: CollectionPageOwner | null;
+  /** Why the server refused the page (a bad owner), when it did. */
+  error: unknown;
   /**
    * The server's first answer is on its way for a view the NFTs at hand cannot show (another sort,
    * a filter, a search, a later page: they are only the collection's first page, by rank). Nothing
@@ -70,13 +74,16 @@ export function useGalleryPage({
       order: view.order,
       search: view.text,
       traits: view.traits,
+      owner: view.owner,
     }),
     enabled: paged,
     placeholderData: keepPreviousData,
   });
   const answer = paged ? server.data : undefined;
   const pending = paged && server.isPending && server.fetchStatus === 'fetching';
-  const waiting = pending && partial && !isFirstPageByRank(view);
+  // The NFTs at hand cannot be filtered by owner here: nothing is shown until the server answers.
+  const owned = view.owner.trim() !== '';
+  const waiting = pending && (owned || (partial && !isFirstPageByRank(view)));
 
   const local = useMemo(() => {
     if (answer) return null;
@@ -118,14 +125,18 @@ export function useGalleryPage({
       updating: server.isPlaceholderData,
       pending,
       waiting: false,
+      owner: answer.owner ?? null,
+      error: null,
     };
   }
   // Waiting: nothing on screen yet, rather than the NFTs at hand sorted or paged here.
+  // An owner filter the server could not answer (refused, failed) keeps nothing here.
+  const empty = waiting || (owned && paged);
   return {
-    items: waiting ? [] : items,
+    items: empty ? [] : items,
     page: waiting ? view.page : local!.slice.page,
     pageCount: waiting ? view.page : local!.slice.pageCount,
-    matching: waiting ? nfts.length : local!.matching,
+    matching: waiting ? nfts.length : empty ? 0 : local!.matching,
     total: nfts.length,
     ranked: local!.ranked,
     traitSummary: null,
@@ -133,6 +144,8 @@ export function useGalleryPage({
     updating: false,
     pending,
     waiting,
+    owner: null,
+    error: paged ? server.error : null,
   };
 }
 
