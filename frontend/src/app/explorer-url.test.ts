@@ -23,7 +23,7 @@ describe('explorer URL', () => {
     const query =
       'view=collection&network=polygon&address=' +
       COLLECTION +
-      '&sort=rarity-score&order=asc&page=2&q=gold+ape&trait=background%3Ablue&trait=background%3Ared&trait=eyes%3Alaser&nft=123&mode=list';
+      '&sort=rarity-score&order=asc&page=2&q=gold+ape&trait=background%3Ablue&trait=background%3Ared&trait=eyes%3Alaser&owner=vitalik.eth&nft=123&mode=list';
     const state = parse(query);
     expect(state).toEqual({
       view: 'collection',
@@ -36,6 +36,7 @@ describe('explorer URL', () => {
         page: 2,
         text: 'gold ape',
         traits: { background: ['blue', 'red'], eyes: ['laser'] },
+        owner: 'vitalik.eth',
         nft: '123',
         viewMode: 'list',
       },
@@ -122,6 +123,24 @@ describe('explorer URL', () => {
       gallery: { ...DEFAULT_GALLERY_VIEW, traits },
     };
     expect(parse(buildExplorerParams(state).toString())).toEqual(state);
+  });
+
+  it('keeps the owner filter in the address, trimmed, and leaves it out when empty', () => {
+    const state: ExplorerState = {
+      view: 'collection',
+      network: 'polygon',
+      address: COLLECTION,
+      gallery: { ...DEFAULT_GALLERY_VIEW, owner: 'vitalik.eth' },
+    };
+    const query = buildExplorerParams(state).toString();
+    expect(query).toContain('owner=vitalik.eth');
+    expect(parse(query)).toEqual(state);
+    expect(parse(query.replace('owner=vitalik.eth', 'owner=+vitalik.eth+'))).toEqual(state);
+    expect(
+      buildExplorerParams({ ...state, gallery: DEFAULT_GALLERY_VIEW })
+        .toString()
+        .includes('owner'),
+    ).toBe(false);
   });
 
   it('reads only its own fields from a history entry', () => {
