@@ -15,7 +15,9 @@ export class Migration20261207000000_nft_holder extends Migration {
       `create table "nft_holder" ("network" varchar(32) not null, "contract" varchar(42) not null, "owner" varchar(42) not null, "tokens" numeric(78,0) not null, primary key ("network", "contract", "owner")) partition by list ("network");`,
     );
     for (const network of NETWORKS) {
-      this.addSql(`create table "nft_holder_${network}" partition of "nft_holder" for values in ('${network}');`);
+      this.addSql(
+        `create table "nft_holder_${network}" partition of "nft_holder" for values in ('${network}');`,
+      );
     }
     this.addSql(
       `create index "nft_holder_contract_tokens_index" on "nft_holder" ("network", "contract", "tokens" desc, "owner");`,
