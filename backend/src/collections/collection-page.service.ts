@@ -106,7 +106,6 @@ export class CollectionPageService {
     query: CollectionPageQuery,
     options: { index?: boolean } = {},
   ): Promise<CollectionPageResponse> {
-    // A bad owner is a bad request whether or not the collection is known.
     const ownerAddress = query.owner === undefined ? null : await this.owners.address(query.owner);
     const collection = await this.collections.find(network, address);
     if (!collection) throw new NotFoundException(SCAN_ERRORS.notFound);
@@ -167,11 +166,9 @@ export class CollectionPageService {
 
     const state = options.index === false || scanTotals ? null : await this.indexOf(collection);
     if (state) {
-      // An owner's counts are not kept: its tokens change with every transfer, and they are few to count.
       const filterKey = JSON.stringify(filter);
-      let matched = filter.owned ? undefined : state.counts.get(filterKey);
-      if (!matched && (matched = state.index.counts(filter)) && !filter.owned)
-        state.counts.set(filterKey, matched);
+      let matched = state.counts.get(filterKey);
+      if (!matched) state.counts.set(filterKey, (matched = state.index.counts(filter)));
       const pageCount = Math.max(1, Math.ceil(matched.total / pageSize));
       const page = Math.min(query.page ?? 1, pageCount);
       const tokenIds = state.index.page(matched.kept, { sort, order }, (page - 1) * pageSize, pageSize);
@@ -390,7 +387,6 @@ export class CollectionPageService {
   ): Promise<FacetCounts> {
     const count = () =>
       this.pages.facetCounts(collection.id, collection.name, filter, { except, onlyType: except, labels });
-    if (filter.owned) return count();
     const version = stored === undefined ? collection.updatedAt.getTime() : 'scanning';
     const key = JSON.stringify([collection.id, version, filter, except ?? null, labels]);
     if (stored !== undefined) return this.scanningCounts.get(key, stored, count);

@@ -9,7 +9,7 @@ const ZERO = '0x0000000000000000000000000000000000000000';
  * instead of grouping every owner row per request. ERC-721: tokens; ERC-1155: units of positive
  * balances. Filled from the owners and balances already indexed.
  */
-export class Migration20261207000000_nft_holder extends Migration {
+export class Migration20261207100000_nft_holder extends Migration {
   override up(): void {
     this.addSql(
       `create table "nft_holder" ("network" varchar(32) not null, "contract" varchar(42) not null, "owner" varchar(42) not null, "tokens" numeric(78,0) not null, primary key ("network", "contract", "owner")) partition by list ("network");`,
