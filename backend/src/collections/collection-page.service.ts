@@ -21,6 +21,9 @@ import { OwnerFilterService } from './owner-filter.service.js';
 import { ScanningCounts } from './scanning-counts.js';
 import { canonicalSelection, facetTypes } from './facet-types.js';
 
+/** No search, trait choice or owner narrows the collection. */
+const unfiltered = (f: PageFilter) => Object.keys(f.traits).length === 0 && !f.search && !f.owned;
+
 /** Facet counts kept per API process: a filter answered once is counted once per collection version. */
 const CACHED_COUNTS = 256;
 /** Stored and ranked totals change with a rarity job (rows, not the collection row): kept briefly. */
@@ -192,13 +195,7 @@ export class CollectionPageService {
       this.traitTypes(collection, filter, stored),
       scanTotals ?? this.totalsOf(collection),
       // Without a filter, the labelled counts of the whole collection (read for the filter bar anyway).
-      this.countsFor(
-        collection,
-        filter,
-        undefined,
-        Object.keys(filter.traits).length === 0 && !filter.search && !filter.owned,
-        stored,
-      ),
+      this.countsFor(collection, filter, undefined, unfiltered(filter), stored),
     ]);
     const total = matched.total;
     const pageCount = Math.max(1, Math.ceil(total / pageSize));
@@ -344,19 +341,15 @@ export class CollectionPageService {
   ): Promise<TraitTypeCounts[]> {
     const chosen = Object.keys(filter.traits);
     const all = await this.countsFor(collection, { search: '', traits: {} }, undefined, true, stored);
-    const full =
-      chosen.length === 0 && !filter.search && !filter.owned
-        ? all
-        : await this.countsFor(collection, filter, undefined, false, stored);
+    const full = unfiltered(filter)
+      ? all
+      : await this.countsFor(collection, filter, undefined, false, stored);
     const perChosen = new Map(
       await Promise.all(
         chosen.map(async (type) => {
           const { [type]: _own, ...others } = filter.traits;
           const rest = { ...filter, traits: others };
-          const counts =
-            Object.keys(others).length === 0 && !filter.search && !filter.owned
-              ? all
-              : await this.countsFor(collection, rest, type, false, stored);
+          const counts = unfiltered(rest) ? all : await this.countsFor(collection, rest, type, false, stored);
           return [type, counts] as const;
         }),
       ),
