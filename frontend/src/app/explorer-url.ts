@@ -33,10 +33,11 @@ import { isEnsName, isEvmAddress } from '../features/search/search-validation';
  *   /?view=wallets&address=0x…                          a wallet on every network at once
  *
  * Gallery params, each left out at its default: `sort` (rarity-rank), `order` (asc or desc; absent:
- * the sort's own direction), `page` (1), `q` (the name /
- * token id search), `owner` (the owner filter: a 0x address or an ENS name), `trait` (repeated, one per chosen value: `type:value`, the trait's normalised
- * keys, with `%` and `:` in the type written %25 and %3A), `nft` (token id of the open detail
- * dialog), `mode` (the layout: small-grid, big-grid or list; absent: the visitor's usual one),
+ * the sort's own direction), `page` (1), `q` (the name / token id search), `owner` (the owner
+ * filter: a 0x address or an ENS name), `trait` (repeated, one per chosen value: `type:value`,
+ * the trait's normalised keys, with `%` and `:` in the type written %25 and %3A), `nft` (token id
+ * of the open detail dialog), `mode` (the layout: small-grid, big-grid or list; absent: the
+ * visitor's usual one),
  * `tab` (activity or holders; absent: the NFTs).
  * Anything unreadable falls back to its default (a bad view, network or address: home).
  * The label of a search (a whitelisted name, an ENS name) rides in the history entry's state, not

@@ -200,10 +200,8 @@ function GalleryContent({
   const clearFilters = () => filter({ traits: {}, text: '', owner: '' });
 
   // "This owner's NFTs in this collection", from a holder or an NFT's owner: the NFTs view, filtered.
-  const showOwner = (owner: string) => {
-    onViewChange({ patch: { owner, nft: null, page: 1 }, mode: 'push' });
-    setTab('nfts');
-  };
+  const showOwner = (owner: string) =>
+    onViewChange({ patch: { owner, nft: null, page: 1, tab: 'nfts' }, mode: 'push' });
 
   const goTo = (next: number) => {
     onViewChange({ patch: { page: next }, mode: 'push' });
