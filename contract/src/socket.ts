@@ -1,5 +1,5 @@
 import type { Network } from './networks.js';
-import type { ScanCompleted, ScanFailed, ScanProgress } from './scans.js';
+import { parseScanKey, scanKey, type ScanCompleted, type ScanFailed, type ScanProgress } from './scans.js';
 
 /** Every socket event, typed once for the gateway, the worker emitter and the browser. */
 export const SocketEvent = {
@@ -10,7 +10,73 @@ export const SocketEvent = {
   Failed: 'scan:failed',
   /** Tokens listed without metadata got it later (the metadata-retry job): sent to the collection scan's room. */
   MetadataFilled: 'collection:metadata',
+  /** Follow what the transfer index sees of a collection or a wallet (an activity key). */
+  ActivitySubscribe: 'activity:subscribe',
+  ActivityUnsubscribe: 'activity:unsubscribe',
+  /** The index stored new transfers of the room's collection or wallet. */
+  Transfers: 'activity:transfers',
+  /** A reorganisation undid indexed blocks of a network: sent to every socket following it. */
+  Reorg: 'activity:reorg',
 } as const;
+
+/** What an activity room follows: a collection (contract) or a wallet, on one network. */
+export type ActivityScope = 'collection' | 'wallet';
+
+/** The room key of a collection's or a wallet's live activity: `collection:<network>:<address>`. */
+export function activityKey(scope: ActivityScope, network: Network, address: string): string {
+  return scanKey(scope, network, address);
+}
+
+/** The parts of an activity key, or null for anything `activityKey` does not make. */
+export function parseActivityKey(
+  key: string,
+): { scope: ActivityScope; network: Network; address: string } | null {
+  const parts = parseScanKey(key);
+  if (!parts || parts.kind === 'rarity') return null;
+  return { scope: parts.kind, network: parts.network, address: parts.address };
+}
+
+/** Socket.IO room of one activity key. */
+export function activityRoom(key: string): string {
+  return `activity:${key}`;
+}
+
+/** Socket.IO room of every socket following some activity of a network (its reorganisations). */
+export function activityNetworkRoom(network: Network): string {
+  return `activity-network:${network}`;
+}
+
+/** Token ids an `activity:transfers` event lists at most; past it, `tokenIds` is null. */
+export const LIVE_TOKEN_IDS_MAX = 50;
+
+/**
+ * Transfers the index stored for one collection or wallet: a digest, never the rows (a window of a
+ * million mints is one event per collection). Browsers read their lists again.
+ */
+export interface TransfersIndexed {
+  /** The activity key whose room it is sent to. */
+  key: string;
+  network: Network;
+  /** Contracts whose tokens moved (lower-case; one for a collection's room), at most 50. */
+  contracts: string[];
+  /** Blocks of the first and the last of these transfers. */
+  fromBlock: number;
+  toBlock: number;
+  transfers: number;
+  mints: number;
+  burns: number;
+  /** Token ids moved (collection rooms), or null when more than LIVE_TOKEN_IDS_MAX moved. */
+  tokenIds: string[] | null;
+}
+
+/** A reorganisation: every indexed block after `toBlock` is undone (its rows are gone). */
+export interface ActivityReorg {
+  network: Network;
+  /** Newest block that still stands; rows of later blocks are gone. */
+  toBlock: number;
+  /** Transfers removed. */
+  removed: number;
+}
 
 /**
  * Some tokens of a stored collection gained metadata in the background. `key` is the collection's
@@ -34,6 +100,8 @@ export interface ServerToClientEvents {
   'scan:completed': (event: ScanCompleted) => void;
   'scan:failed': (event: ScanFailed) => void;
   'collection:metadata': (event: MetadataFilled) => void;
+  'activity:transfers': (event: TransfersIndexed) => void;
+  'activity:reorg': (event: ActivityReorg) => void;
 }
 
 export interface SubscribeAck {
@@ -44,6 +112,9 @@ export interface SubscribeAck {
 export interface ClientToServerEvents {
   'scan:subscribe': (key: string, ack?: (answer: SubscribeAck) => void) => void;
   'scan:unsubscribe': (key: string) => void;
+  /** Answers whether the key was joined (false: not an activity key, or over the room cap). */
+  'activity:subscribe': (key: string, ack?: (joined: boolean) => void) => void;
+  'activity:unsubscribe': (key: string) => void;
 }
 
 /** Socket.IO room of one scan key. */

@@ -36,3 +36,4 @@ export {
   TransferIndexBlockEntity,
   TransferIndexCursorEntity,
 } from './transfer-index.entities.js';
+export { TransferDigest, LIVE_MAX_COLLECTIONS, LIVE_MAX_WALLETS } from './transfer-digest.js';

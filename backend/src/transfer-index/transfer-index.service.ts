@@ -4,6 +4,7 @@ import type { Network, TransferIndexStats } from '@nexus/contract';
 import type { Redis } from 'ioredis';
 import { RPC_SOURCE, type RpcNftSource } from '../chain/index.js';
 import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
+import { ActivityEventsRepository } from '../platform/realtime/index.js';
 import { REDIS, RedisConnections } from '../platform/redis/index.js';
 import { IndexedContractsRepository } from './indexed-contracts.repository.js';
 import { TransferIndexRepository } from './transfer-index.repository.js';
@@ -28,6 +29,7 @@ export class TransferIndexService {
     private readonly connections: RedisConnections,
     private readonly repository: TransferIndexRepository,
     private readonly contracts: IndexedContractsRepository,
+    private readonly live: ActivityEventsRepository,
   ) {}
 
   /** The networks being indexed. */
@@ -47,6 +49,8 @@ export class TransferIndexService {
         onWindow: async () => {
           await this.redis.pexpire(key, LOCK_MS);
         },
+        onTransfers: (events) => this.live.transfers(events),
+        onRollback: (reorg) => this.live.reorg(reorg),
       });
       const result = await indexer.pass(network, this.source.transferFeed(network), settings);
       if (result.rolledBackTo !== null) {

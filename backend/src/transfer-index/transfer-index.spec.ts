@@ -24,6 +24,7 @@ import { TransferIndexRepository } from './transfer-index.repository.js';
 import { clearPrefix } from '../../../test/support/redis-prefix.js';
 import { testConfig, testPrefix } from '../../../test/support/test-env.js';
 import { DiscoveryRepository } from '../discovery/index.js';
+import { ActivityEventsRepository } from '../platform/realtime/index.js';
 import { RedisConnections } from '../platform/redis/index.js';
 import { TransferIndexService } from './transfer-index.service.js';
 import { ContractNamer } from './contract-namer.js';
@@ -386,6 +387,7 @@ describe('transfer index', () => {
         connections,
         repository,
         indexedContracts,
+        new ActivityEventsRepository(connections.open('transfer-index-live'), connections),
       );
       // The previous test indexed from another block: this pass starts over from genesis.
       let result = await service.pass('cronos');

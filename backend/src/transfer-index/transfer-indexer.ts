@@ -1,4 +1,5 @@
-import type { Network } from '@nexus/contract';
+import type { ActivityReorg, Network, TransfersIndexed } from '@nexus/contract';
+import { TransferDigest } from './transfer-digest.js';
 import type { TransferIndexRepository } from './transfer-index.repository.js';
 import type { IndexCursor, TransferRow } from './transfer-index.rows.js';
 
@@ -41,6 +42,10 @@ export interface TransferIndexerOptions {
   budgetMs?: number;
   /** Called after each stored window (the service renews its lock there). */
   onWindow?: () => Promise<void>;
+  /** Called once a window with transfers is stored: a digest per collection and wallet (live events). */
+  onTransfers?: (events: TransfersIndexed[]) => void;
+  /** Called once a reorganisation's blocks are undone. */
+  onRollback?: (reorg: ActivityReorg) => void;
 }
 
 /**
@@ -79,11 +84,14 @@ export class TransferIndexer {
       blocks += Number(to - from + 1n);
       logs += window.logs;
       const seconds = Math.max((performance.now() - started) / 1000, 1e-3);
+      const digest = new TransferDigest();
       transfers += await this.repository.apply(
         network,
-        { toBlock: to, toBlockHash: window.lastBlockHash, head, transfers: window.transfers },
+        { toBlock: to, toBlockHash: window.lastBlockHash, head, transfers: digest.watch(window.transfers) },
         { blocksPerSecond: blocks / seconds, logsPerSecond: logs / seconds },
       );
+      // Told after the commit: a browser that reads its lists again finds the new rows.
+      if (!digest.empty) this.options.onTransfers?.(digest.events(network));
       indexedTo = to;
       await this.options.onWindow?.();
     }
@@ -115,13 +123,16 @@ export class TransferIndexer {
       const hash = block.number > head ? null : ((await feed.blockHash(block.number)) ?? '');
       if (hash !== null && hash.toLowerCase() === block.hash.toLowerCase()) {
         if (index === 0) return null;
-        await this.repository.rollback(network, block.number);
-        return block.number;
+        return this.rollback(network, block.number);
       }
     }
     // Nothing stored still stands: deeper than the kept hashes, index again from the start.
-    const start = cursor.fromBlock - 1n;
-    await this.repository.rollback(network, start);
-    return start;
+    return this.rollback(network, cursor.fromBlock - 1n);
+  }
+
+  private async rollback(network: Network, toBlock: bigint): Promise<bigint> {
+    const removed = await this.repository.rollback(network, toBlock);
+    this.options.onRollback?.({ network, toBlock: Number(toBlock), removed });
+    return toBlock;
   }
 }

@@ -1,6 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import {
+  activityRoom,
+  parseActivityKey,
   parseScanKey,
+  scanRoom,
   SocketEvent,
   type ConnectionRefusal,
   type RateLimitPolicy,
@@ -32,6 +35,28 @@ interface EngineConnection {
   close(): void;
 }
 
+/**
+ * The room a subscription packet joins or leaves, one budget for scan and activity rooms; null for
+ * other events and for keys the gateways refuse anyway. `refusal` is the answer over the cap.
+ */
+function roomOf(
+  event: unknown,
+  key: string,
+): { name: string; leaving: boolean; refusal: SubscribeAck | boolean } | null {
+  switch (event) {
+    case SocketEvent.Subscribe:
+      return parseScanKey(key) ? { name: scanRoom(key), leaving: false, refusal: { progress: null } } : null;
+    case SocketEvent.Unsubscribe:
+      return { name: scanRoom(key), leaving: true, refusal: false };
+    case SocketEvent.ActivitySubscribe:
+      return parseActivityKey(key) ? { name: activityRoom(key), leaving: false, refusal: false } : null;
+    case SocketEvent.ActivityUnsubscribe:
+      return { name: activityRoom(key), leaving: true, refusal: false };
+    default:
+      return null;
+  }
+}
+
 /** Addresses kept in the cool-down list at most; past it, the ones whose cool-down ended are forgotten. */
 const MAX_COOLING = 10_000;
 
@@ -39,8 +64,8 @@ const MAX_COOLING = 10_000;
  * The live-progress socket's limits: sockets per client address and in all, each handshake
  * charged to the address's `api` budget, a token bucket of events per socket (a socket that
  * empties it is closed, and its address opens no socket for the bucket's window: a browser sends
- * a few events per page, a flood thousands a second) and a cap on the scan rooms one socket
- * watches. Without them, one connection subscribing to 300,000
+ * a few events per page, a flood thousands a second) and a cap on the scan and activity rooms one
+ * socket watches. Without them, one connection subscribing to 300,000
  * rooms took the API from 206 MB to 1.86 GB and other visitors' requests to seconds.
  */
 export class SocketLimits {
@@ -136,7 +161,7 @@ export class SocketLimits {
     let tokens = points;
     let last = Date.now();
     let closed = false;
-    /** Valid scan keys this socket subscribed to (the gateway joins their rooms). */
+    /** Rooms of valid scan and activity keys this socket subscribed to (the gateways join them). */
     const watched = new Set<string>();
     socket.use((packet, next) => {
       if (closed) return;
@@ -156,21 +181,17 @@ export class SocketLimits {
       }
       tokens -= 1;
       const [event, key] = packet as [unknown, unknown, ...unknown[]];
-      if (typeof key === 'string' && event === SocketEvent.Unsubscribe) {
-        watched.delete(key);
-      } else if (
-        typeof key === 'string' &&
-        event === SocketEvent.Subscribe &&
-        !watched.has(key) &&
-        parseScanKey(key)
-      ) {
+      const room = typeof key === 'string' ? roomOf(event, key) : null;
+      if (room?.leaving) {
+        watched.delete(room.name);
+      } else if (room && !watched.has(room.name)) {
         if (watched.size >= this.limits.socketRooms) {
           this.deps.refused('socketRooms');
           const ack = packet[packet.length - 1] as unknown;
-          if (typeof ack === 'function') (ack as (answer: SubscribeAck) => void)({ progress: null });
+          if (typeof ack === 'function') (ack as (answer: SubscribeAck | boolean) => void)(room.refusal);
           return;
         }
-        watched.add(key);
+        watched.add(room.name);
       }
       next();
     });
