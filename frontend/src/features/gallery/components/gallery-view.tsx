@@ -19,6 +19,7 @@ import {
 } from '../gallery-view-state';
 import { useCollectionRarity } from '../hooks/use-collection-rarity';
 import { useGalleryPage, useLocalTraitSummary } from '../hooks/use-gallery-page';
+import { useLiveCollection } from '../hooks/use-live-collection';
 import { useMetadataUpdates } from '../hooks/use-metadata-updates';
 import { useNftDownload } from '../hooks/use-nft-download';
 import { useGalleryPreferences } from '../stores/gallery-store';
@@ -138,6 +139,8 @@ function GalleryContent({
   });
   // Metadata that arrives after the scan (slow hosts) shows up without a reload.
   useMetadataUpdates(network, contractAddress, paged);
+  // New transfers and reorganisations the transfer index sees, on every tab and in the NFT dialog.
+  useLiveCollection(network, contractAddress, knownContract);
   const localRanks = useMemo(
     () =>
       paged && rarity.result

@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { NetworkBadge } from '../../../components/network-badge';
 import { formatCount, shortenAddress } from '../../../lib/format';
 import { mediaImageUrl } from '../../../lib/image-url';
+import { useLiveWallet } from '../hooks/use-live-wallet';
 import { isSpamCollection } from '../spam-filter';
 import {
   filterWalletCollections,
@@ -61,6 +62,7 @@ export function WalletCollectionsView({
   badges,
 }: WalletCollectionsViewProps) {
   const [query, setQuery] = useState('');
+  const newTransfers = useLiveWallet(network, walletAddress);
   const [showHidden, setShowHidden] = useState(false);
   const all = useMemo(
     () => sortWalletCollections(groupByContract(nfts), featuredContracts),
@@ -85,6 +87,11 @@ export function WalletCollectionsView({
             <WalletIdentity walletAddress={walletAddress} searchedName={ensName} />
             <NetworkBadge network={network} />
             {badges}
+          </p>
+          <p className="wallet__live muted" data-testid="wallet-live" aria-live="polite">
+            {newTransfers > 0
+              ? `${formatCount(newTransfers)} new ${newTransfers === 1 ? 'transfer' : 'transfers'} since this page opened`
+              : null}
           </p>
         </div>
         <span className="count-badge count-badge--lg" data-testid="wallet-collection-count">

@@ -1,0 +1,92 @@
+import { useEffect, useRef } from 'react';
+import { SocketEvent, type ActivityReorg, type TransfersIndexed } from '@nexus/contract';
+import { getSocket, type NexusSocket } from './socket-client';
+
+export interface ActivityListener {
+  /** The index stored transfers of a followed collection or wallet (its key is the event's). */
+  transfers: (event: TransfersIndexed) => void;
+  /** A reorganisation undid blocks of a network one of the followed keys is on. */
+  reorg: (event: ActivityReorg) => void;
+}
+
+/** The transfer index's live side: a room per activity key (socket.io in the app, a fake in tests). */
+export interface ActivityChannel {
+  follow(key: string): void;
+  unfollow(key: string): void;
+  /** Registers for every activity event; returns the function that removes the listener. */
+  listen(listener: ActivityListener): () => void;
+}
+
+/** Activity rooms over the tab's socket; followed again after a reconnect (the server forgets them). */
+export function createSocketActivityChannel(socket: NexusSocket): ActivityChannel {
+  const followed = new Map<string, number>();
+  socket.on('connect', () => {
+    for (const key of followed.keys()) socket.emit(SocketEvent.ActivitySubscribe, key);
+  });
+  return {
+    follow(key) {
+      const count = followed.get(key) ?? 0;
+      followed.set(key, count + 1);
+      // Buffered while the socket connects; sent again by the reconnect handler otherwise.
+      if (count === 0) socket.emit(SocketEvent.ActivitySubscribe, key);
+    },
+    unfollow(key) {
+      const count = (followed.get(key) ?? 0) - 1;
+      if (count > 0) {
+        followed.set(key, count);
+        return;
+      }
+      followed.delete(key);
+      if (socket.connected) socket.emit(SocketEvent.ActivityUnsubscribe, key);
+    },
+    listen(listener) {
+      socket.on(SocketEvent.Transfers, listener.transfers);
+      socket.on(SocketEvent.Reorg, listener.reorg);
+      return () => {
+        socket.off(SocketEvent.Transfers, listener.transfers);
+        socket.off(SocketEvent.Reorg, listener.reorg);
+      };
+    },
+  };
+}
+
+let channel: ActivityChannel | null = null;
+
+export function getActivityChannel(): ActivityChannel {
+  channel ??= createSocketActivityChannel(getSocket());
+  return channel;
+}
+
+/** Puts another channel in place of the socket (component tests, which have no server); null restores it. */
+export function setActivityChannel(next: ActivityChannel | null): void {
+  channel = next;
+}
+
+/**
+ * Follows an activity key while mounted (null: none): `onTransfers` hears the key's own events,
+ * `onReorg` the reorganisations of its network.
+ */
+export function useActivityRoom(key: string | null, listener: ActivityListener): void {
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => {
+    if (key === null) return;
+    const network = key.split(':')[1];
+    const live = getActivityChannel();
+    const stop = live.listen({
+      transfers: (event) => {
+        if (event.key === key) latest.current.transfers(event);
+      },
+      reorg: (event) => {
+        if (event.network === network) latest.current.reorg(event);
+      },
+    });
+    live.follow(key);
+    return () => {
+      stop();
+      live.unfollow(key);
+    };
+  }, [key]);
+}

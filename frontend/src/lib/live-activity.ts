@@ -1,0 +1,69 @@
+import type { InfiniteData, Query, QueryClient } from '@tanstack/react-query';
+import type { ActivityReorg, CursorPage, Network, TransfersIndexed } from '@nexus/contract';
+import { collectionQueryKey } from '../api/collection-query-key';
+
+/** The lists of a collection that the transfer index answers (the 4th part of their query keys). */
+const INDEX_LISTS = new Set(['activity', 'holders', 'holder-stats', 'transfers-per-day']);
+/** A token's lists: `[…collection, 'nft', tokenId, 'owners' | 'history']`. */
+const TOKEN_LISTS = new Set(['owners', 'history']);
+
+/**
+ * Whether a query of the collection reads what these transfers changed: its activity and holder
+ * lists, the owners and history of the tokens moved, and the gallery's pages when tokens were
+ * minted or burned (the set of NFTs changed). Null transfers: a reorganisation, everything.
+ */
+export function readsTransfers(queryKey: readonly unknown[], event: TransfersIndexed | null): boolean {
+  const [, , , part, tokenId, list] = queryKey;
+  if (typeof part !== 'string') return false;
+  if (INDEX_LISTS.has(part)) return true;
+  if (part === 'nft' && typeof list === 'string' && TOKEN_LISTS.has(list)) {
+    return !event?.tokenIds || event.tokenIds.includes(String(tokenId));
+  }
+  return part === 'page' && (!event || event.mints + event.burns > 0);
+}
+
+type Page = CursorPage<{ blockNumber?: unknown }>;
+
+/** A cached cursor list without the rows of blocks a reorganisation undid. */
+export function withoutUndone<T extends InfiniteData<Page> | undefined>(data: T, toBlock: number): T {
+  if (!data || !Array.isArray((data as InfiniteData<Page>).pages)) return data;
+  const pages = (data as InfiniteData<Page>).pages.map((page) =>
+    Array.isArray(page?.items)
+      ? {
+          ...page,
+          items: page.items.filter(
+            (item) => typeof item.blockNumber !== 'number' || item.blockNumber <= toBlock,
+          ),
+        }
+      : page,
+  );
+  return { ...(data as InfiniteData<Page>), pages } as T;
+}
+
+/** New transfers of a collection: its lists are read again in place (no reload). */
+export function refreshCollection(
+  client: QueryClient,
+  network: Network,
+  address: string,
+  event: TransfersIndexed,
+): Promise<void> {
+  return client.invalidateQueries({
+    queryKey: collectionQueryKey(network, address),
+    predicate: (query: Query) => readsTransfers(query.queryKey, event),
+  });
+}
+
+/** A reorganisation: rows of the undone blocks leave the screen at once, then the lists are read again. */
+export function undoCollection(
+  client: QueryClient,
+  network: Network,
+  address: string,
+  event: ActivityReorg,
+): Promise<void> {
+  const filters = {
+    queryKey: collectionQueryKey(network, address),
+    predicate: (query: Query) => readsTransfers(query.queryKey, null),
+  };
+  client.setQueriesData<InfiniteData<Page>>(filters, (data) => withoutUndone(data, event.toBlock));
+  return client.invalidateQueries(filters);
+}
