@@ -4,7 +4,8 @@ import { parseWorldScale } from './world.config.js';
 import { parseProviderName } from './provider-profiles.js';
 import { DEFAULT_PORTS, DEVCHAIN_NETWORKS, type DevchainPorts, type Network } from './networks.config.js';
 import { defaultStateDir } from './paths.util.js';
-import { mineIndexConfirmations } from './index-confirmations.js';
+import { indexConfirmations, mineIndexConfirmations } from './index-confirmations.js';
+import { startTransferTrickle } from './transfer-trickle.js';
 
 function port(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -68,11 +69,24 @@ async function main(): Promise<void> {
     log(`mined the transfer index's confirmations on top of the seeding (${list.join(', ')})`);
   }
   console.log(`devchain ready ${devchain.manifestPath}`);
+  // Transfers on one demo collection every 10-20 s, so that open pages move (NEXUS_DEVWORLD_TRICKLE=off:
+  // none). Only `npm start`'s chains: the tests' chains come from startDevchain and never see it.
+  const trickle =
+    process.env.NEXUS_DEVWORLD_TRICKLE === 'off'
+      ? null
+      : startTransferTrickle(devchain.manifest, {
+          log,
+          confirmations: (network) => indexConfirmations(network),
+        });
+  if (trickle) {
+    log(`trickle: a transfer of ${trickle.collection.name} #${trickle.tokenId} every 10-20 s`);
+  }
 
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals): void => {
     if (stopping) return;
     stopping = true;
+    trickle?.stop();
     log(`${signal}: stopping`);
     devchain.stop().then(
       () => process.exit(0),
