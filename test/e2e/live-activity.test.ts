@@ -1,0 +1,174 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { activityKey, API_ROUTES, apiPath, SocketEvent, type ActivityPage } from '@nexus/contract';
+import { encodeFunctionData, parseAbi } from 'viem';
+import { launchChromium, returningVisitor } from '../support/browser.js';
+import { CHROMIUM, describeWith, TEST_CHAIN } from '../support/requirements.js';
+import {
+  connectSocket,
+  readTestManifest,
+  startSystem,
+  type ManifestCollection,
+  type RunningSystem,
+} from '../support/system.js';
+import { TEST_PORT_OFFSET, testPrefix } from '../support/test-env.js';
+
+/**
+ * Issue 24, live: a transfer made on the dev chain during the test appears in an open collection's
+ * Activity feed without a reload, and a reorganisation made in the test takes it away again. The
+ * time from the transfer's block to its row on screen is printed (confirmations included: the test
+ * mines them at once, as the dev world's trickle does).
+ */
+const maybe = describeWith([TEST_CHAIN, CHROMIUM]);
+
+const CONFIRMATIONS = 2;
+/** The index's pass interval of `npm start` (LIVE_INDEX_INTERVAL_MS measures another). */
+const INDEX_INTERVAL_MS = process.env.LIVE_INDEX_INTERVAL_MS ?? '250';
+const SCAN_TIMEOUT = 120_000;
+const erc721 = parseAbi([
+  'function ownerOf(uint256) view returns (address)',
+  'function transferFrom(address from, address to, uint256 id)',
+]);
+
+maybe('live activity in Chromium: a transfer and a reorganisation without a reload', () => {
+  let system: RunningSystem;
+  let browser: Browser;
+  let context: BrowserContext;
+  let collection: ManifestCollection;
+  let rpcUrl: string;
+  let wallets: string[];
+  const measured: string[] = [];
+
+  const rpc = async <T>(method: string, params: unknown[] = []): Promise<T> => {
+    const response = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
+    const body = (await response.json()) as { result?: T; error?: { message: string } };
+    if (body.error) throw new Error(`${method}: ${body.error.message}`);
+    return body.result as T;
+  };
+  const head = async () => Number(BigInt(await rpc<string>('eth_blockNumber')));
+  const mine = (blocks: number) => rpc('anvil_mine', [`0x${blocks.toString(16)}`]);
+  const ownerOf = async (tokenId: bigint) => {
+    const data = encodeFunctionData({ abi: erc721, functionName: 'ownerOf', args: [tokenId] });
+    const word = await rpc<string>('eth_call', [{ to: collection.address, data }, 'latest']);
+    return `0x${word.slice(-40)}`;
+  };
+  const activity = async (): Promise<ActivityPage> => {
+    const path = apiPath(API_ROUTES.collectionActivity, {
+      network: collection.network,
+      address: collection.address,
+    });
+    return (await (await fetch(`${system.url}${path}?limit=1`)).json()) as ActivityPage;
+  };
+  /** Until the index has every confirmed block (the test database's index may still be catching up). */
+  const indexCaughtUp = async () => {
+    const deadline = Date.now() + SCAN_TIMEOUT;
+    for (;;) {
+      const target = (await head()) - CONFIRMATIONS;
+      if (((await activity()).toBlock ?? -1) >= target) return;
+      if (Date.now() > deadline) throw new Error('the transfer index did not catch up');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  };
+  const txRow = (page: Page, hash: string) =>
+    page.locator(`[data-testid="collection-activity"] [data-testid="activity-tx"][title="${hash}"]`);
+
+  beforeAll(async () => {
+    const manifest = readTestManifest() as ReturnType<typeof readTestManifest> & {
+      wallets: Array<{
+        network: string;
+        address: string;
+        holdings: Array<{ contract: string; tokenId: string }>;
+      }>;
+    };
+    // A small ERC-721 collection of ethereum that the demo wallets hold (Nexus Oddities): quick to scan.
+    collection = manifest.collections
+      .filter((c) => c.network === 'ethereum' && c.standard === 'ERC-721' && c.totalSupply < 1000)
+      .find((c) =>
+        manifest.wallets.some((w) => w.holdings.some((h) => h.contract === c.address.toLowerCase())),
+      )!;
+    rpcUrl = manifest.networks.ethereum!.rpcUrl;
+    wallets = manifest.wallets.filter((w) => w.network === 'ethereum').map((w) => w.address.toLowerCase());
+    system = await startSystem({
+      prefix: testPrefix('live-activity'),
+      port: 3299 + TEST_PORT_OFFSET,
+      workers: 1,
+      env: { INDEX_INTERVAL_MS },
+    });
+    browser = await launchChromium();
+    context = await returningVisitor(browser, { baseURL: system.url });
+  }, SCAN_TIMEOUT);
+
+  afterAll(async () => {
+    await context?.close().catch(() => undefined);
+    await browser?.close();
+    await system?.stop();
+    if (measured.length) console.log(measured.join('\n'));
+  });
+
+  it("shows a new transfer in the open collection's Activity feed, and drops it when a reorg undoes it", async () => {
+    expect(collection).toBeDefined();
+    await indexCaughtUp();
+    const page = await context.newPage();
+    await page.goto(`/?view=collection&network=${collection.network}&address=${collection.address}`);
+    await page.getByTestId('nft-card').first().waitFor({ timeout: SCAN_TIMEOUT });
+    await page.getByTestId('collection-tab-activity').click();
+    await page.getByTestId('activity-row').first().waitFor({ timeout: 30_000 });
+    // A reload would lose this.
+    await page.evaluate(() => ((window as unknown as { __nexusStay: number }).__nexusStay = 1));
+
+    // A token a demo wallet (an unlocked account) holds, to the next demo wallet.
+    let tokenId = 1n;
+    let from = await ownerOf(tokenId);
+    while (!wallets.includes(from)) from = await ownerOf(++tokenId);
+    const to = wallets.find((wallet) => wallet !== from)!;
+    // When the API's socket tells the room (the index stored the transfer): splits the figure.
+    const listener = await connectSocket(system.url);
+    const told = { transfers: 0, reorg: 0 };
+    listener.on(SocketEvent.Transfers, () => (told.transfers ||= Date.now()));
+    listener.on(SocketEvent.Reorg, () => (told.reorg ||= Date.now()));
+    await new Promise((resolve) =>
+      listener.emit(
+        SocketEvent.ActivitySubscribe,
+        activityKey('collection', 'ethereum', collection.address),
+        resolve,
+      ),
+    );
+    const snapshot = await rpc<string>('evm_snapshot');
+
+    const data = encodeFunctionData({
+      abi: erc721,
+      functionName: 'transferFrom',
+      args: [from, to, tokenId] as never,
+    });
+    const hash = await rpc<string>('eth_sendTransaction', [
+      { from, to: collection.address, data, gas: '0x30d40' },
+    ]);
+    // Anvil mines the transaction's block as it takes it: the clock starts here.
+    const mined = Date.now();
+    await mine(CONFIRMATIONS);
+    await txRow(page, hash).waitFor({ timeout: 30_000 });
+    const shown = Date.now() - mined;
+
+    await rpc('evm_revert', [snapshot]);
+    const reverted = Date.now();
+    // The replacing chain: longer than the undone one, so the index sees its stored hashes gone.
+    await mine(CONFIRMATIONS + 3);
+    await txRow(page, hash).waitFor({ state: 'detached', timeout: 30_000 });
+    const removed = Date.now() - reverted;
+
+    listener.disconnect();
+
+    expect(await page.evaluate(() => (window as unknown as { __nexusStay?: number }).__nexusStay)).toBe(1);
+    expect(await ownerOf(tokenId)).toBe(from);
+    measured.push(
+      `[live-activity] ${collection.name} #${tokenId}: block mined → row on screen ${shown} ms ` +
+        `(event ${told.transfers - mined} ms, then the browser's refetch; ${CONFIRMATIONS} confirmations, ` +
+        `index pass every ${INDEX_INTERVAL_MS} ms); reorg → row gone ${removed} ms (event ${told.reorg - reverted} ms)`,
+    );
+    // The goal is 2 s (docs/PERFORMANCE.md holds the figures); a shared test machine gets slack.
+    expect(shown).toBeLessThan(10_000);
+  }, 240_000);
+});
