@@ -98,19 +98,15 @@ maybe('live activity in Chromium: a transfer and a reorganisation without a relo
     ]);
 
   beforeAll(async () => {
-    const manifest = readTestManifest() as ReturnType<typeof readTestManifest> & {
-      wallets: Array<{
-        network: string;
-        address: string;
-        holdings: Array<{ contract: string; tokenId: string }>;
-      }>;
-    };
+    const manifest = readTestManifest();
+    const holders = manifest.wallets as unknown as Array<{
+      network: string;
+      holdings: Array<{ contract: string }>;
+    }>;
     // A small ERC-721 collection of ethereum that the demo wallets hold (Nexus Oddities): quick to scan.
     collection = manifest.collections
       .filter((c) => c.network === 'ethereum' && c.standard === 'ERC-721' && c.totalSupply < 1000)
-      .find((c) =>
-        manifest.wallets.some((w) => w.holdings.some((h) => h.contract === c.address.toLowerCase())),
-      )!;
+      .find((c) => holders.some((w) => w.holdings.some((h) => h.contract === c.address.toLowerCase())))!;
     rpcUrl = manifest.networks.ethereum!.rpcUrl;
     wallets = manifest.wallets.filter((w) => w.network === 'ethereum').map((w) => w.address.toLowerCase());
     system = await startSystem({

@@ -105,7 +105,10 @@ describe(ActivityEventsGateway.name, () => {
 
   beforeAll(async () => {
     anvil = await startAnvil({ port: PORT, chainId: CHAIN_ID });
-    chain = createPublicClient({ chain: rpcChain('cronos', CHAIN_ID, anvil.url), transport: http(anvil.url) });
+    chain = createPublicClient({
+      chain: rpcChain('cronos', CHAIN_ID, anvil.url),
+      transport: http(anvil.url),
+    });
     isolated = await startIsolatedApi('activity-live', { env: { SOCKET_ROOMS: '3' } });
     app = isolated.app;
     await app.listen(0, '127.0.0.1');

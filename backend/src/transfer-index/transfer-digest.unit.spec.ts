@@ -4,7 +4,13 @@ import { ZERO, type TransferRow } from './transfer-index.rows.js';
 
 const APES = '0x00000000000000000000000000000000000000a1';
 const wallet = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
-const row = (blockNumber: bigint, tokenId: bigint, from: string, to: string, contract = APES): TransferRow => ({
+const row = (
+  blockNumber: bigint,
+  tokenId: bigint,
+  from: string,
+  to: string,
+  contract = APES,
+): TransferRow => ({
   blockNumber,
   logIndex: 0,
   position: 0,

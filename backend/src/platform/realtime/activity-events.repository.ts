@@ -25,7 +25,9 @@ export class ActivityEventsRepository {
   ) {}
 
   private socket(): Emitter<ServerToClientEvents> {
-    this.emitter ??= new Emitter<ServerToClientEvents>(this.redis, { key: this.connections.key('socket.io') });
+    this.emitter ??= new Emitter<ServerToClientEvents>(this.redis, {
+      key: this.connections.key('socket.io'),
+    });
     return this.emitter;
   }
 
