@@ -29,6 +29,7 @@ describe('readsTransfers', () => {
     expect(readsTransfers([...collection, 'traits'], transfer)).toBe(false);
     expect(readsTransfers([...collection, 'page', '?page=1'], transfer)).toBe(false);
     expect(readsTransfers([...collection, 'page', '?page=1'], event({ mints: 1 }))).toBe(true);
+    expect(readsTransfers([...collection, 'page', '?page=1&owner=0xdef'], transfer)).toBe(true);
     expect(readsTransfers([...collection, 'nft', '8', 'owners'], event({ tokenIds: null }))).toBe(true);
     // A reorganisation: every list the index answers.
     expect(readsTransfers([...collection, 'page', '?page=1'], null)).toBe(true);

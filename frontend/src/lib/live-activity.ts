@@ -10,16 +10,18 @@ const TOKEN_LISTS = new Set(['owners', 'history']);
 /**
  * Whether a query of the collection reads what these transfers changed: its activity and holder
  * lists, the owners and history of the tokens moved, and the gallery's pages when tokens were
- * minted or burned (the set of NFTs changed). Null transfers: a reorganisation, everything.
+ * minted or burned (the set of NFTs changed) or when filtered by owner. Null transfers: a
+ * reorganisation, everything.
  */
 export function readsTransfers(queryKey: readonly unknown[], event: TransfersIndexed | null): boolean {
-  const [, , , part, tokenId, list] = queryKey;
+  const [, , , part, detail, list] = queryKey;
   if (typeof part !== 'string') return false;
   if (INDEX_LISTS.has(part)) return true;
   if (part === 'nft' && typeof list === 'string' && TOKEN_LISTS.has(list)) {
-    return !event?.tokenIds || event.tokenIds.includes(String(tokenId));
+    return !event?.tokenIds || event.tokenIds.includes(String(detail));
   }
-  return part === 'page' && (!event || event.mints + event.burns > 0);
+  if (part !== 'page') return false;
+  return !event || event.mints + event.burns > 0 || /(^|[?&])owner=/.test(String(detail));
 }
 
 type Page = CursorPage<{ blockNumber?: unknown }>;
@@ -66,4 +68,17 @@ export function undoCollection(
   };
   client.setQueriesData<InfiniteData<Page>>(filters, (data) => withoutUndone(data, event.toBlock));
   return client.invalidateQueries(filters);
+}
+
+/**
+ * A reorganisation, for lists outside a collection (a wallet's): rows of the undone blocks leave the
+ * screen at once, then the lists under `queryKey` are read again.
+ */
+export function undoLists(
+  client: QueryClient,
+  queryKey: readonly unknown[],
+  event: ActivityReorg,
+): Promise<void> {
+  client.setQueriesData<InfiniteData<Page>>({ queryKey }, (data) => withoutUndone(data, event.toBlock));
+  return client.invalidateQueries({ queryKey });
 }
