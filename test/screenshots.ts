@@ -231,6 +231,14 @@ async function walk(browser: Browser, baseUrl: string, viewport: Viewport): Prom
   await page.getByTestId('wallet-collections').waitFor({ timeout: 120_000 });
   await page.unroute('**/api/nfts');
   await shot(page, viewport, 'wallet-collections');
+  // The wallet's activity across its collections, and since when it holds each NFT.
+  await page.getByTestId('wallet-tab-activity').click();
+  await page.getByTestId('activity-row').first().waitFor({ timeout: 60_000 });
+  await shot(page, viewport, 'wallet-activity');
+  await page.getByTestId('wallet-tab-held').click();
+  await page.getByTestId('wallet-held-row').first().waitFor({ timeout: 60_000 });
+  await shot(page, viewport, 'wallet-held');
+  await page.getByTestId('wallet-tab-collections').click();
 
   // The same wallet on all networks at once: a section per network.
   await page.goto(`/?view=wallets&address=${wallet}`);
