@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { SocketEvent, type ActivityReorg, type TransfersIndexed } from '@nexus/contract';
 import { getSocket, type NexusSocket } from './socket-client';
+import { countedRooms } from './socket-rooms';
 
 export interface ActivityListener {
   /** The index stored transfers of a followed collection or wallet (its key is the event's). */
@@ -19,25 +20,18 @@ export interface ActivityChannel {
 
 /** Activity rooms over the tab's socket; followed again after a reconnect (the server forgets them). */
 export function createSocketActivityChannel(socket: NexusSocket): ActivityChannel {
-  const followed = new Map<string, number>();
-  socket.on('connect', () => {
-    for (const key of followed.keys()) socket.emit(SocketEvent.ActivitySubscribe, key);
-  });
+  const rooms = countedRooms(
+    socket,
+    (key) => socket.emit(SocketEvent.ActivitySubscribe, key),
+    (key) => socket.emit(SocketEvent.ActivityUnsubscribe, key),
+  );
   return {
     follow(key) {
-      const count = followed.get(key) ?? 0;
-      followed.set(key, count + 1);
-      // Buffered while the socket connects; sent again by the reconnect handler otherwise.
-      if (count === 0) socket.emit(SocketEvent.ActivitySubscribe, key);
+      // Buffered while the socket connects; sent again after a reconnect.
+      if (rooms.add(key)) socket.emit(SocketEvent.ActivitySubscribe, key);
     },
     unfollow(key) {
-      const count = (followed.get(key) ?? 0) - 1;
-      if (count > 0) {
-        followed.set(key, count);
-        return;
-      }
-      followed.delete(key);
-      if (socket.connected) socket.emit(SocketEvent.ActivityUnsubscribe, key);
+      rooms.remove(key);
     },
     listen(listener) {
       socket.on(SocketEvent.Transfers, listener.transfers);

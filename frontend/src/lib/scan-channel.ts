@@ -6,6 +6,7 @@ import {
   type ScanProgress,
 } from '@nexus/contract';
 import { getSocket, type NexusSocket } from './socket-client';
+import { countedRooms } from './socket-rooms';
 
 export interface ScanListener {
   progress: (progress: ScanProgress) => void;
@@ -28,14 +29,16 @@ const SUBSCRIBE_ACK_TIMEOUT_MS = 3000;
 
 /** Scan rooms over socket.io; rooms are joined again after a reconnect (the server forgets them). */
 export function createSocketScanChannel(socket: NexusSocket): ScanChannel {
-  const joined = new Map<string, number>();
-  socket.on('connect', () => {
-    for (const key of joined.keys()) socket.emit(SocketEvent.Subscribe, key);
-  });
+  const rooms = countedRooms(
+    socket,
+    (key) => socket.emit(SocketEvent.Subscribe, key),
+    (key) => socket.emit(SocketEvent.Unsubscribe, key),
+  );
 
   return {
     subscribe(key) {
-      joined.set(key, (joined.get(key) ?? 0) + 1);
+      rooms.add(key);
+      // Asked on every subscribe, joined or not: the answer is the job's current progress.
       return new Promise<ScanProgress | null>((resolve) => {
         // No answer in time (socket still connecting): carry on without; the emit stays buffered.
         const timer = setTimeout(() => resolve(null), SUBSCRIBE_ACK_TIMEOUT_MS);
@@ -46,13 +49,7 @@ export function createSocketScanChannel(socket: NexusSocket): ScanChannel {
       });
     },
     unsubscribe(key) {
-      const count = (joined.get(key) ?? 0) - 1;
-      if (count > 0) {
-        joined.set(key, count);
-        return;
-      }
-      joined.delete(key);
-      if (socket.connected) socket.emit(SocketEvent.Unsubscribe, key);
+      rooms.remove(key);
     },
     listen(listener: ScanListener) {
       socket.on(SocketEvent.Progress, listener.progress);

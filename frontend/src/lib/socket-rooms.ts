@@ -1,0 +1,40 @@
+import type { NexusSocket } from './socket-client';
+
+/** Rooms of one socket counted by their followers. */
+export interface CountedRooms {
+  /** Counts a follower of `key`; true for its first one (the room is to be joined). */
+  add(key: string): boolean;
+  /** Counts a follower away; the last one leaves the room (when the socket is connected). */
+  remove(key: string): void;
+}
+
+/**
+ * Rooms followed by count over one socket: `leave` is sent when the last follower goes, and every
+ * followed room is joined again after a reconnect (the server forgets a socket's rooms).
+ */
+export function countedRooms(
+  socket: NexusSocket,
+  join: (key: string) => void,
+  leave: (key: string) => void,
+): CountedRooms {
+  const followers = new Map<string, number>();
+  socket.on('connect', () => {
+    for (const key of followers.keys()) join(key);
+  });
+  return {
+    add(key) {
+      const count = followers.get(key) ?? 0;
+      followers.set(key, count + 1);
+      return count === 0;
+    },
+    remove(key) {
+      const count = (followers.get(key) ?? 0) - 1;
+      if (count > 0) {
+        followers.set(key, count);
+        return;
+      }
+      followers.delete(key);
+      if (socket.connected) leave(key);
+    },
+  };
+}
