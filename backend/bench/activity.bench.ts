@@ -26,7 +26,7 @@ import { seededRandom } from '../src/platform/common/seeded-random.js';
 import { migrate } from '../src/platform/database/migrate.js';
 import { ormConfig } from '../src/platform/database/mikro-orm.config.js';
 import { ENTITIES } from '../src/entities.js';
-import { TransferActivityReader } from '../src/transfer-index/index.js';
+import { TransferActivityReader, type TransferHistoryWatch } from '../src/transfer-index/index.js';
 
 const DATABASE_URL =
   process.env.NEXUS_BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/nexus_bench_activity';
@@ -162,7 +162,9 @@ async function main(): Promise<void> {
     );
     if (process.env.NEXUS_BENCH_RELOAD || !(await loaded(orm))) await generate(orm);
     else console.log('reusing the index already generated (NEXUS_BENCH_RELOAD=1 to generate it again)');
-    const sut = new ActivityService(new TransferActivityReader(orm.em));
+    // The synthetic index is a whole network's: no collection history is read on demand.
+    const noHistory = { viewed: async () => null } as unknown as TransferHistoryWatch;
+    const sut = new ActivityService(new TransferActivityReader(orm.em), noHistory);
     const random = seededRandom(24);
     const collection = () => contractAddress(1 + Math.floor(random() * (COLLECTIONS - 1)));
     const blocks = Math.ceil(TRANSFERS / PER_BLOCK);

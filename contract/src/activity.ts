@@ -51,6 +51,32 @@ export interface IndexCoverage {
   /** The blocks the answer covers (null when not indexed). */
   fromBlock: number | null;
   toBlock: number | null;
+  /**
+   * Collection routes where the network's index is off: the collection's own history, read on
+   * demand (absent where the network is indexed or histories are off).
+   */
+  history?: HistoryProgress;
+}
+
+/**
+ * A collection's transfers read on demand from its node (where the network's index is off): from
+ * its deployment block to the confirmed head, then followed at the head while visitors look at it.
+ * Sent live as `activity:history` to the collection's activity room and its scan's room.
+ */
+export interface HistoryProgress {
+  network: Network;
+  /** Contract address, lower-case. */
+  contract: string;
+  /** queued: not started; reading: the backfill runs; complete: caught up once (then followed). */
+  state: 'queued' | 'reading' | 'complete';
+  /** First block read (the deployment block), once known. */
+  fromBlock: number | null;
+  /** Every block up to this one is read. */
+  indexedTo: number | null;
+  /** The confirmed head the backfill reads towards. */
+  toBlock: number | null;
+  /** Share of fromBlock..toBlock read, 0 to 100. */
+  percent: number;
 }
 
 /** A page of a list read by cursor: `next` is the opaque cursor of the following page, null at the end. */

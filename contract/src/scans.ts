@@ -36,9 +36,14 @@ export interface MetadataRetryPayload {
   requestedAt: string;
 }
 
-/** A pass of the transfer index over one network (the job id is the network: one pass at a time). */
+/**
+ * A pass of the transfer index over one network (the job id is the network: one pass at a time),
+ * or over one collection's history where the network's index is off (`contract`).
+ */
 export interface TransferIndexJobPayload {
   network: Network;
+  /** Lower-case contract address: that collection's history alone. */
+  contract?: string;
 }
 
 export const QUEUE_OF_KIND: Record<ScanKind, QueueName> = {

@@ -1,3 +1,4 @@
+import type { HistoryProgress } from './activity.js';
 import type { Network } from './networks.js';
 import { parseScanKey, scanKey, type ScanCompleted, type ScanFailed, type ScanProgress } from './scans.js';
 
@@ -17,6 +18,8 @@ export const SocketEvent = {
   Transfers: 'activity:transfers',
   /** A reorganisation undid indexed blocks of a network: sent to every socket following it. */
   Reorg: 'activity:reorg',
+  /** A collection's history read on demand moved on: sent to its activity room and its scan's room. */
+  History: 'activity:history',
 } as const;
 
 /** What an activity room follows: a collection (contract) or a wallet, on one network. */
@@ -102,6 +105,7 @@ export interface ServerToClientEvents {
   'collection:metadata': (event: MetadataFilled) => void;
   'activity:transfers': (event: TransfersIndexed) => void;
   'activity:reorg': (event: ActivityReorg) => void;
+  'activity:history': (event: HistoryProgress) => void;
 }
 
 export interface SubscribeAck {

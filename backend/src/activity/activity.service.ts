@@ -16,7 +16,12 @@ import {
   type TokenOwnersPage,
   type TransfersPerDay,
 } from '@nexus/contract';
-import { TransferActivityReader, type ActivityRow, type SinceRow } from '../transfer-index/index.js';
+import {
+  TransferActivityReader,
+  TransferHistoryWatch,
+  type ActivityRow,
+  type SinceRow,
+} from '../transfer-index/index.js';
 import { feedCursor, heldCursor, holderCursor } from './activity-cursor.js';
 
 const ZERO = '0x0000000000000000000000000000000000000000';
@@ -73,22 +78,36 @@ function cut<T>(
  */
 @Injectable()
 export class ActivityService {
-  constructor(private readonly reader: TransferActivityReader) {}
+  constructor(
+    private readonly reader: TransferActivityReader,
+    private readonly history: TransferHistoryWatch,
+  ) {}
 
-  /** The coverage of the network, and the contract's standard once the index is known to be on. */
+  /**
+   * The coverage of the network (or, for a collection where the network's index is off, of its own
+   * history, with its progress), and the contract's standard once the index is known to be on.
+   */
   private async open(
     network: Network,
     contract: string | null,
   ): Promise<{ coverage: IndexCoverage; standard: Standard | null }> {
-    const blocks = await this.reader.coverage(network);
+    const [blocks, history] = await Promise.all([
+      this.reader.coverage(network, contract),
+      contract === null ? null : this.history.viewed(network, contract),
+    ]);
+    const told = history ? { history } : {};
     if (!blocks) {
-      return { coverage: { network, indexed: false, fromBlock: null, toBlock: null }, standard: null };
+      return {
+        coverage: { network, indexed: false, fromBlock: null, toBlock: null, ...told },
+        standard: null,
+      };
     }
     const coverage = {
       network,
       indexed: true,
       fromBlock: Number(blocks.fromBlock),
       toBlock: Number(blocks.toBlock),
+      ...told,
     };
     if (contract === null) return { coverage, standard: null };
     const standard = await this.reader.contractStandard(network, contract);

@@ -4,6 +4,7 @@ import { type TokenRef, awaitedLater } from '../chain/index.js';
 import { toApiNft, type NftRecord } from '../collections/index.js';
 import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
 import { ScanQueueRepository, rarityJobPayload } from '../platform/queues/index.js';
+import { TransferHistoryWatch } from '../transfer-index/index.js';
 import { ChainScanService, visitorIncompleteReason } from './chain-scan.service.js';
 import { MetadataRetryService } from './metadata-retry.service.js';
 import { PermanentScanError, type ScanOutcomeSummary } from './scan-execution.service.js';
@@ -21,6 +22,7 @@ export class CollectionScanService extends ChainScanService implements OnModuleI
   @Inject(ScanQueueRepository) private readonly queue!: ScanQueueRepository;
   @Inject(MetadataRetryService) private readonly metadataRetry!: MetadataRetryService;
   @Inject(APP_CONFIG) private readonly config!: AppConfig;
+  @Inject(TransferHistoryWatch) private readonly history!: TransferHistoryWatch;
 
   /**
    * A first scan given up after storing some chunks: its NFTs are answered as an incomplete scan
@@ -41,6 +43,13 @@ export class CollectionScanService extends ChainScanService implements OnModuleI
   ): Promise<ScanOutcomeSummary> {
     const info = await this.source.getCollection(payload.network, payload.address);
     if (!info) throw new PermanentScanError(SCAN_ERRORS.notFound);
+    // Where the network's index is off, the collection's transfers are read beside the scan (its
+    // owners, holders and activity); a queue or Redis outage only leaves them unread for now.
+    await this.history.look(payload.network, info.address.toLowerCase()).catch((error: unknown) => {
+      this.logger.warn(
+        `${payload.network}:${payload.address}: history not queued (${(error as Error).message})`,
+      );
+    });
 
     await reporter.stage('preparing', { tokensTotal: info.totalSupply });
     // Enumeration, metadata and storage go chunk by chunk as the source hands pages: a worker holds

@@ -68,6 +68,8 @@ describe(CollectionScanService.name, () => {
     expect(queue.enqueued).toEqual([
       expect.objectContaining({ kind: 'rarity', key: `rarity:polygon:${CATS}` }),
     ]);
+    // Its transfers are asked for (read where the network's index is off).
+    expect(harness.history.looked).toEqual([`polygon:${CATS.toLowerCase()}`]);
     expect(runs.runs).toEqual([
       {
         id: '1',
@@ -257,8 +259,9 @@ describe(CollectionScanService.name, () => {
     ).toBe(true);
   });
 
-  it('stands when the ranking cannot be queued', async () => {
+  it('stands when the ranking or the history cannot be queued', async () => {
     harness.queue.failWith = new Error('Redis is down');
+    harness.history.failWith = new Error('Redis is down');
     const payload = scanPayload('collection', CATS);
 
     await expect(sut.run(payload)).resolves.toMatchObject({ totalNfts: 120 });

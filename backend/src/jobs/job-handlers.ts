@@ -3,7 +3,7 @@ import { QueueName, type JobPayloads } from '@nexus/contract';
 import type { Job } from 'bull';
 import type { AppConfig } from '../platform/config/index.js';
 import { ScanQueueRepository } from '../platform/queues/index.js';
-import { TransferIndexService } from '../transfer-index/index.js';
+import { TransferHistoryService, TransferIndexService } from '../transfer-index/index.js';
 import { CollectionScanService } from './collection-scan.service.js';
 import { MetadataRetryService } from './metadata-retry.service.js';
 import { RarityJobService } from './rarity-job.service.js';
@@ -87,15 +87,30 @@ export const JOB_HANDLERS: JobHandlers = {
       }
     },
   }),
-  // A repeatable pass per indexed network, scheduled when a worker starts.
+  // A repeatable pass per indexed network, scheduled when a worker starts; or a pass over one
+  // collection's history (network index off), queued again after it while it is wanted.
   [QueueName.TransferIndex]: handle<typeof QueueName.TransferIndex, TransferIndexService>({
     service: TransferIndexService,
-    needs: [ScanQueueRepository],
-    run: async (index, job) => {
-      const result = await index.pass(job.data.network);
+    needs: [ScanQueueRepository, TransferHistoryService],
+    run: async (index, job, { get }) => {
+      const { network, contract } = job.data;
+      const result = contract
+        ? await get(TransferHistoryService).pass(network, contract)
+        : await index.pass(network);
       return (
         result && { blocks: result.blocks, logs: result.logs, indexedTo: result.cursor.indexedTo.toString() }
       );
+    },
+    completed: async (_index, job, { get, logger }) => {
+      const { network, contract } = job.data;
+      if (!contract) return;
+      try {
+        await get(TransferHistoryService).followUp(network, contract);
+      } catch (error) {
+        logger.warn(
+          `history ${network} ${contract}: not queued again: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
     },
     start: (index, { get, config }) =>
       get(ScanQueueRepository).scheduleIndex(index.networks(), config.indexIntervalMs),

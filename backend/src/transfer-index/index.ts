@@ -1,6 +1,13 @@
 export { TransferIndexModule } from './transfer-index.module.js';
 export { TransferIndexStoreModule } from './transfer-index-store.module.js';
 export { TransferIndexService } from './transfer-index.service.js';
+export { TransferHistoryService } from './transfer-history.service.js';
+export {
+  HISTORY_WATCHED_MAX,
+  HISTORY_WATCH_MS,
+  historyProgress,
+  TransferHistoryWatch,
+} from './transfer-history.watch.js';
 export { TransferIndexRepository } from './transfer-index.repository.js';
 export { TransferIndexReader } from './transfer-index.reader.js';
 export {

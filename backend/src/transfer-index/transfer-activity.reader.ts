@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { ActivityKind, Network } from '@nexus/contract';
 import { executeBound } from '../platform/database/index.js';
-import { readCursor, ZERO } from './transfer-index.rows.js';
+import { readCoverage, ZERO } from './transfer-index.rows.js';
 
 /** Where a transfer stands in chain order: the key the feeds page by, newest first. */
 export interface TransferKey {
@@ -105,11 +105,15 @@ function beforeKey(key: TransferKey | null, first: number): { sql: string; param
 export class TransferActivityReader {
   constructor(private readonly em: EntityManager) {}
 
-  /** The blocks the network's index covers; null where it is off or has no block yet. */
-  async coverage(network: Network): Promise<{ fromBlock: bigint; toBlock: bigint } | null> {
-    const cursor = await readCursor(this.em.fork(), network);
-    if (!cursor || cursor.indexedTo < cursor.fromBlock) return null;
-    return { fromBlock: cursor.fromBlock, toBlock: cursor.indexedTo };
+  /**
+   * The blocks the index covers: the network's (null where it is off or has no block yet), or for
+   * a contract, the network's or else the contract's own history once caught up.
+   */
+  async coverage(
+    network: Network,
+    contract: string | null = null,
+  ): Promise<{ fromBlock: bigint; toBlock: bigint } | null> {
+    return readCoverage(this.em.fork(), network, contract);
   }
 
   /** The standard of a contract the index has seen a transfer of; null for one it has not. */

@@ -1,9 +1,11 @@
 import { Global, Module } from '@nestjs/common';
 import { TRANSFER_INDEX } from '../chain/index.js';
+import { QueuesModule } from '../platform/queues/index.js';
 import { IndexedContractsRepository } from './indexed-contracts.repository.js';
 import { TransferActivityReader } from './transfer-activity.reader.js';
 import { TransferIndexReader } from './transfer-index.reader.js';
 import { TransferIndexRepository } from './transfer-index.repository.js';
+import { TransferHistoryWatch } from './transfer-history.watch.js';
 
 /**
  * The transfer index's tables, and the chain's TRANSFER_INDEX port answered from them. Global,
@@ -12,7 +14,9 @@ import { TransferIndexRepository } from './transfer-index.repository.js';
  */
 @Global()
 @Module({
+  imports: [QueuesModule],
   providers: [
+    TransferHistoryWatch,
     TransferIndexRepository,
     TransferIndexReader,
     TransferActivityReader,
@@ -20,6 +24,7 @@ import { TransferIndexRepository } from './transfer-index.repository.js';
     { provide: TRANSFER_INDEX, useExisting: TransferIndexReader },
   ],
   exports: [
+    TransferHistoryWatch,
     TransferIndexRepository,
     TransferIndexReader,
     TransferActivityReader,

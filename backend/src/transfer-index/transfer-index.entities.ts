@@ -34,6 +34,10 @@ abstract class TokenRow extends NetworkRow {
  */
 @Entity({ tableName: 'transfer_index_cursor' })
 export class TransferIndexCursorEntity extends NetworkRow {
+  /** The one contract whose history the cursor follows; '' for every contract of the network. */
+  @PrimaryKey(ADDRESS())
+  contract!: string;
+
   @Property(BIGINT())
   fromBlock!: string;
 
@@ -61,11 +65,19 @@ export class TransferIndexCursorEntity extends NetworkRow {
 
   @Property({ type: 'datetime' })
   updatedAt!: Date;
+
+  /** When the cursor first reached the confirmed head: a contract's history is shown from then on. */
+  @Property({ type: 'datetime', nullable: true })
+  caughtUpAt: Date | null = null;
 }
 
 /** Hashes of the latest indexed blocks: a different hash at the same height is a reorganisation. */
 @Entity({ tableName: 'transfer_index_block' })
 export class TransferIndexBlockEntity extends NetworkRow {
+  /** The cursor's contract ('' for a whole network's). */
+  @PrimaryKey(ADDRESS())
+  contract!: string;
+
   /** Not a sequence: the ORM would make a lone numeric key of its own class one. */
   @PrimaryKey({ ...BIGINT(), autoincrement: false })
   number!: string;

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { Network } from '@nexus/contract';
 import { executeBound } from '../platform/database/index.js';
 import {
+  readCoverage,
   readCursor,
   ZERO,
   type IndexedCollectionTokens,
@@ -50,11 +51,11 @@ export class TransferIndexReader {
 
   /**
    * The token ids of one collection a holder owns (ERC-721) or holds a positive balance of
-   * (ERC-1155), in token id order; null when the network's index is off or has no block yet.
+   * (ERC-1155), in token id order; null when neither the network's index nor the collection's own
+   * history covers it yet.
    */
   async ownedTokens(network: Network, contract: string, owner: string): Promise<string[] | null> {
-    const cursor = await readCursor(this.em.fork(), network);
-    if (!cursor || cursor.indexedTo < cursor.fromBlock) return null;
+    if (!(await readCoverage(this.em.fork(), network, contract.toLowerCase()))) return null;
     const rows = await executeBound<{ token_id: string }>(
       this.em.fork(),
       `select token_id::text from (

@@ -1,7 +1,7 @@
 import type { ActivityReorg, Network, TransfersIndexed } from '@nexus/contract';
 import { TransferDigest } from './transfer-digest.js';
 import type { TransferIndexRepository } from './transfer-index.repository.js';
-import type { IndexCursor, TransferRow } from './transfer-index.rows.js';
+import { scopeKey, type IndexCursor, type IndexScope, type TransferRow } from './transfer-index.rows.js';
 
 /** What the indexer needs of a node (TransferLogFeed over the network's JSON-RPC client). */
 export interface TransferFeed {
@@ -33,6 +33,13 @@ export interface PassResult {
   cursor: IndexCursor;
 }
 
+/** Where a pass stands after a window: blocks fromBlock..indexedTo of fromBlock..target are indexed. */
+export interface WindowProgress {
+  fromBlock: bigint;
+  indexedTo: bigint;
+  target: bigint;
+}
+
 export interface TransferIndexerOptions {
   /** Blocks stored per transaction before the node's log span is known (default 50,000). */
   firstWindow?: bigint;
@@ -40,8 +47,8 @@ export interface TransferIndexerOptions {
   requestsPerWindow?: number;
   /** A pass stops starting windows after this long; the next pass goes on (default 20 s). */
   budgetMs?: number;
-  /** Called after each stored window (the service renews its lock there). */
-  onWindow?: () => Promise<void>;
+  /** Called after each stored window (the service renews its lock there, and tells the progress). */
+  onWindow?: (progress: WindowProgress) => Promise<void>;
   /** Called once a window with transfers is stored: a digest per collection and wallet (live events). */
   onTransfers?: (events: TransfersIndexed[]) => void;
   /** Called once a reorganisation's blocks are undone. */
@@ -49,7 +56,7 @@ export interface TransferIndexerOptions {
 }
 
 /**
- * One pass of a network's transfer index: checks that the latest indexed block still stands (a
+ * One pass of a scope's transfer index (a network, or one contract's history): checks that the latest indexed block still stands (a
  * different hash is a reorganisation: the index rolls back to the newest block that still stands),
  * then indexes confirmed blocks window by window from the cursor towards head - confirmations.
  */
@@ -59,11 +66,12 @@ export class TransferIndexer {
     private readonly options: TransferIndexerOptions = {},
   ) {}
 
-  async pass(network: Network, feed: TransferFeed, settings: IndexSettings): Promise<PassResult> {
-    let cursor = await this.repository.open(network, settings.fromBlock, settings.confirmations);
+  async pass(scope: IndexScope, feed: TransferFeed, settings: IndexSettings): Promise<PassResult> {
+    const { network } = scopeKey(scope);
+    let cursor = await this.repository.open(scope, settings.fromBlock, settings.confirmations);
     const head = await feed.head();
-    const rolledBackTo = await this.checkReorg(network, feed, cursor, head);
-    if (rolledBackTo !== null) cursor = (await this.repository.cursor(network))!;
+    const rolledBackTo = await this.checkReorg(scope, feed, cursor, head);
+    if (rolledBackTo !== null) cursor = (await this.repository.cursor(scope))!;
 
     const target = head - BigInt(settings.confirmations);
     const started = performance.now();
@@ -86,23 +94,23 @@ export class TransferIndexer {
       const seconds = Math.max((performance.now() - started) / 1000, 1e-3);
       const digest = new TransferDigest();
       transfers += await this.repository.apply(
-        network,
+        scope,
         { toBlock: to, toBlockHash: window.lastBlockHash, head, transfers: digest.watch(window.transfers) },
         { blocksPerSecond: blocks / seconds, logsPerSecond: logs / seconds },
       );
       // Told after the commit: a browser that reads its lists again finds the new rows.
       if (!digest.empty) this.options.onTransfers?.(digest.events(network));
       indexedTo = to;
-      await this.options.onWindow?.();
+      await this.options.onWindow?.({ fromBlock: cursor.fromBlock, indexedTo, target });
     }
-    if (blocks === 0) await this.repository.touch(network, head);
+    if (blocks === 0) await this.repository.touch(scope, head);
     return {
       network,
       blocks,
       logs,
       transfers,
       rolledBackTo,
-      cursor: (await this.repository.cursor(network))!,
+      cursor: (await this.repository.cursor(scope))!,
     };
   }
 
@@ -111,28 +119,28 @@ export class TransferIndexer {
    * first one that matches is where the index still holds. Rolls back past every one that does not.
    */
   private async checkReorg(
-    network: Network,
+    scope: IndexScope,
     feed: TransferFeed,
     cursor: IndexCursor,
     head: bigint,
   ): Promise<bigint | null> {
-    const stored = await this.repository.blockHashes(network);
+    const stored = await this.repository.blockHashes(scope);
     if (stored.length === 0) return null;
     for (const [index, block] of stored.entries()) {
       // Above the head: gone. Below it, '' stands for a number before the chain's genesis.
       const hash = block.number > head ? null : ((await feed.blockHash(block.number)) ?? '');
       if (hash !== null && hash.toLowerCase() === block.hash.toLowerCase()) {
         if (index === 0) return null;
-        return this.rollback(network, block.number);
+        return this.rollback(scope, block.number);
       }
     }
     // Nothing stored still stands: deeper than the kept hashes, index again from the start.
-    return this.rollback(network, cursor.fromBlock - 1n);
+    return this.rollback(scope, cursor.fromBlock - 1n);
   }
 
-  private async rollback(network: Network, toBlock: bigint): Promise<bigint> {
-    const removed = await this.repository.rollback(network, toBlock);
-    this.options.onRollback?.({ network, toBlock: Number(toBlock), removed });
+  private async rollback(scope: IndexScope, toBlock: bigint): Promise<bigint> {
+    const removed = await this.repository.rollback(scope, toBlock);
+    this.options.onRollback?.({ network: scopeKey(scope).network, toBlock: Number(toBlock), removed });
     return toBlock;
   }
 }

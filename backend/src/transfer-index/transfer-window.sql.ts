@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Network } from '@nexus/contract';
 import { executeBound } from '../platform/database/index.js';
-import { ZERO, type TransferRow } from './transfer-index.rows.js';
+import { scopeKey, ZERO, type IndexScope, type TransferRow } from './transfer-index.rows.js';
 
 /** Transfers held and written at a time: a window may hold a million-token mint. */
 const SLICE = 20_000;
@@ -183,36 +183,55 @@ async function recordContracts(em: EntityManager, network: Network, rows: Transf
   );
 }
 
+/** `and <column> = $n` unless the parameter is '' (a whole network's scope). */
+function ofScope(column: string, parameter: number): string {
+  return `and ($${parameter}::varchar = '' or ${column} = $${parameter})`;
+}
+
 /**
- * Removes the transfers after `toBlock` and what they did to owners, balances and holder counts;
- * answers how many transfers went. Owners of the tokens they moved are recomputed from the
- * transfers left.
+ * Removes the transfers after `toBlock` of a scope (a network, or one contract's history) and what
+ * they did to owners, balances and holder counts; answers how many transfers went. Owners of the
+ * tokens they moved are recomputed from the transfers left. `toBlock` -1: everything of the scope.
  */
-export async function removeRows(em: EntityManager, network: Network, toBlock: bigint): Promise<number> {
+export async function removeRows(em: EntityManager, scope: IndexScope, toBlock: bigint): Promise<number> {
+  const { network, contract } = scopeKey(scope);
   if (toBlock < 0n) {
     // Everything goes: no owner needs recomputing.
-    await executeBound(em, `delete from nft_owner where network = $1`, [network]);
-    await executeBound(em, `delete from nft_balance where network = $1`, [network]);
-    await executeBound(em, `delete from nft_holder where network = $1`, [network]);
-    await executeBound(em, `delete from transfer_index_block where network = $1`, [network]);
-    await executeBound(em, `delete from indexed_contract where network = $1`, [network]);
+    for (const table of ['nft_owner', 'nft_balance', 'nft_holder']) {
+      await executeBound(em, `delete from ${table} where network = $1 ${ofScope('contract', 2)}`, [
+        network,
+        contract,
+      ]);
+    }
+    await executeBound(em, `delete from transfer_index_block where network = $1 ${ofScope('contract', 2)}`, [
+      network,
+      contract,
+    ]);
+    await executeBound(em, `delete from indexed_contract where network = $1 ${ofScope('address', 2)}`, [
+      network,
+      contract,
+    ]);
     const [gone] = await executeBound<{ n: number }>(
       em,
-      `with gone as (delete from nft_transfer where network = $1 returning 1) select count(*)::int as n from gone`,
-      [network],
+      `with gone as (delete from nft_transfer where network = $1 ${ofScope('contract', 2)} returning 1)
+       select count(*)::int as n from gone`,
+      [network, contract],
     );
     return gone?.n ?? 0;
   }
   const after = toBlock.toString();
+  const moved = (standard: string) =>
+    `select distinct contract, token_id from nft_transfer
+      where network = $1 and block_number > $2 and standard = '${standard}' ${ofScope('contract', 3)}`;
   await executeBound(
     em,
     `with moved as (
        select contract, token_id, holder, sum(delta) as delta from (
          select contract, token_id, to_address as holder, amount as delta from nft_transfer
-          where network = $1 and block_number > $2 and standard = 'ERC-1155'
+          where network = $1 and block_number > $2 and standard = 'ERC-1155' ${ofScope('contract', 3)}
          union all
          select contract, token_id, from_address, -amount from nft_transfer
-          where network = $1 and block_number > $2 and standard = 'ERC-1155') parts
+          where network = $1 and block_number > $2 and standard = 'ERC-1155' ${ofScope('contract', 3)}) parts
         where holder <> '${ZERO}' group by contract, token_id, holder),
      undone as (
        update nft_balance b set balance = b.balance - moved.delta from moved
@@ -223,20 +242,18 @@ export async function removeRows(em: EntityManager, network: Network, toBlock: b
        select contract, owner, sum(greatest(balance, 0) - greatest(balance + delta, 0)) as delta
          from undone group by contract, owner)
      ${ADD_HOLDER_DELTAS}`,
-    [network, after],
+    [network, after, contract],
   );
   // The owners of the tokens moved lose them, the owners before those blocks get them back.
   await executeBound(
     em,
     `with gone as (
-       delete from nft_owner o using (
-         select distinct contract, token_id from nft_transfer
-          where network = $1 and block_number > $2 and standard = 'ERC-721') moved
+       delete from nft_owner o using (${moved('ERC-721')}) moved
         where o.network = $1 and o.contract = moved.contract and o.token_id = moved.token_id
        returning o.contract, o.owner),
      deltas as (select contract, owner, -count(*) as delta from gone group by contract, owner)
      ${ADD_HOLDER_DELTAS}`,
-    [network, after],
+    [network, after, contract],
   );
   await executeBound(
     em,
@@ -245,32 +262,34 @@ export async function removeRows(em: EntityManager, network: Network, toBlock: b
        select distinct on (t.contract, t.token_id) $1, t.contract, t.token_id, t.to_address, t.block_number,
               t.log_index, t.position
          from nft_transfer t
-         join (select distinct contract, token_id from nft_transfer
-                where network = $1 and block_number > $2 and standard = 'ERC-721') moved
+         join (${moved('ERC-721')}) moved
            on moved.contract = t.contract and moved.token_id = t.token_id
         where t.network = $1 and t.block_number <= $2 and t.standard = 'ERC-721'
         order by t.contract, t.token_id, t.block_number desc, t.log_index desc, t.position desc
        returning contract, owner),
      deltas as (select contract, owner, count(*) as delta from restored group by contract, owner)
      ${ADD_HOLDER_DELTAS}`,
-    [network, after],
+    [network, after, contract],
   );
   await dropEmptyHolders(em, network);
   const removed = await executeBound<{ n: number }>(
     em,
-    `with gone as (delete from nft_transfer where network = $1 and block_number > $2 returning 1)
+    `with gone as (delete from nft_transfer where network = $1 and block_number > $2 ${ofScope('contract', 3)}
+                   returning 1)
      select count(*)::int as n from gone`,
-    [network, after],
+    [network, after, contract],
   );
-  await executeBound(em, `delete from transfer_index_block where network = $1 and number > $2`, [
-    network,
-    after,
-  ]);
+  await executeBound(
+    em,
+    `delete from transfer_index_block where network = $1 and contract = $3 and number > $2`,
+    [network, after, contract],
+  );
   // A contract first seen in the blocks undone may not exist any more (its creation undone too):
   // it goes, and is seen anew (its name read again) if the new blocks move its tokens.
-  await executeBound(em, `delete from indexed_contract where network = $1 and first_block > $2`, [
-    network,
-    after,
-  ]);
+  await executeBound(
+    em,
+    `delete from indexed_contract where network = $1 and first_block > $2 ${ofScope('address', 3)}`,
+    [network, after, contract],
+  );
   return removed[0]?.n ?? 0;
 }

@@ -18,6 +18,7 @@ import { unlessQuotaSpent } from './provider-quota.gate.js';
 import { TokenIdList } from './token-ids.util.js';
 import type { TokenUriReader } from './token-uri.reader.js';
 import { consecutiveIds, topicAddress, transferValues, ZERO_TOPIC } from './transfer-logs.util.js';
+import { deploymentBlock } from './deployment-block.js';
 
 export interface CollectionEnumeratorOptions {
   /** Tokens per page of calls (the multicall chunk). */
@@ -187,20 +188,7 @@ export class CollectionEnumerator {
   /** First block with code at `address`, when the chain is long enough for it to matter. */
   private async startBlock(address: Address, latest: bigint): Promise<bigint> {
     if (latest < this.options.deploymentSearchThreshold) return 0n;
-    try {
-      let low = 0n;
-      let high = latest;
-      while (low < high) {
-        const middle = (low + high) / 2n;
-        const code = await this.client.getCode({ address, blockNumber: middle });
-        if (code !== undefined && code !== '0x') high = middle;
-        else low = middle + 1n;
-      }
-      return low;
-    } catch {
-      // Pruned nodes cannot answer historical state: scan everything.
-      return 0n;
-    }
+    return deploymentBlock(this.client, address, latest);
   }
 
   /**

@@ -26,6 +26,7 @@ import { TokenUriReader } from './token-uri.reader.js';
 import type { Pacer } from './shared-request.pacer.js';
 import { TransferLogFeed } from './transfer-log.feed.js';
 import { WalletHoldingsReader, type WalletIndex } from './wallet-holdings.reader.js';
+import { deploymentBlock } from './deployment-block.js';
 
 export interface RpcNetworkConfig {
   chainId: number;
@@ -92,6 +93,7 @@ interface NetworkReaders {
   enumerator: CollectionEnumerator;
   holdings: WalletHoldingsReader;
   feed: TransferLogFeed;
+  deployedAt: (address: Address) => Promise<bigint>;
   calls: MulticallBatcher;
   uris: TokenUriReader;
 }
@@ -146,6 +148,7 @@ export class RpcNftSource implements NftSource {
       const facts = new CollectionFactsReader(calls);
       this.networks.set(network, {
         head: () => latestBlock(client),
+        deployedAt: async (address) => deploymentBlock(client, address, await latestBlock(client)),
         facts,
         calls,
         uris,
@@ -275,6 +278,11 @@ export class RpcNftSource implements NftSource {
   /** The network's NFT transfers by block range, through this source's client (its limits and rate). */
   transferFeed(network: Network): TransferLogFeed {
     return this.readers(network).feed;
+  }
+
+  /** The block a contract was deployed in (0 where the node keeps no historical state). */
+  deploymentBlock(network: Network, address: string): Promise<bigint> {
+    return this.readers(network).deployedAt(address as Address);
   }
 
   private readers(network: Network): NetworkReaders {

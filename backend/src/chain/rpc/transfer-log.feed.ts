@@ -136,7 +136,14 @@ export class TransferLogFeed {
   constructor(
     private readonly client: Pick<PublicClient, 'getBlockNumber' | 'request'>,
     private readonly logs: LogSource & { readonly learnedSpan?: bigint | null },
+    /** Only this contract's transfers (a collection's history read on demand); all when absent. */
+    private readonly contract?: Address,
   ) {}
+
+  /** The same feed over one contract's transfers: eth_getLogs with its address. */
+  ofContract(contract: Address): TransferLogFeed {
+    return new TransferLogFeed(this.client, this.logs, contract);
+  }
 
   head(): Promise<bigint> {
     return latestBlock(this.client);
@@ -158,7 +165,12 @@ export class TransferLogFeed {
 
   async read(fromBlock: bigint, toBlock: bigint): Promise<TransferWindow> {
     const [logs, lastBlockHash] = await Promise.all([
-      this.logs.scan({ topics: [NFT_TOPICS], fromBlock, toBlock }),
+      this.logs.scan({
+        ...(this.contract ? { address: this.contract } : {}),
+        topics: [NFT_TOPICS],
+        fromBlock,
+        toBlock,
+      }),
       this.blockHash(toBlock),
     ]);
     // No block under the head: a chain whose genesis comes later (a dev chain's empty history).

@@ -21,6 +21,7 @@ import {
 import type { EnqueueResult, ScanQueueRepository } from '../../platform/queues/index.js';
 import type { ScanProgressRepository } from '../../platform/realtime/index.js';
 import type { CachedScan, ScanCacheRepository } from '../../scans/index.js';
+import type { TransferHistoryWatch } from '../../transfer-index/index.js';
 import type { ScanRunRepository } from '../scan-run.repository.js';
 
 /**
@@ -178,6 +179,17 @@ export class FakeQueue implements Pick<
 
   async isRunning(key: string): Promise<boolean> {
     return this.enqueued.some((p) => p.key === key);
+  }
+}
+
+/** The history watch: collections whose transfers a scan asked for; `failWith` makes it fail (Redis down). */
+export class FakeHistoryWatch implements Pick<TransferHistoryWatch, 'look'> {
+  readonly looked: string[] = [];
+  failWith: Error | null = null;
+
+  async look(network: Network, contract: string): Promise<void> {
+    if (this.failWith) throw this.failWith;
+    this.looked.push(`${network}:${contract}`);
   }
 }
 

@@ -11,7 +11,15 @@ import { ScanExecution } from '../scan-execution.service.js';
 import { ScanRunRepository } from '../scan-run.repository.js';
 import { TokenMetadataService } from '../token-metadata.js';
 import { WalletScanService } from '../wallet-scan.service.js';
-import { FakeCollections, FakeProgress, FakeQueue, FakeRunLog, FakeScanCache } from './fake-state.js';
+import { TransferHistoryWatch } from '../../transfer-index/index.js';
+import {
+  FakeCollections,
+  FakeHistoryWatch,
+  FakeProgress,
+  FakeQueue,
+  FakeRunLog,
+  FakeScanCache,
+} from './fake-state.js';
 
 export interface JobHarness {
   module: TestingModule;
@@ -20,6 +28,7 @@ export interface JobHarness {
   cache: FakeScanCache;
   queue: FakeQueue;
   collections: FakeCollections;
+  history: FakeHistoryWatch;
 }
 
 /** The scan services as the worker wires them, on a chain and a resolver the test gives, and fakes. */
@@ -34,6 +43,7 @@ export async function jobHarness(
     cache: new FakeScanCache(),
     queue: new FakeQueue(),
     collections: new FakeCollections(),
+    history: new FakeHistoryWatch(),
   };
   const module = await Test.createTestingModule({
     providers: [
@@ -59,6 +69,7 @@ export async function jobHarness(
       { provide: ScanCacheRepository, useValue: fakes.cache },
       { provide: ScanQueueRepository, useValue: fakes.queue },
       { provide: CollectionsRepository, useValue: fakes.collections },
+      { provide: TransferHistoryWatch, useValue: fakes.history },
     ],
   }).compile();
   module.useLogger(false);

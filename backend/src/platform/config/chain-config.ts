@@ -25,6 +25,15 @@ export interface TransferIndexSettings {
   confirmations: number;
 }
 
+/**
+ * A collection's transfers read on demand where its network's index is off (issue 24 §5): from
+ * the contract's deployment when it is first scanned, then at the head while visitors look at it.
+ */
+export interface TransferHistorySettings {
+  /** Blocks on top of a block before it is read: INDEX_CONFIRMATIONS_<NETWORK>. */
+  confirmations: number;
+}
+
 /** The networks' nodes and their transfer index. */
 export interface ChainSettings {
   alchemyApiKey: string | null;
@@ -32,6 +41,8 @@ export interface ChainSettings {
   chains: Record<Network, ChainConfig>;
   /** Networks whose transfers are indexed; a network absent here is read from its node only. */
   transferIndex: Partial<Record<Network, TransferIndexSettings>>;
+  /** Networks whose collections' histories are read on demand (index off; INDEX_HISTORY=off: none). */
+  transferHistory: Partial<Record<Network, TransferHistorySettings>>;
   /** How often each indexed network's pass is scheduled. */
   indexIntervalMs: number;
 }
@@ -98,6 +109,16 @@ function parseChains(
  * The transfer index: on by default on dev chains (from genesis), off on real networks unless a
  * start block is configured.
  */
+/** Blocks on top of a block before the index or a history reads it. */
+function confirmationsOf(reader: EnvReader, network: Network, devchain: boolean): number {
+  return reader.int(
+    `INDEX_CONFIRMATIONS_${network.toUpperCase()}`,
+    devchain ? 2 : DEFAULT_CONFIRMATIONS[network],
+    0,
+    10_000,
+  );
+}
+
 function parseTransferIndex(
   reader: EnvReader,
   chains: Record<Network, ChainConfig>,
@@ -115,17 +136,27 @@ function parseTransferIndex(
       else reader.problem(`${name} must be a block number or "off" (got "${raw}")`);
     }
     if (fromBlock === null) continue;
-    transferIndex[network] = {
-      fromBlock,
-      confirmations: reader.int(
-        `INDEX_CONFIRMATIONS_${prefix}`,
-        devchain ? 2 : DEFAULT_CONFIRMATIONS[network],
-        0,
-        10_000,
-      ),
-    };
+    transferIndex[network] = { fromBlock, confirmations: confirmationsOf(reader, network, devchain) };
   }
   return transferIndex;
+}
+
+/** Every network with a node and no index reads its collections' histories on demand, unless INDEX_HISTORY=off. */
+function parseTransferHistory(
+  reader: EnvReader,
+  chains: Record<Network, ChainConfig>,
+  transferIndex: Partial<Record<Network, TransferIndexSettings>>,
+): Partial<Record<Network, TransferHistorySettings>> {
+  const history: Partial<Record<Network, TransferHistorySettings>> = {};
+  const raw = reader.env.INDEX_HISTORY?.trim() || 'on';
+  if (raw !== 'on' && raw !== 'off') reader.problem(`INDEX_HISTORY must be "on" or "off" (got "${raw}")`);
+  if (raw !== 'on') return history;
+  for (const network of ENABLED_NETWORKS) {
+    const chain = chains[network];
+    if (!chain || transferIndex[network]) continue;
+    history[network] = { confirmations: confirmationsOf(reader, network, chain.devchain) };
+  }
+  return history;
 }
 
 export function parseChainSettings(
@@ -134,11 +165,13 @@ export function parseChainSettings(
   manifestPath: string,
 ): ChainSettings {
   const chains = parseChains(reader, manifest, manifestPath);
+  const transferIndex = parseTransferIndex(reader, chains);
   return {
     alchemyApiKey: reader.env.ALCHEMY_API_KEY || null,
     alchemyBaseUrl: reader.url('ALCHEMY_BASE_URL', null, ['http:', 'https:']),
     chains,
-    transferIndex: parseTransferIndex(reader, chains),
+    transferIndex,
+    transferHistory: parseTransferHistory(reader, chains, transferIndex),
     indexIntervalMs: reader.int('INDEX_INTERVAL_MS', 5_000, 200, 3_600_000),
   };
 }

@@ -110,6 +110,18 @@ export class ScanQueueRepository {
    * network. Every worker calls this at start: Bull keys a repeatable job by its options, so N
    * workers make one schedule per network, and the passes go to whichever worker is free.
    */
+  /**
+   * A pass over one collection's history (where its network's index is off), after `delayMs`. One
+   * job per collection: an add while one waits or runs is dropped.
+   */
+  async enqueueHistory(network: Network, contract: string, delayMs = 0): Promise<void> {
+    const queue = this.queues[QueueName.TransferIndex] as Queue<TransferIndexJobPayload>;
+    await queue.add(
+      { network, contract },
+      { jobId: `history:${network}:${contract}`, ...(delayMs > 0 ? { delay: delayMs } : {}) },
+    );
+  }
+
   async scheduleIndex(networks: readonly Network[], everyMs: number): Promise<void> {
     const queue = this.queues[QueueName.TransferIndex] as Queue<TransferIndexJobPayload>;
     const wanted = new Set(networks.map((network) => `index:${network}:${everyMs}`));

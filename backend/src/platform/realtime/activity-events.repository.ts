@@ -1,9 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  activityKey,
   activityNetworkRoom,
   activityRoom,
+  scanKey,
+  scanRoom,
   SocketEvent,
   type ActivityReorg,
+  type HistoryProgress,
   type ServerToClientEvents,
   type TransfersIndexed,
 } from '@nexus/contract';
@@ -37,5 +41,15 @@ export class ActivityEventsRepository {
 
   reorg(event: ActivityReorg): void {
     this.socket().to(activityNetworkRoom(event.network)).emit(SocketEvent.Reorg, event);
+  }
+
+  /** A collection's history moved on: its activity room and the room of its scan (the overlay). */
+  history(event: HistoryProgress): void {
+    this.socket()
+      .to([
+        activityRoom(activityKey('collection', event.network, event.contract)),
+        scanRoom(scanKey('collection', event.network, event.contract)),
+      ])
+      .emit(SocketEvent.History, event);
   }
 }

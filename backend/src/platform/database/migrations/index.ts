@@ -16,6 +16,7 @@ import { Migration20261205000000_collection_trait_count } from './Migration20261
 import { Migration20261206000000_transfer_activity } from './Migration20261206000000_transfer_activity.js';
 import { Migration20261207000000_trait_keys_plpgsql } from './Migration20261207000000_trait_keys_plpgsql.js';
 import { Migration20261207100000_nft_holder } from './Migration20261207100000_nft_holder.js';
+import { Migration20261208000000_transfer_history_scope } from './Migration20261208000000_transfer_history_scope.js';
 
 /** Every migration in order; listed explicitly so compiled and test runs find the same set. */
 export const MIGRATIONS = [
@@ -46,4 +47,8 @@ export const MIGRATIONS = [
   { name: 'Migration20261206000000_transfer_activity', class: Migration20261206000000_transfer_activity },
   { name: 'Migration20261207000000_trait_keys_plpgsql', class: Migration20261207000000_trait_keys_plpgsql },
   { name: 'Migration20261207100000_nft_holder', class: Migration20261207100000_nft_holder },
+  {
+    name: 'Migration20261208000000_transfer_history_scope',
+    class: Migration20261208000000_transfer_history_scope,
+  },
 ];
