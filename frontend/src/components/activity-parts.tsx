@@ -8,9 +8,9 @@ export const NOT_INDEXED = "Ownership history isn't indexed on this network yet.
 
 export const KIND_LABELS: Record<ActivityKind, string> = { mint: 'Mint', transfer: 'Transfer', burn: 'Burn' };
 
-export function Address({ value }: { value: string }) {
+export function Address({ value, testId }: { value: string; testId?: string }) {
   return (
-    <code className="activity__address" title={value}>
+    <code className="activity__address" title={value} data-testid={testId}>
       {shortenAddress(value)}
     </code>
   );
@@ -138,7 +138,8 @@ export function ActivityTable({
                 <BlockTime event={event} />
               </td>
               <td className="activity__route">
-                <Address value={event.from} /> <span aria-label="to">→</span> <Address value={event.to} />
+                <Address value={event.from} testId="activity-from" /> <span aria-label="to">→</span>{' '}
+                <Address value={event.to} testId="activity-to" />
               </td>
               <td>
                 <TxLink network={network} txHash={event.txHash} />

@@ -174,10 +174,10 @@ function HoldersPanel({ network, contractAddress, onOwner }: CollectionProps) {
                     <tr key={holder.owner} data-testid="top-holder">
                       <td>{index + 1}</td>
                       <td>
-                        <Address value={holder.owner} />{' '}
+                        <Address value={holder.owner} testId="top-holder-address" />{' '}
                         {onOwner ? <OwnerLink owner={holder.owner} onOwner={onOwner} /> : null}
                       </td>
-                      <td>{holder.tokens}</td>
+                      <td data-testid="top-holder-tokens">{holder.tokens}</td>
                       <td>{formatShare(holder.share)}</td>
                     </tr>
                   ))}
@@ -210,21 +210,21 @@ function HolderFigures({ stats }: { stats: CollectionHolderStats }) {
         </div>
         <div className="stat-tile">
           <dt>Tokens held</dt>
-          <dd>{stats.held}</dd>
+          <dd data-testid="holders-held">{stats.held}</dd>
         </div>
       </dl>
       <div>
         <h2 id="holder-distribution">Holder distribution</h2>
         <ul className="distribution" aria-labelledby="holder-distribution" data-testid="holder-distribution">
           {stats.distribution.map((bucket) => (
-            <li key={bucket.label}>
-              <span>
+            <li key={bucket.label} data-testid="holder-bucket">
+              <span data-testid="holder-bucket-label">
                 {bucket.label.replace('-', '–')} {bucket.label === '1' ? 'token' : 'tokens'}
               </span>
               <span className="distribution__bar" aria-hidden="true">
                 <span style={{ width: `${(bucket.holders / largest) * 100}%` }} />
               </span>
-              <span className="distribution__count">
+              <span className="distribution__count" data-testid="holder-bucket-count">
                 {formatCount(bucket.holders)} {bucket.holders === 1 ? 'holder' : 'holders'}
               </span>
             </li>

@@ -61,9 +61,9 @@ export function NftOwnership({ network, contractAddress, tokenId, onOwner }: Nft
           <ul className="activity__holders" data-testid="nft-holders">
             {holders.map((holder) => (
               <li key={holder.owner} data-testid="nft-holder">
-                <Address value={holder.owner} />
+                <Address value={holder.owner} testId="nft-holder-address" />
                 {erc1155 ? <span className="activity__balance">×{holder.balance}</span> : null}
-                <span className="activity__since">
+                <span className="activity__since" data-testid="nft-held-since">
                   held since <HeldSinceText since={holder.since} />
                 </span>
                 {onOwner ? <OwnerLink owner={holder.owner} onOwner={onOwner} /> : null}
