@@ -1,7 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { activityKey, API_ROUTES, apiPath, SocketEvent, type ActivityPage } from '@nexus/contract';
-import { encodeFunctionData, parseAbi } from 'viem';
+import { activityKey, SocketEvent } from '@nexus/contract';
 import { launchChromium, returningVisitor } from '../support/browser.js';
+import {
+  chainRpc,
+  INDEX_CONFIRMATIONS,
+  ownerOnChain,
+  transferOnChain,
+  waitForIndex,
+} from '../support/chain-index.js';
 import { CHROMIUM, describeWith, TEST_CHAIN } from '../support/requirements.js';
 import {
   connectSocket,
@@ -10,6 +16,7 @@ import {
   type ManifestCollection,
   type RunningSystem,
 } from '../support/system.js';
+import { mineTestBlocks } from '../support/test-collections.js';
 import { TEST_PORT_OFFSET, testPrefix } from '../support/test-env.js';
 
 /**
@@ -20,58 +27,24 @@ import { TEST_PORT_OFFSET, testPrefix } from '../support/test-env.js';
  */
 const maybe = describeWith([TEST_CHAIN, CHROMIUM]);
 
-const CONFIRMATIONS = 2;
+const CONFIRMATIONS = INDEX_CONFIRMATIONS;
 /** The index's pass interval of `npm start` (LIVE_INDEX_INTERVAL_MS measures another). */
 const INDEX_INTERVAL_MS = process.env.LIVE_INDEX_INTERVAL_MS ?? '250';
 const SCAN_TIMEOUT = 120_000;
-const erc721 = parseAbi([
-  'function ownerOf(uint256) view returns (address)',
-  'function transferFrom(address from, address to, uint256 id)',
-]);
 
 maybe('live activity in Chromium: a transfer and a reorganisation without a reload', () => {
   let system: RunningSystem;
   let browser: Browser;
   let context: BrowserContext;
   let collection: ManifestCollection;
-  let rpcUrl: string;
   let wallets: string[];
   const measured: string[] = [];
 
-  const rpc = async <T>(method: string, params: unknown[] = []): Promise<T> => {
-    const response = await fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    });
-    const body = (await response.json()) as { result?: T; error?: { message: string } };
-    if (body.error) throw new Error(`${method}: ${body.error.message}`);
-    return body.result as T;
-  };
-  const head = async () => Number(BigInt(await rpc<string>('eth_blockNumber')));
-  const mine = (blocks: number) => rpc('anvil_mine', [`0x${blocks.toString(16)}`]);
-  const ownerOf = async (tokenId: bigint) => {
-    const data = encodeFunctionData({ abi: erc721, functionName: 'ownerOf', args: [tokenId] });
-    const word = await rpc<string>('eth_call', [{ to: collection.address, data }, 'latest']);
-    return `0x${word.slice(-40)}`;
-  };
-  const activity = async (): Promise<ActivityPage> => {
-    const path = apiPath(API_ROUTES.collectionActivity, {
-      network: collection.network,
-      address: collection.address,
-    });
-    return (await (await fetch(`${system.url}${path}?limit=1`)).json()) as ActivityPage;
-  };
+  const rpc = chainRpc('ethereum');
+  const mine = (blocks: number) => mineTestBlocks('ethereum', blocks);
+  const ownerOf = (tokenId: bigint) => ownerOnChain('ethereum', collection.address, tokenId);
   /** Until the index has every confirmed block (the test database's index may still be catching up). */
-  const indexCaughtUp = async () => {
-    const deadline = Date.now() + SCAN_TIMEOUT;
-    for (;;) {
-      const target = (await head()) - CONFIRMATIONS;
-      if (((await activity()).toBlock ?? -1) >= target) return;
-      if (Date.now() > deadline) throw new Error('the transfer index did not catch up');
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  };
+  const indexCaughtUp = () => waitForIndex(system.url, 'ethereum', collection.address, SCAN_TIMEOUT);
   /**
    * When (epoch ms, the page's clock: the same machine's) the transaction's row is on screen, or off
    * it: watched in the page by a MutationObserver, so the figure carries no polling delay.
@@ -107,7 +80,6 @@ maybe('live activity in Chromium: a transfer and a reorganisation without a relo
     collection = manifest.collections
       .filter((c) => c.network === 'ethereum' && c.standard === 'ERC-721' && c.totalSupply < 1000)
       .find((c) => holders.some((w) => w.holdings.some((h) => h.contract === c.address.toLowerCase())))!;
-    rpcUrl = manifest.networks.ethereum!.rpcUrl;
     wallets = manifest.wallets.filter((w) => w.network === 'ethereum').map((w) => w.address.toLowerCase());
     system = await startSystem({
       prefix: testPrefix('live-activity'),
@@ -159,14 +131,7 @@ maybe('live activity in Chromium: a transfer and a reorganisation without a relo
     );
     const snapshot = await rpc<string>('evm_snapshot');
 
-    const data = encodeFunctionData({
-      abi: erc721,
-      functionName: 'transferFrom',
-      args: [from, to, tokenId] as never,
-    });
-    const hash = await rpc<string>('eth_sendTransaction', [
-      { from, to: collection.address, data, gas: '0x30d40' },
-    ]);
+    const hash = await transferOnChain('ethereum', collection.address, tokenId, from, to);
     // Anvil mines the transaction's block as it takes it: the clock starts here.
     const mined = Date.now();
     const appeared = rowChange(page, hash, true);
