@@ -38,7 +38,7 @@ export class EnsProfileService {
   }
 
   private async lookUp(address: string): Promise<WalletProfileResponse> {
-    const ensName = await this.probe.primaryName(address);
+    const ensName = await this.probe.primaryName(address).catch(() => null);
     const record = ensName ? await this.probe.ensText(ensName, 'avatar') : null;
     const image = record ? await this.avatarImage(record, address) : null;
     const profile: WalletProfileResponse = {

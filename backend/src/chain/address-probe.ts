@@ -29,7 +29,10 @@ export interface AddressProbe {
    * through their gateway. Throws EnsGatewayError when that gateway fails.
    */
   resolveEns(name: string): Promise<string | null>;
-  /** The address's primary ENS name (reverse record, checked forward), or null. */
+  /**
+   * The address's primary ENS name (reverse record, checked forward), or null when it has none.
+   * Throws when the node could not be asked (down, slow, refusing): that is no answer, not "none".
+   */
   primaryName(address: string): Promise<string | null>;
   /** A text record of an ENS name (ENSIP-5, e.g. `avatar`), or null. */
   ensText(name: string, key: string): Promise<string | null>;

@@ -93,6 +93,18 @@ describe(ViemAddressProbe.name, () => {
     expect(await sut.resolveEns(ens.wildcardNames[0]!.name)).toBe(ens.wildcardNames[0]!.address);
   });
 
+  it('answers no primary name without a universal resolver, and throws when the node is down', async () => {
+    const named = ens.primaryNames.find((record) => record.verified)!.address;
+    expect(await new ViemAddressProbe({ chains }).primaryName(named)).toBeNull();
+    // Nothing listens on port 9: not "no name", no answer.
+    const down = {
+      ...chains,
+      ethereum: { ...chains.ethereum, rpcUrl: 'http://127.0.0.1:9/', rpcUrls: ['http://127.0.0.1:9/'] },
+    };
+    const unreachable = new ViemAddressProbe({ chains: down }, ens.universalResolver as Address);
+    await expect(unreachable.primaryName(named)).rejects.toThrow(/HTTP request failed/);
+  });
+
   it('answers primary names checked forward, avatar records and held NFTs', async () => {
     for (const { address, name, verified } of ens.primaryNames)
       expect(await sut.primaryName(address)).toBe(verified ? name : null);

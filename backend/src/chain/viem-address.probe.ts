@@ -49,6 +49,30 @@ function isOffchainFailure(error: unknown): boolean {
   );
 }
 
+function isNormalised(name: string): boolean {
+  try {
+    return normalize(name) === name;
+  } catch {
+    return false;
+  }
+}
+
+/** Errors of the way to the node, not of its answer: the question was not answered. */
+const NODE_FAILURES = new Set([
+  'HttpRequestError',
+  'TimeoutError',
+  'WebSocketRequestError',
+  'SocketClosedError',
+  'LimitExceededRpcError',
+]);
+
+function isNodeFailure(error: unknown): boolean {
+  return (
+    error instanceof BaseError &&
+    error.walk((cause) => NODE_FAILURES.has((cause as { name?: string } | null)?.name ?? '')) !== null
+  );
+}
+
 /**
  * AddressProbe over JSON-RPC with viem, through the same ENS resolution path as on mainnet: the
  * Universal Resolver, CCIP-Read (ERC-3668) for offchain resolvers with the gateway fetched through
@@ -115,8 +139,10 @@ export class ViemAddressProbe implements AddressProbe {
         universalResolverAddress: this.resolverAddress,
       });
       // ENSIP-15: a primary name that is not normalised is not shown.
-      return name && normalize(name) === name ? name : null;
-    } catch {
+      return name && isNormalised(name) ? name : null;
+    } catch (error) {
+      // A revert (no reverse record, no resolver, a name that fails the forward check) is "none".
+      if (isNodeFailure(error)) throw error;
       return null;
     }
   }
