@@ -22,6 +22,7 @@ import 'reflect-metadata';
 import { loadavg } from 'node:os';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { ActivityService } from '../src/activity/index.js';
+import type { PrimaryNamesService } from '../src/addresses/index.js';
 import { seededRandom } from '../src/platform/common/seeded-random.js';
 import { migrate } from '../src/platform/database/migrate.js';
 import { ormConfig } from '../src/platform/database/mikro-orm.config.js';
@@ -164,7 +165,9 @@ async function main(): Promise<void> {
     else console.log('reusing the index already generated (NEXUS_BENCH_RELOAD=1 to generate it again)');
     // The synthetic index is a whole network's: no collection history is read on demand.
     const noHistory = { viewed: async () => null } as unknown as TransferHistoryWatch;
-    const sut = new ActivityService(new TransferActivityReader(orm.em), noHistory);
+    // The index's pages alone: no ENS node here, and names come from Redis or not at all.
+    const noNames = { names: () => Promise.resolve({}) } as unknown as PrimaryNamesService;
+    const sut = new ActivityService(new TransferActivityReader(orm.em), noHistory, noNames);
     const random = seededRandom(24);
     const collection = () => contractAddress(1 + Math.floor(random() * (COLLECTIONS - 1)));
     const blocks = Math.ceil(TRANSFERS / PER_BLOCK);

@@ -96,7 +96,19 @@ export interface ActivityQuery extends CursorQuery {
   kind?: ActivityKind;
 }
 
-export type ActivityPage = CursorPage<ActivityEvent>;
+/**
+ * Primary ENS names of the addresses of a page: lower-case address → name (reverse record on
+ * Ethereum, checked forward; for 0x addresses on every EVM network, as the wallet header). Where
+ * known: an address missing has none, or none was found in time (a page never waits long for them).
+ */
+export type PrimaryNames = Record<string, string>;
+
+/** A page whose rows name addresses (from, to, owner), with their primary names. */
+export interface NamedPage {
+  names: PrimaryNames;
+}
+
+export interface ActivityPage extends CursorPage<ActivityEvent>, NamedPage {}
 
 /** A holder of a token (ERC-1155: with its units) and since when it holds it. */
 export interface TokenHolder {
@@ -106,7 +118,7 @@ export interface TokenHolder {
 }
 
 /** `GET /api/collections/:network/:address/nfts/:tokenId/owners` */
-export interface TokenOwnersPage extends CursorPage<TokenHolder> {
+export interface TokenOwnersPage extends CursorPage<TokenHolder>, NamedPage {
   standard: 'ERC-721' | 'ERC-1155' | null;
   /** ERC-721: the token's latest transfer burned it (no owner). */
   burned: boolean;
@@ -120,7 +132,7 @@ export interface CollectionHolder {
   share: number;
 }
 
-export interface CollectionHoldersPage extends CursorPage<CollectionHolder> {
+export interface CollectionHoldersPage extends CursorPage<CollectionHolder>, NamedPage {
   /** Unique holders (the zero address is not one). */
   holders: number;
   /** Tokens (ERC-1155: units) held by anyone. */

@@ -17,6 +17,8 @@ import { ActivityService } from './activity.service.js';
 const INDEXED =
   'network, indexed, fromBlock, toBlock: `indexed` false (nothing else filled) where the network’s transfer index is off';
 const PAGE = `items, next (the cursor of the following page, null at the end), ${INDEXED}`;
+const NAMES =
+  'names: {address: primary ENS name} of the page’s addresses where known (reverse record on Ethereum, checked forward; an address missing has none, or none was found within the page’s short wait)';
 const BAD_PAGE = 'A bad network, address, limit or kind, or a cursor this route did not hand out';
 const NO_COLLECTION = 'Collection Not Found: the transfer index has seen no transfer of this contract';
 
@@ -28,7 +30,7 @@ export class CollectionActivityController {
 
   @Get(':network/:address/nfts/:tokenId/owners')
   @ApiOkResponse({
-    description: `{standard, burned, ${PAGE}}; items [{owner, balance, since: {blockNumber, time, txHash}}]: ERC-721 its one owner, ERC-1155 its holders (most units first)`,
+    description: `{standard, burned, ${PAGE}, ${NAMES}}; items [{owner, balance, since: {blockNumber, time, txHash}}]: ERC-721 its one owner, ERC-1155 its holders (most units first)`,
   })
   @ApiBadRequestResponse({ description: BAD_PAGE })
   @ApiNotFoundResponse({ description: `${NO_COLLECTION}; Token Not Found: the index saw no transfer of it` })
@@ -38,7 +40,7 @@ export class CollectionActivityController {
 
   @Get(':network/:address/nfts/:tokenId/history')
   @ApiOkResponse({
-    description: `{${PAGE}}; items newest first [{kind, from, to, amount, blockNumber, logIndex, position, time, txHash, contract, tokenId, standard}]`,
+    description: `{${PAGE}, ${NAMES}}; items newest first [{kind, from, to, amount, blockNumber, logIndex, position, time, txHash, contract, tokenId, standard}]`,
   })
   @ApiBadRequestResponse({ description: BAD_PAGE })
   @ApiNotFoundResponse({ description: `${NO_COLLECTION}; Token Not Found: the index saw no transfer of it` })
@@ -48,7 +50,7 @@ export class CollectionActivityController {
 
   @Get(':network/:address/holders')
   @ApiOkResponse({
-    description: `{holders, held, ${PAGE}}; items most tokens first [{owner, tokens, share}] (ERC-1155: units)`,
+    description: `{holders, held, ${PAGE}, ${NAMES}}; items most tokens first [{owner, tokens, share}] (ERC-1155: units)`,
   })
   @ApiBadRequestResponse({ description: BAD_PAGE })
   @ApiNotFoundResponse({ description: NO_COLLECTION })
@@ -70,7 +72,7 @@ export class CollectionActivityController {
   }
 
   @Get(':network/:address/activity')
-  @ApiOkResponse({ description: `{${PAGE}}; items newest first, as a token's history` })
+  @ApiOkResponse({ description: `{${PAGE}, ${NAMES}}; items newest first, as a token's history` })
   @ApiBadRequestResponse({ description: BAD_PAGE })
   @ApiNotFoundResponse({ description: NO_COLLECTION })
   activityFeed(
@@ -106,7 +108,7 @@ export class WalletActivityController {
 
   @Get(':network/:address/activity')
   @ApiOkResponse({
-    description: `{${PAGE}}; what the wallet sent and received, newest first, across collections`,
+    description: `{${PAGE}, ${NAMES}}; what the wallet sent and received, newest first, across collections`,
   })
   @ApiBadRequestResponse({ description: BAD_PAGE })
   activityFeed(

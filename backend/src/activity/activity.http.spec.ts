@@ -464,6 +464,7 @@ describe('activity routes', () => {
       toBlock: null,
       items: [],
       next: null,
+      names: {},
     });
   });
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AddressesModule } from '../addresses/index.js';
 import { ActivityEventsGateway } from './activity-events.gateway.js';
 import { CollectionActivityController, WalletActivityController } from './activity.controller.js';
 import { ActivityService } from './activity.service.js';
@@ -8,6 +9,7 @@ import { ActivityService } from './activity.service.js';
  * and the socket rooms that follow it live.
  */
 @Module({
+  imports: [AddressesModule],
   controllers: [CollectionActivityController, WalletActivityController],
   providers: [ActivityService, ActivityEventsGateway],
 })

@@ -16,6 +16,7 @@ import {
   type TokenOwnersPage,
   type TransfersPerDay,
 } from '@nexus/contract';
+import { PrimaryNamesService } from '../addresses/index.js';
 import {
   TransferActivityReader,
   TransferHistoryWatch,
@@ -81,7 +82,19 @@ export class ActivityService {
   constructor(
     private readonly reader: TransferActivityReader,
     private readonly history: TransferHistoryWatch,
+    private readonly primaryNames: PrimaryNamesService,
   ) {}
+
+  /** A page of transfers with the primary names of their senders and recipients. */
+  private async named(
+    coverage: IndexCoverage,
+    rows: ActivityRow[],
+    next: string | null,
+  ): Promise<ActivityPage> {
+    const items = rows.map(toEvent);
+    const names = await this.primaryNames.names(items.flatMap((event) => [event.from, event.to]));
+    return { ...coverage, items, next, names };
+  }
 
   /**
    * The coverage of the network (or, for a collection where the network's index is off, of its own
@@ -126,11 +139,11 @@ export class ActivityService {
   ): Promise<ActivityPage> {
     const before = query.cursor === undefined ? null : feedCursor.decode(query.cursor);
     const { coverage } = await this.open(network, contract);
-    if (!coverage.indexed) return this.empty(coverage);
+    if (!coverage.indexed) return { ...this.empty(coverage), names: {} };
     const limit = query.limit ?? ACTIVITY_LIMITS.defaultLimit;
     const rows = await this.reader.collectionActivity(network, contract, query.kind, before, limit + 1);
     const page = cut(rows, limit, feedCursor.encode);
-    return { ...coverage, items: page.items.map(toEvent), next: page.next };
+    return this.named(coverage, page.items, page.next);
   }
 
   async walletActivity(
@@ -140,11 +153,11 @@ export class ActivityService {
   ): Promise<ActivityPage> {
     const before = query.cursor === undefined ? null : feedCursor.decode(query.cursor);
     const { coverage } = await this.open(network, null);
-    if (!coverage.indexed) return this.empty(coverage);
+    if (!coverage.indexed) return { ...this.empty(coverage), names: {} };
     const limit = query.limit ?? ACTIVITY_LIMITS.defaultLimit;
     const rows = await this.reader.walletActivity(network, wallet, query.kind, before, limit + 1);
     const page = cut(rows, limit, feedCursor.encode);
-    return { ...coverage, items: page.items.map(toEvent), next: page.next };
+    return this.named(coverage, page.items, page.next);
   }
 
   async tokenHistory(
@@ -155,12 +168,12 @@ export class ActivityService {
   ): Promise<ActivityPage> {
     const before = query.cursor === undefined ? null : feedCursor.decode(query.cursor);
     const { coverage } = await this.open(network, contract);
-    if (!coverage.indexed) return this.empty(coverage);
+    if (!coverage.indexed) return { ...this.empty(coverage), names: {} };
     const limit = query.limit ?? ACTIVITY_LIMITS.defaultLimit;
     const rows = await this.reader.tokenHistory(network, contract, tokenId, before, limit + 1);
     if (rows.length === 0 && !before) throw new NotFoundException(TOKEN_NOT_FOUND);
     const page = cut(rows, limit, feedCursor.encode);
-    return { ...coverage, items: page.items.map(toEvent), next: page.next };
+    return this.named(coverage, page.items, page.next);
   }
 
   /** ERC-721: the one owner (none once burned); ERC-1155: the holders with their units, paged. */
@@ -172,7 +185,7 @@ export class ActivityService {
   ): Promise<TokenOwnersPage> {
     const after = query.cursor === undefined ? null : holderCursor.decode(query.cursor);
     const { coverage, standard } = await this.open(network, contract);
-    if (!coverage.indexed) return { ...this.empty(coverage), standard: null, burned: false };
+    if (!coverage.indexed) return { ...this.empty(coverage), standard: null, burned: false, names: {} };
     if (!(await this.reader.tokenSeen(network, contract, tokenId)))
       throw new NotFoundException(TOKEN_NOT_FOUND);
     if (standard === 'ERC-721') {
@@ -180,15 +193,19 @@ export class ActivityService {
       const burned = !owner || owner.owner === ZERO;
       const items =
         burned || after ? [] : [{ owner: owner.owner, balance: '1', since: toSince(owner.since) }];
-      return { ...coverage, standard, burned, items, next: null };
+      const names = await this.primaryNames.names(items.map((item) => item.owner));
+      return { ...coverage, standard, burned, items, next: null, names };
     }
     const limit = query.limit ?? ACTIVITY_LIMITS.defaultLimit;
     const rows = await this.reader.tokenHolders(network, contract, tokenId, after, limit + 1);
     const page = cut(rows, limit, (last) => holderCursor.encode({ tokens: last.balance, owner: last.owner }));
-    const since = await this.reader.heldSince(
-      network,
-      page.items.map((row) => ({ contract, tokenId, owner: row.owner })),
-    );
+    const [since, names] = await Promise.all([
+      this.reader.heldSince(
+        network,
+        page.items.map((row) => ({ contract, tokenId, owner: row.owner })),
+      ),
+      this.primaryNames.names(page.items.map((row) => row.owner)),
+    ]);
     return {
       ...coverage,
       standard: 'ERC-1155',
@@ -199,6 +216,7 @@ export class ActivityService {
         since: toSince(since.get(`${contract}:${tokenId}:${row.owner}`)),
       })),
       next: page.next,
+      names,
     };
   }
 
@@ -209,10 +227,11 @@ export class ActivityService {
   ): Promise<CollectionHoldersPage> {
     const after = query.cursor === undefined ? null : holderCursor.decode(query.cursor);
     const { coverage, standard } = await this.open(network, contract);
-    if (!coverage.indexed || !standard) return { ...this.empty(coverage), holders: 0, held: '0' };
+    if (!coverage.indexed || !standard) return { ...this.empty(coverage), holders: 0, held: '0', names: {} };
     const limit = query.limit ?? ACTIVITY_LIMITS.defaultLimit;
     const { totals, page: rows } = await this.reader.collectionHolders(network, contract, after, limit + 1);
     const page = cut(rows, limit, holderCursor.encode);
+    const names = await this.primaryNames.names(page.items.map((row) => row.owner));
     return {
       ...coverage,
       holders: totals.holders,
@@ -223,6 +242,7 @@ export class ActivityService {
         share: totals.held === 0n ? 0 : Number((row.tokens * 1_000_000n) / totals.held) / 1_000_000,
       })),
       next: page.next,
+      names,
     };
   }
 

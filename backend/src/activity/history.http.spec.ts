@@ -177,6 +177,7 @@ describe('collection history on demand', () => {
       toBlock: null,
       items: [],
       next: null,
+      names: {},
     });
     // What a collection scan does on a network whose index is off.
     await app.get(TransferHistoryWatch).look('cronos', apes);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CacheRepository } from '../platform/redis/index.js';
 
 /** What the chain said about one address, and how long that answer is worth keeping. */
-export type AddressQuestion = 'collections' | 'network' | 'ens-profile';
+export type AddressQuestion = 'collections' | 'network' | 'ens-profile' | 'ens-name';
 
 /**
  * Answers about an address that cost chain calls (where it is a collection, its network), cached
@@ -24,6 +24,18 @@ export class AddressAnswersRepository extends CacheRepository {
       null,
     );
     return json === null ? null : (JSON.parse(json) as T);
+  }
+
+  /** Answers of many addresses in one read (null where none is kept), in the order asked. */
+  async getMany<T>(question: AddressQuestion, addresses: readonly string[]): Promise<Array<T | null>> {
+    if (addresses.length === 0) return [];
+    const misses = addresses.map(() => null);
+    const json = await this.soft.read<Array<string | null>>(
+      `address ${question}`,
+      () => this.redis.mget(addresses.map((address) => this.entry(question, address))),
+      misses,
+    );
+    return json.map((entry) => (entry === null ? null : (JSON.parse(entry) as T)));
   }
 
   async set(question: AddressQuestion, address: string, answer: unknown, ttlSeconds: number): Promise<void> {
