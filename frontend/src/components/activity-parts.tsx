@@ -1,4 +1,11 @@
-import type { ActivityEvent, ActivityKind, HeldSince, Network } from '@nexus/contract';
+import type {
+  ActivityEvent,
+  ActivityKind,
+  HeldSince,
+  NamedPage,
+  Network,
+  PrimaryNames,
+} from '@nexus/contract';
 import { useIsDevchain } from '../api/networks';
 import { explorerTxUrl } from '../lib/block-explorer';
 import { formatBlockTime, formatRelativeTime, shortenAddress } from '../lib/format';
@@ -8,7 +15,32 @@ export const NOT_INDEXED = "Ownership history isn't indexed on this network yet.
 
 export const KIND_LABELS: Record<ActivityKind, string> = { mint: 'Mint', transfer: 'Transfer', burn: 'Burn' };
 
-export function Address({ value, testId }: { value: string; testId?: string }) {
+/** The primary names of every page of a list read so far (a later page's answer wins). */
+export function pagesNames(pages: ReadonlyArray<Partial<NamedPage>> | undefined): PrimaryNames {
+  return Object.assign({}, ...(pages ?? []).map((page) => page.names ?? {})) as PrimaryNames;
+}
+
+/**
+ * An address, short; its primary ENS name instead where the page named it (the address stays in
+ * the tooltip, and whatever the row links to is still the address).
+ */
+export function Address({
+  value,
+  names,
+  testId,
+}: {
+  value: string;
+  names?: PrimaryNames | undefined;
+  testId?: string;
+}) {
+  const name = names?.[value.toLowerCase()];
+  if (name) {
+    return (
+      <span className="activity__address activity__name" title={value} data-testid={testId}>
+        {name}
+      </span>
+    );
+  }
   return (
     <code className="activity__address" title={value} data-testid={testId}>
       {shortenAddress(value)}
@@ -90,6 +122,7 @@ export function BlockTime({ event }: { event: Pick<ActivityEvent, 'time' | 'bloc
 export function ActivityTable({
   network,
   events,
+  names,
   showToken,
   collectionName,
   caption,
@@ -97,6 +130,8 @@ export function ActivityTable({
 }: {
   network: Network;
   events: readonly ActivityEvent[];
+  /** Primary names of the addresses (the pages' `names`). */
+  names?: PrimaryNames | undefined;
   showToken: boolean;
   collectionName?: (contract: string) => string;
   caption: string;
@@ -138,8 +173,8 @@ export function ActivityTable({
                 <BlockTime event={event} />
               </td>
               <td className="activity__route">
-                <Address value={event.from} testId="activity-from" /> <span aria-label="to">→</span>{' '}
-                <Address value={event.to} testId="activity-to" />
+                <Address value={event.from} names={names} testId="activity-from" />{' '}
+                <span aria-label="to">→</span> <Address value={event.to} names={names} testId="activity-to" />
               </td>
               <td>
                 <TxLink network={network} txHash={event.txHash} />

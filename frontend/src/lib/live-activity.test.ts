@@ -45,6 +45,7 @@ describe('withoutUndone', () => {
       fromBlock: 0,
       toBlock: 20,
       next: null,
+      names: {},
       items: blocks.map((blockNumber) => ({ blockNumber }) as ActivityPage['items'][number]),
     });
     const data: InfiniteData<ActivityPage> = {

@@ -55,7 +55,12 @@ function feedPage(url: URL) {
   const all = kinds.flatMap((k, i) => [1, 2, 3].map((n) => event(k, i * 10 + n)));
   const start = cursor ? 2 : 0;
   const items = all.slice(start, start + 2);
-  return { ...COVERED, items, next: start + 2 < all.length ? `${kind ?? 'all'}:1` : null };
+  return {
+    ...COVERED,
+    items,
+    next: start + 2 < all.length ? `${kind ?? 'all'}:1` : null,
+    names: { [holder(2)]: 'bob.eth' },
+  };
 }
 
 const STATS_ANSWER: CollectionHolderStats = {
@@ -78,6 +83,7 @@ function holdersPage(url: URL): CollectionHoldersPage {
           { owner: holder(2), tokens: '250', share: 0.05 },
         ],
     next: second ? null : 'holders-2',
+    names: second ? { [holder(3)]: 'late.eth' } : { [holder(1)]: 'whale.eth' },
   };
 }
 
@@ -168,6 +174,32 @@ describe('CollectionInsights', () => {
         .filter((call) => call.url.pathname === HOLDERS)
         .map((call) => call.url.searchParams.get('cursor')),
     ).toEqual([null, 'holders-2']);
+  });
+
+  it("shows the pages' primary names as text, the address in the tooltip", async () => {
+    serve();
+    renderView('activity');
+    await waitFor(() => expect(kinds()).toEqual(['Mint', 'Mint']));
+    const [row] = screen.getAllByTestId('activity-row');
+    const route = row!.querySelector('.activity__route')!;
+    expect(route.textContent).toBe(`0x0000...0000 → bob.eth`);
+    expect(within(row!).getByTestId('activity-to').getAttribute('title')).toBe(holder(2));
+    expect(within(row!).getByTestId('activity-to').classList.contains('activity__name')).toBe(true);
+  });
+
+  it('names holders with the names of the page they came on', async () => {
+    serve();
+    renderView('holders');
+    const rows = await screen.findAllByTestId('top-holder');
+    expect(rows.map((row) => cell(row, 1)?.trim())).toEqual(['whale.eth', '0x0000...0002']);
+    fireEvent.click(screen.getByTestId('holders-more'));
+    await waitFor(() => expect(screen.getAllByTestId('top-holder')).toHaveLength(3));
+    const shown = screen.getAllByTestId('top-holder-address');
+    expect(shown.map((name) => [name.textContent, name.getAttribute('title')])).toEqual([
+      ['whale.eth', holder(1)],
+      ['0x0000...0002', holder(2)],
+      ['late.eth', holder(3)],
+    ]);
   });
 
   it('says the network is not indexed instead of empty figures', async () => {

@@ -10,7 +10,14 @@ import {
   collectionHoldersQuery,
   transfersPerDayQuery,
 } from '../api/activity-api';
-import { ActivityTable, Address, LoadMore, NOT_INDEXED, OwnerLink } from '../../../components/activity-parts';
+import {
+  ActivityTable,
+  Address,
+  LoadMore,
+  NOT_INDEXED,
+  OwnerLink,
+  pagesNames,
+} from '../../../components/activity-parts';
 import '../../../components/stat-tile.css';
 import '../../../components/activity.css';
 
@@ -101,6 +108,7 @@ function ActivityPanel({ network, contractAddress }: CollectionProps) {
             <ActivityTable
               network={network}
               events={events}
+              names={pagesNames(feed.data.pages)}
               showToken
               caption={`${filterLabel} of this collection, newest first`}
               testId="activity-feed"
@@ -129,6 +137,7 @@ function HoldersPanel({ network, contractAddress, onOwner }: CollectionProps) {
   const stats = useQuery(collectionHolderStatsQuery(network, contractAddress));
   const top = useInfiniteQuery(collectionHoldersQuery(network, contractAddress));
   const holders = top.data?.pages.flatMap((page) => page.items) ?? [];
+  const holderNames = pagesNames(top.data?.pages);
 
   if (stats.data?.indexed === false || top.data?.pages[0]?.indexed === false) {
     return (
@@ -174,7 +183,7 @@ function HoldersPanel({ network, contractAddress, onOwner }: CollectionProps) {
                     <tr key={holder.owner} data-testid="top-holder">
                       <td>{index + 1}</td>
                       <td>
-                        <Address value={holder.owner} testId="top-holder-address" />{' '}
+                        <Address value={holder.owner} names={holderNames} testId="top-holder-address" />{' '}
                         {onOwner ? <OwnerLink owner={holder.owner} onOwner={onOwner} /> : null}
                       </td>
                       <td data-testid="top-holder-tokens">{holder.tokens}</td>

@@ -19,8 +19,14 @@ const BOB = '0xb0b0000000000000000000000000000000000002';
 const CAROL = '0xca201000000000000000000000000000000000003';
 const ZERO = '0x0000000000000000000000000000000000000000';
 const TX = (n: number) => `0x${String(n).padStart(64, '0')}`;
-const COVERED = { network: 'polygon' as Network, indexed: true, fromBlock: 1, toBlock: 500 };
-const NOT_COVERED = { network: 'polygon' as Network, indexed: false, fromBlock: null, toBlock: null };
+const COVERED = { network: 'polygon' as Network, indexed: true, fromBlock: 1, toBlock: 500, names: {} };
+const NOT_COVERED = {
+  network: 'polygon' as Network,
+  indexed: false,
+  fromBlock: null,
+  toBlock: null,
+  names: {},
+};
 const NETWORKS: NetworksResponse = {
   networks: [
     { network: 'polygon', chainId: 137, devchain: false },
@@ -105,7 +111,7 @@ describe(NftOwnership.name, () => {
           next: null,
         },
       },
-      { '': { ...COVERED, items: [transfer, mint], next: null } },
+      { '': { ...COVERED, items: [transfer, mint], next: null, names: { [ALICE]: 'alice.eth' } } },
     );
     renderOwnership();
 
@@ -117,8 +123,10 @@ describe(NftOwnership.name, () => {
 
     const rows = await screen.findAllByTestId('activity-row');
     expect(rows.map((row) => cell(row, 0))).toEqual(['Transfer', 'Mint']);
-    expect(within(rows[0]!).getByTitle(ALICE)).toBeTruthy();
-    expect(within(rows[0]!).getByTitle(BOB)).toBeTruthy();
+    // Alice's primary name in place of her address, which stays in the tooltip.
+    expect(within(rows[0]!).getByTitle(ALICE).textContent).toBe('alice.eth');
+    expect(within(rows[1]!).getByTitle(ALICE).textContent).toBe('alice.eth');
+    expect(within(rows[0]!).getByTitle(BOB).textContent).toBe('0xb0b0...0002');
     await waitFor(() =>
       expect(within(rows[0]!).getByTestId('activity-tx').getAttribute('href')).toBe(
         `https://polygonscan.com/tx/${TX(20)}`,
@@ -157,6 +165,7 @@ describe(NftOwnership.name, () => {
           burned: false,
           items: [{ owner: CAROL, balance: '3', since: null }],
           next: null,
+          names: { [CAROL]: 'carol.eth' },
         },
       },
       {
@@ -170,6 +179,7 @@ describe(NftOwnership.name, () => {
     fireEvent.click(screen.getByTestId('nft-holders-more'));
     await waitFor(() => expect(screen.getAllByTestId('nft-holder')).toHaveLength(2));
     expect(screen.getAllByTestId('nft-holder')[1]!.textContent).toContain('×3');
+    expect(within(screen.getAllByTestId('nft-holder')[1]!).getByTitle(CAROL).textContent).toBe('carol.eth');
     expect(screen.queryByTestId('nft-holders-more')).toBeNull();
 
     fireEvent.click(await screen.findByTestId('nft-history-more'));

@@ -9,6 +9,7 @@ import {
   LoadMore,
   NOT_INDEXED,
   OwnerLink,
+  pagesNames,
 } from '../../../components/activity-parts';
 import '../../../components/activity.css';
 
@@ -44,6 +45,7 @@ export function NftOwnership({ network, contractAddress, tokenId, onOwner }: Nft
   const holders = owners.data?.pages.flatMap((page) => page.items) ?? [];
   const events = history.data?.pages.flatMap((page) => page.items) ?? [];
   const erc1155 = first?.standard === 'ERC-1155';
+  const ownerNames = pagesNames(owners.data?.pages);
 
   return (
     <section className="nft-detail__section activity" data-testid="nft-ownership">
@@ -61,7 +63,7 @@ export function NftOwnership({ network, contractAddress, tokenId, onOwner }: Nft
           <ul className="activity__holders" data-testid="nft-holders">
             {holders.map((holder) => (
               <li key={holder.owner} data-testid="nft-holder">
-                <Address value={holder.owner} testId="nft-holder-address" />
+                <Address value={holder.owner} names={ownerNames} testId="nft-holder-address" />
                 {erc1155 ? <span className="activity__balance">×{holder.balance}</span> : null}
                 <span className="activity__since" data-testid="nft-held-since">
                   held since <HeldSinceText since={holder.since} />
@@ -96,6 +98,7 @@ export function NftOwnership({ network, contractAddress, tokenId, onOwner }: Nft
           <ActivityTable
             network={network}
             events={events}
+            names={pagesNames(history.data?.pages)}
             showToken={false}
             caption="Mints, transfers and burns of this token, newest first"
             testId="nft-history"

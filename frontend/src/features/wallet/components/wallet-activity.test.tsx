@@ -81,8 +81,9 @@ describe(WalletActivity.name, () => {
         ...COVERED,
         items: [event(APES, '7', OTHER, WALLET, 40), event(UNNAMED, '3', WALLET, ZERO, 30)],
         next: 'c1',
+        names: { [WALLET]: 'me.eth' },
       },
-      c1: { ...COVERED, items: [event(APES, '9', ZERO, WALLET, 20)], next: null },
+      c1: { ...COVERED, items: [event(APES, '9', ZERO, WALLET, 20)], next: null, names: {} },
     });
     renderWith('activity');
 
@@ -97,16 +98,19 @@ describe(WalletActivity.name, () => {
       expect(within(rows[0]!).getByTestId('activity-tx').getAttribute('href')).toContain(TX(40)),
     );
     expect(within(rows[0]!).getByText('0xb0b0...0002')).toBeTruthy();
+    expect(within(rows[0]!).getByTitle(WALLET).textContent).toBe('me.eth');
 
     fireEvent.click(screen.getByTestId('wallet-activity-more'));
     await waitFor(() => expect(within(table).getAllByTestId('activity-row')).toHaveLength(3));
     rows = within(table).getAllByTestId('activity-row');
     expect(cells(rows[2]!).slice(0, 3)).toEqual(['Mint', 'Wallet Apes', '#9']);
+    // Names of the first page name the wallet in the rows of the next.
+    expect(within(rows[2]!).getByTitle(WALLET).textContent).toBe('me.eth');
     expect(screen.queryByTestId('wallet-activity-more')).toBeNull();
   });
 
   it('says so where the network’s index is off', async () => {
-    serve({ '': { ...NOT_COVERED, items: [], next: null } });
+    serve({ '': { ...NOT_COVERED, items: [], next: null, names: {} } });
     renderWith('activity');
     expect((await screen.findByTestId('wallet-activity-unindexed')).textContent).toBe(
       "Ownership history isn't indexed on this network yet.",

@@ -1,7 +1,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Network, Nft } from '@nexus/contract';
-import { ActivityTable, HeldSinceText, LoadMore, NOT_INDEXED } from '../../../components/activity-parts';
+import {
+  ActivityTable,
+  HeldSinceText,
+  LoadMore,
+  NOT_INDEXED,
+  pagesNames,
+} from '../../../components/activity-parts';
 import { Spinner } from '../../../components/spinner';
 import { errorText } from '../../../lib/api-client';
 import { shortenAddress } from '../../../lib/format';
@@ -51,6 +57,7 @@ export function WalletActivity({ network, walletAddress, nfts }: WalletIndexProp
       <ActivityTable
         network={network}
         events={events}
+        names={pagesNames(feed.data.pages)}
         showToken
         collectionName={collectionName}
         caption="What this wallet minted, sent, received and burned, newest first"
