@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { SocketEvent, type ActivityReorg, type TransfersIndexed } from '@nexus/contract';
-import { getSocket, type NexusSocket } from './socket-client';
+import { onSocket, type NexusSocket } from './socket-client';
 import { countedRooms } from './socket-rooms';
 
 export interface ActivityListener {
@@ -44,10 +44,37 @@ export function createSocketActivityChannel(socket: NexusSocket): ActivityChanne
   };
 }
 
+/**
+ * A channel usable at once over one that arrives later (the socket's, once Socket.IO is fetched):
+ * follows, unfollows and listeners wait for it and reach it in the order they were made; a listener
+ * removed meanwhile never registers. Should the fetch fail, what was asked meanwhile is dropped and
+ * the next call fetches again.
+ */
+export function deferredActivityChannel(ready: () => Promise<ActivityChannel>): ActivityChannel {
+  const later = (use: (live: ActivityChannel) => void) => {
+    ready().then(use, () => undefined);
+  };
+  return {
+    follow: (key) => later((live) => live.follow(key)),
+    unfollow: (key) => later((live) => live.unfollow(key)),
+    listen(listener) {
+      let stop: (() => void) | null = null;
+      let stopped = false;
+      later((live) => {
+        if (!stopped) stop = live.listen(listener);
+      });
+      return () => {
+        stopped = true;
+        stop?.();
+      };
+    },
+  };
+}
+
 let channel: ActivityChannel | null = null;
 
 export function getActivityChannel(): ActivityChannel {
-  channel ??= createSocketActivityChannel(getSocket());
+  channel ??= deferredActivityChannel(onSocket(createSocketActivityChannel));
   return channel;
 }
 

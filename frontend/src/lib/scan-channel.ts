@@ -5,7 +5,7 @@ import {
   type ScanFailed,
   type ScanProgress,
 } from '@nexus/contract';
-import { getSocket, type NexusSocket } from './socket-client';
+import { onSocket, type NexusSocket } from './socket-client';
 import { countedRooms } from './socket-rooms';
 
 export interface ScanListener {
@@ -66,10 +66,41 @@ export function createSocketScanChannel(socket: NexusSocket): ScanChannel {
   };
 }
 
+/**
+ * A channel usable at once over one that arrives later (the socket's, once Socket.IO is fetched):
+ * calls wait for it and reach it in the order they were made; a listener removed meanwhile never
+ * registers. Should the fetch fail, `subscribe` answers null (as a subscribe the socket could not
+ * answer in time), the rest is dropped, and the next call fetches again.
+ */
+export function deferredScanChannel(ready: () => Promise<ScanChannel>): ScanChannel {
+  const later = (use: (live: ScanChannel) => void) => {
+    ready().then(use, () => undefined);
+  };
+  return {
+    subscribe: (key) =>
+      ready().then(
+        (live) => live.subscribe(key),
+        () => null,
+      ),
+    unsubscribe: (key) => later((live) => live.unsubscribe(key)),
+    listen(listener) {
+      let stop: (() => void) | null = null;
+      let stopped = false;
+      later((live) => {
+        if (!stopped) stop = live.listen(listener);
+      });
+      return () => {
+        stopped = true;
+        stop?.();
+      };
+    },
+  };
+}
+
 let channel: ScanChannel | null = null;
 
 export function getScanChannel(): ScanChannel {
-  channel ??= createSocketScanChannel(getSocket());
+  channel ??= deferredScanChannel(onSocket(createSocketScanChannel));
   return channel;
 }
 

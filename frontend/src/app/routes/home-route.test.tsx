@@ -4,7 +4,7 @@ import { useLocation, useNavigate, type NavigateFunction } from 'react-router-do
 import { API_ROUTES, apiPath, type Nft, type NftsResponse } from '@nexus/contract';
 import { BETA_WELCOME_SEEN_KEY } from '../../components/beta-welcome-dialog';
 import { prefetchScan, scanQueryKey } from '../../features/scan/hooks/use-scan';
-import { getSocket } from '../../lib/socket-client';
+import { closeSocket } from '../../lib/socket-client';
 import { installFetch, jsonResponse, removeFetch, statusResponse } from '../../testing/fake-fetch';
 import { testNft } from '../../testing/test-nft';
 import { createQueryClient } from '../query-client';
@@ -74,8 +74,8 @@ describe('explorer views in the page address', () => {
     removeFetch();
   });
 
-  afterAll(() => {
-    getSocket().disconnect();
+  afterAll(async () => {
+    await closeSocket();
   });
 
   it('opens a filtered collection from its URL and writes every change back to it', async () => {

@@ -4,7 +4,7 @@ import { ENABLED_NETWORKS, INCOMPLETE_REASONS, type Nft, type NftsResponse } fro
 import { BETA_WELCOME_SEEN_KEY } from '../../components/beta-welcome-dialog';
 import { scanQueryKey } from '../../features/scan/hooks/use-scan';
 import type { ScanTarget } from '../../features/scan/stores/scan-store';
-import { getSocket } from '../../lib/socket-client';
+import { closeSocket } from '../../lib/socket-client';
 import { installFetch, jsonResponse, removeFetch, statusResponse } from '../../testing/fake-fetch';
 import { testNft } from '../../testing/test-nft';
 import { createQueryClient } from '../query-client';
@@ -57,8 +57,8 @@ describe('a partial scan answer on screen', () => {
 
   afterEach(() => removeFetch());
 
-  afterAll(() => {
-    getSocket().disconnect();
+  afterAll(async () => {
+    await closeSocket();
   });
 
   it("says so, with the reason, in the collection gallery's header", async () => {

@@ -16,7 +16,7 @@ import {
   SCANNING_REFRESH_MS,
 } from '../../features/scan/hooks/use-scanning-page';
 import { scanTargetKey, useScanStore, type ScanTarget } from '../../features/scan/stores/scan-store';
-import { getSocket } from '../../lib/socket-client';
+import { closeSocket } from '../../lib/socket-client';
 import { installFetch, jsonResponse, removeFetch, statusResponse } from '../../testing/fake-fetch';
 import { testNft } from '../../testing/test-nft';
 import { renderHomeRoute } from './testing/render-home-route';
@@ -92,8 +92,8 @@ describe('a large collection whose scan is still running', () => {
 
   afterEach(() => removeFetch());
 
-  afterAll(() => {
-    getSocket().disconnect();
+  afterAll(async () => {
+    await closeSocket();
   });
 
   it('shows its first NFTs under a progress line, refreshed as chunks land, then the gallery', async () => {
