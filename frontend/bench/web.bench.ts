@@ -4,8 +4,8 @@
  *   npm run bench:web
  *
  * Measures
- * 1. the visitor's initial JavaScript: the entry script and its modulepreloads in
- *    frontend/dist/index.html, gzip-compressed (level 9, as the build's size report);
+ * 1. the visitor's first load: the entry script, its modulepreloads and the stylesheets of
+ *    frontend/dist/index.html, gzip-compressed (level 9, as the build's size report; first-load.ts);
  * 2. time to the first NFT card of each cached collection (by default the dev chains' ERC-721
  *    collections nearest 10,000 and 100,000 tokens): a new browser context (empty browser cache, the
  *    server's cache warm) opens the collection's address (/?view=collection&network=…&address=…);
@@ -30,8 +30,8 @@ import type { Browser, Page } from 'playwright-core';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { BETA_WELCOME_SEEN_KEY, launchChromium } from '../../test/support/browser.js';
+import { FIRST_LOAD_BUDGET_BYTES, firstLoad } from './first-load.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BASE = (process.env.NEXUS_BENCH_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
@@ -63,21 +63,6 @@ function kb(bytes: number): string {
 
 function ms(value: number): string {
   return `${value.toFixed(0)} ms`;
-}
-
-/** The entry script and its modulepreloads, gzip level 9. */
-function initialJavaScript(): { files: Array<{ file: string; raw: number; gzip: number }>; gzip: number } {
-  const dist = join(repoRoot, 'frontend', 'dist');
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const paths = [
-    ...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g),
-    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g),
-  ].map((match) => match[1]!);
-  const files = paths.map((path) => {
-    const code = readFileSync(join(dist, path.replace(/^\//, '')));
-    return { file: path, raw: code.length, gzip: gzipSync(code, { level: 9 }).length };
-  });
-  return { files, gzip: files.reduce((sum, f) => sum + f.gzip, 0) };
 }
 
 function benchTargets(): Target[] {
@@ -262,10 +247,12 @@ async function toggleTime(page: Page, index: number): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  const js = initialJavaScript();
-  console.log('Initial JavaScript (gzip level 9):');
-  for (const file of js.files) console.log(`  ${file.file}  ${kb(file.raw)} raw, ${kb(file.gzip)} gzip`);
-  console.log(`  total ${kb(js.gzip)} gzip`);
+  const load = firstLoad(join(repoRoot, 'frontend', 'dist'));
+  console.log('First load, scripts and stylesheets of index.html (gzip level 9):');
+  for (const file of load.files) console.log(`  ${file.file}  ${kb(file.raw)} raw, ${kb(file.gzip)} gzip`);
+  console.log(
+    `  JavaScript ${kb(load.js)}, CSS ${kb(load.css)}: ${kb(load.total)} gzip (budget ${kb(FIRST_LOAD_BUDGET_BYTES)})`,
+  );
 
   const targets = benchTargets();
   console.log(
