@@ -38,6 +38,8 @@ maybe('live activity in Chromium: a transfer and a reorganisation without a relo
   let context: BrowserContext;
   let collection: ManifestCollection;
   let wallets: string[];
+  /** Demo wallets' primary ENS names (verified reverse records of the test chain's ENS). */
+  let primaryNames: Map<string, string>;
   const measured: string[] = [];
 
   const rpc = chainRpc('ethereum');
@@ -81,6 +83,12 @@ maybe('live activity in Chromium: a transfer and a reorganisation without a relo
       .filter((c) => c.network === 'ethereum' && c.standard === 'ERC-721' && c.totalSupply < 1000)
       .find((c) => holders.some((w) => w.holdings.some((h) => h.contract === c.address.toLowerCase())))!;
     wallets = manifest.wallets.filter((w) => w.network === 'ethereum').map((w) => w.address.toLowerCase());
+    const ens = (
+      manifest as { ens?: { primaryNames: Array<{ address: string; name: string; verified: boolean }> } }
+    ).ens;
+    primaryNames = new Map(
+      (ens?.primaryNames ?? []).filter((r) => r.verified).map((r) => [r.address.toLowerCase(), r.name]),
+    );
     system = await startSystem({
       prefix: testPrefix('live-activity'),
       port: 3299 + TEST_PORT_OFFSET,
@@ -112,11 +120,13 @@ maybe('live activity in Chromium: a transfer and a reorganisation without a relo
     // A reload would lose this.
     await page.evaluate(() => ((window as unknown as { __nexusStay: number }).__nexusStay = 1));
 
-    // A token a demo wallet (an unlocked account) holds, to the next demo wallet.
+    // A token a demo wallet (an unlocked account) holds, to another demo wallet: one with a primary
+    // ENS name, which the row shows in place of its address.
     let tokenId = 1n;
     let from = await ownerOf(tokenId);
     while (!wallets.includes(from)) from = await ownerOf(++tokenId);
-    const to = wallets.find((wallet) => wallet !== from)!;
+    const to = wallets.find((wallet) => wallet !== from && primaryNames.has(wallet))!;
+    expect(to).toBeDefined();
     // When the API's socket tells the room (the index stored the transfer): splits the figure.
     const listener = await connectSocket(system.url);
     const told = { transfers: 0, reorg: 0 };
@@ -137,6 +147,18 @@ maybe('live activity in Chromium: a transfer and a reorganisation without a relo
     const appeared = rowChange(page, hash, true);
     await mine(CONFIRMATIONS);
     const shown = (await within(appeared, 30_000)) - mined;
+    // From and to: the name where the wallet has one, else the short address; the address in the tooltip.
+    const route = page
+      .getByTestId('activity-row')
+      .filter({ has: page.locator(`[data-testid="activity-tx"][title="${hash}"]`) })
+      .locator('.activity__route [title]');
+    const shortened = (address: string) => `${address.slice(0, 6)}...${address.slice(-4)}`;
+    expect(
+      await route.evaluateAll((parts) => parts.map((part) => [part.getAttribute('title'), part.textContent])),
+    ).toEqual([
+      [from, primaryNames.get(from) ?? shortened(from)],
+      [to, primaryNames.get(to)],
+    ]);
 
     const disappeared = rowChange(page, hash, false);
     await rpc('evm_revert', [snapshot]);
