@@ -14,12 +14,7 @@
  */
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import type { DevchainManifest } from '../../deploy/devchain/src/manifest.js';
+import { startDevWorld, type DevWorld } from './dev-world.js';
 import type { CollectionInfo, TokenRef, WalletHolding } from '../src/chain/nft-source.js';
 import { RpcNftSource } from '../src/chain/rpc/rpc-nft.source.js';
 import { ormConfig } from '../src/platform/database/mikro-orm.config.js';
@@ -34,7 +29,6 @@ import {
 } from '../src/transfer-index/index.js';
 import { ENTITIES } from '../src/entities.js';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const databaseUrl =
   process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/nexus_bench_index';
 const WORLD = process.env.NEXUS_DEVWORLD_SCALE ?? 'full';
@@ -44,10 +38,8 @@ function seconds(start: number): number {
   return Math.round(performance.now() - start) / 1000;
 }
 
-async function startChains(): Promise<{ manifest: DevchainManifest; stop(): Promise<void> }> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NEXUS_STATE_DIR: resolve(root, '.nexus', 'bench-index'),
+function startChains(): Promise<DevWorld> {
+  return startDevWorld('bench-index', {
     DEVCHAIN_CRONOS_PORT: '19747',
     DEVCHAIN_PUBLIC_NODE_PORT: '19748',
     DEVCHAIN_GATEWAY_PORT: '19780',
@@ -55,26 +47,7 @@ async function startChains(): Promise<{ manifest: DevchainManifest; stop(): Prom
     // Only cronos is measured: the other networks are "external" nodes that nobody seeds.
     ETHEREUM_RPC_URL: NO_NODE,
     POLYGON_RPC_URL: NO_NODE,
-  };
-  delete env.CRONOS_RPC_URL;
-  const child = spawn(process.execPath, [...process.execArgv, resolve(root, 'deploy/devchain/src/cli.ts')], {
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const exited = new Promise<number | null>((done) => child.once('exit', done));
-  const stop = async (): Promise<void> => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await exited;
-  };
-  for await (const line of createInterface({ input: child.stdout! })) {
-    const ready = /^devchain ready (.+)$/.exec(line);
-    if (ready) {
-      const manifest = JSON.parse(await readFile(ready[1]!, 'utf8')) as DevchainManifest;
-      child.stdout!.resume();
-      return { manifest, stop };
-    }
-  }
-  throw new Error(`the dev chains exited with ${String(await exited)} before they were ready`);
 }
 
 function held(holdings: WalletHolding[]): string[] {

@@ -8,12 +8,7 @@
  */
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { resolve, dirname } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import type { DevchainManifest } from '../../deploy/devchain/src/manifest.js';
+import { startDevWorld, type DevWorld } from './dev-world.js';
 import { GatewayMetadataResolver } from '../src/chain/metadata/gateway-metadata.resolver.js';
 import { RpcNftSource } from '../src/chain/rpc/rpc-nft.source.js';
 import { CollectionsRepository, toApiNft } from '../src/collections/index.js';
@@ -23,7 +18,6 @@ import { resolveTokens } from '../src/jobs/index.js';
 import { RarityEngine } from '../src/rarity/index.js';
 import { ENTITIES } from '../src/entities.js';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/nexus_bench';
 const CONCURRENCY = Number(process.env.METADATA_CONCURRENCY ?? 64);
 
@@ -32,10 +26,8 @@ function ms(start: number): number {
 }
 
 /** The dev chains and their gateway in a process of their own (the devchain CLI), as `npm start` runs them. */
-async function startChains(): Promise<{ manifest: DevchainManifest; stop(): Promise<void> }> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NEXUS_STATE_DIR: resolve(root, '.nexus', 'bench'),
+function startChains(): Promise<DevWorld> {
+  return startDevWorld('bench', {
     DEVCHAIN_ETHEREUM_PORT: '19545',
     DEVCHAIN_POLYGON_PORT: '19546',
     DEVCHAIN_CRONOS_PORT: '19547',
@@ -43,27 +35,7 @@ async function startChains(): Promise<{ manifest: DevchainManifest; stop(): Prom
     DEVCHAIN_PUBLIC_NODE_PORT: '19548',
     // Today's world unless asked for the next scale's (NEXUS_DEVWORLD_SCALE=full|small).
     NEXUS_DEVWORLD_SCALE: process.env.NEXUS_DEVWORLD_SCALE ?? 'off',
-  };
-  // Our own chains, whatever the shell points at.
-  for (const name of ['ETHEREUM_RPC_URL', 'POLYGON_RPC_URL', 'CRONOS_RPC_URL']) delete env[name];
-  const child = spawn(process.execPath, [...process.execArgv, resolve(root, 'deploy/devchain/src/cli.ts')], {
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const exited = new Promise<number | null>((done) => child.once('exit', done));
-  const stop = async (): Promise<void> => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await exited;
-  };
-  for await (const line of createInterface({ input: child.stdout! })) {
-    const ready = /^devchain ready (.+)$/.exec(line);
-    if (ready) {
-      const manifest = JSON.parse(await readFile(ready[1]!, 'utf8')) as DevchainManifest;
-      child.stdout!.resume(); // keep draining what it prints later
-      return { manifest, stop };
-    }
-  }
-  throw new Error(`the dev chains exited with ${String(await exited)} before they were ready`);
 }
 
 async function main(): Promise<void> {

@@ -106,7 +106,7 @@ maybe('live activity in Chromium: a transfer and a reorganisation without a relo
     if (measured.length) console.log(measured.join('\n'));
   });
 
-  it("shows a new transfer in the open collection's Activity feed, and drops it when a reorg undoes it", async () => {
+  it("shows a new transfer in the open collection's Activity feed and owner filter, and drops it when a reorg undoes it", async () => {
     expect(collection).toBeDefined();
     // The seeding's last blocks get their confirmations first (as the dev world's CLI does): only
     // the test's own transfer is left to index when the clock runs.
@@ -139,6 +139,15 @@ maybe('live activity in Chromium: a transfer and a reorganisation without a relo
         resolve,
       ),
     );
+    // The gallery filtered to the recipient's tokens, open in another tab: the token joins it live.
+    const filtered = await context.newPage();
+    await filtered.goto(
+      `/?view=collection&network=${collection.network}&address=${collection.address}&owner=${to}`,
+    );
+    await filtered.getByTestId('owner-filter-chip').waitFor({ timeout: SCAN_TIMEOUT });
+    const card = filtered.locator(`[data-testid="nft-card"][data-token-id="${tokenId}"]`);
+    expect(await card.count()).toBe(0);
+    await filtered.evaluate(() => ((window as unknown as { __nexusStay: number }).__nexusStay = 1));
     const snapshot = await rpc<string>('evm_snapshot');
 
     const hash = await transferOnChain('ethereum', collection.address, tokenId, from, to);
@@ -147,6 +156,7 @@ maybe('live activity in Chromium: a transfer and a reorganisation without a relo
     const appeared = rowChange(page, hash, true);
     await mine(CONFIRMATIONS);
     const shown = (await within(appeared, 30_000)) - mined;
+    await card.waitFor({ state: 'visible', timeout: 30_000 });
     // From and to: the name where the wallet has one, else the short address; the address in the tooltip.
     const route = page
       .getByTestId('activity-row')
@@ -166,6 +176,10 @@ maybe('live activity in Chromium: a transfer and a reorganisation without a relo
     // The replacing chain: longer than the undone one, so the index sees its stored hashes gone.
     await mine(CONFIRMATIONS + 3);
     const removed = (await within(disappeared, 30_000)) - reverted;
+    await card.waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await filtered.evaluate(() => (window as unknown as { __nexusStay?: number }).__nexusStay)).toBe(
+      1,
+    );
 
     listener.disconnect();
 

@@ -15,7 +15,8 @@ import { ActivityQueryDto, CursorQueryDto, TransfersPerDayQueryDto } from './act
 import { ActivityService } from './activity.service.js';
 
 const INDEXED =
-  'network, indexed, fromBlock, toBlock: `indexed` false (nothing else filled) where the network’s transfer index is off';
+  'network, indexed, fromBlock, toBlock: `indexed` false (nothing else filled) where the network’s transfer index is off; ' +
+  'collection routes there add history {state: queued|reading|complete, percent, …} once a scan asked for the collection’s history';
 const PAGE = `items, next (the cursor of the following page, null at the end), ${INDEXED}`;
 const NAMES =
   'names: {address: primary ENS name} of the page’s addresses where known (reverse record on Ethereum, checked forward; an address missing has none, or none was found within the page’s short wait)';

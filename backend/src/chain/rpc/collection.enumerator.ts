@@ -56,7 +56,8 @@ type IndexedTokens = NonNullable<Awaited<ReturnType<CollectionIndex['collectionT
  */
 export class CollectionEnumerator {
   constructor(
-    private readonly client: Pick<PublicClient, 'getBlockNumber' | 'getCode'>,
+    private readonly client: Pick<PublicClient, 'getBlockNumber' | 'getCode'> &
+      Partial<Pick<PublicClient, 'request'>>,
     private readonly calls: BatchedCalls,
     private readonly logs: LogSource,
     private readonly uris: TokenUriReader,
