@@ -35,7 +35,7 @@ abstract class TokenRow extends NetworkRow {
 @Entity({ tableName: 'transfer_index_cursor' })
 export class TransferIndexCursorEntity extends NetworkRow {
   /** The one contract whose history the cursor follows; '' for every contract of the network. */
-  @PrimaryKey(ADDRESS())
+  @PrimaryKey({ ...ADDRESS(), default: '' })
   contract!: string;
 
   @Property(BIGINT())
@@ -75,7 +75,7 @@ export class TransferIndexCursorEntity extends NetworkRow {
 @Entity({ tableName: 'transfer_index_block' })
 export class TransferIndexBlockEntity extends NetworkRow {
   /** The cursor's contract ('' for a whole network's). */
-  @PrimaryKey(ADDRESS())
+  @PrimaryKey({ ...ADDRESS(), default: '' })
   contract!: string;
 
   /** Not a sequence: the ORM would make a lone numeric key of its own class one. */

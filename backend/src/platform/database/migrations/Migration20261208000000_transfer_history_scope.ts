@@ -4,13 +4,12 @@ import { Migration } from '@mikro-orm/migrations';
  * A cursor per contract beside the one per network (issue 24 §5): where a network's index is off, a
  * collection's own transfers are read on demand, with their own cursor, block hashes for the
  * reorganisation check, and the time the backfill first reached the confirmed head. `contract` is
- * '' for a whole network's cursor.
+ * '' for a whole network's cursor (its default).
  */
 export class Migration20261208000000_transfer_history_scope extends Migration {
   override up(): void {
     for (const table of ['transfer_index_cursor', 'transfer_index_block']) {
       this.addSql(`alter table "${table}" add column "contract" varchar(42) not null default '';`);
-      this.addSql(`alter table "${table}" alter column "contract" drop default;`);
       this.addSql(`alter table "${table}" drop constraint "${table}_pkey";`);
     }
     this.addSql(`alter table "transfer_index_cursor" add primary key ("network", "contract");`);
