@@ -2,16 +2,58 @@ import type {
   ActivityEvent,
   ActivityKind,
   HeldSince,
+  HistoryProgress,
   NamedPage,
   Network,
   PrimaryNames,
 } from '@nexus/contract';
 import { useIsDevchain } from '../api/networks';
 import { explorerTxUrl } from '../lib/block-explorer';
-import { formatBlockTime, formatRelativeTime, shortenAddress } from '../lib/format';
+import { formatBlockTime, formatCount, formatRelativeTime, shortenAddress } from '../lib/format';
+import { ProgressBar } from './progress-bar';
 
 /** SPEC wording where the network's transfer index is off or has not started. */
 export const NOT_INDEXED = "Ownership history isn't indexed on this network yet.";
+
+/** The line over the bar while a collection's history is read on demand. */
+export function historyText(history: HistoryProgress): string {
+  if (history.state === 'queued') return 'Transfer history queued…';
+  if (history.state === 'complete') return 'Transfer history read. Loading…';
+  return `Reading this collection's transfer history… ${history.percent}%`;
+}
+
+/**
+ * What an answer the index does not cover says instead of its list: where the collection's history
+ * read on demand stands (queued, read so far, the blocks it spans), or that the network is not
+ * indexed.
+ */
+export function NotIndexed({ history, testId }: { history: HistoryProgress | undefined; testId: string }) {
+  if (!history) {
+    return (
+      <p className="muted" data-testid={testId}>
+        {NOT_INDEXED}
+      </p>
+    );
+  }
+  const reading = history.state === 'reading';
+  return (
+    <div className="activity__history" data-testid={testId} data-history={history.state}>
+      <p className="muted" data-testid="history-status">
+        {historyText(history)}
+      </p>
+      {reading ? (
+        <>
+          <ProgressBar percent={history.percent} label="Transfer history read" thin />
+          {history.fromBlock !== null && history.toBlock !== null ? (
+            <p className="muted activity__history-blocks" data-testid="history-blocks">
+              blocks {formatCount(history.fromBlock)} – {formatCount(history.toBlock)}
+            </p>
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
+}
 
 export const KIND_LABELS: Record<ActivityKind, string> = { mint: 'Mint', transfer: 'Transfer', burn: 'Burn' };
 

@@ -1,5 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { SocketEvent, type ActivityReorg, type TransfersIndexed } from '@nexus/contract';
+import {
+  activityKey,
+  SocketEvent,
+  type ActivityReorg,
+  type HistoryProgress,
+  type TransfersIndexed,
+} from '@nexus/contract';
 import { onSocket, type NexusSocket } from './socket-client';
 import { countedRooms } from './socket-rooms';
 
@@ -8,6 +14,8 @@ export interface ActivityListener {
   transfers: (event: TransfersIndexed) => void;
   /** A reorganisation undid blocks of a network one of the followed keys is on. */
   reorg: (event: ActivityReorg) => void;
+  /** A followed collection's history, read on demand where the network's index is off, moved on. */
+  history?: (event: HistoryProgress) => void;
 }
 
 /** The transfer index's live side: a room per activity key (socket.io in the app, a fake in tests). */
@@ -36,9 +44,11 @@ export function createSocketActivityChannel(socket: NexusSocket): ActivityChanne
     listen(listener) {
       socket.on(SocketEvent.Transfers, listener.transfers);
       socket.on(SocketEvent.Reorg, listener.reorg);
+      if (listener.history) socket.on(SocketEvent.History, listener.history);
       return () => {
         socket.off(SocketEvent.Transfers, listener.transfers);
         socket.off(SocketEvent.Reorg, listener.reorg);
+        if (listener.history) socket.off(SocketEvent.History, listener.history);
       };
     },
   };
@@ -84,8 +94,8 @@ export function setActivityChannel(next: ActivityChannel | null): void {
 }
 
 /**
- * Follows an activity key while mounted (null: none): `onTransfers` hears the key's own events,
- * `onReorg` the reorganisations of its network.
+ * Follows an activity key while mounted (null: none): `transfers` and `history` hear the key's own
+ * events, `reorg` the reorganisations of its network.
  */
 export function useActivityRoom(key: string | null, listener: ActivityListener): void {
   const latest = useRef(listener);
@@ -102,6 +112,9 @@ export function useActivityRoom(key: string | null, listener: ActivityListener):
       },
       reorg: (event) => {
         if (event.network === network) latest.current.reorg(event);
+      },
+      history: (event) => {
+        if (activityKey('collection', event.network, event.contract) === key) latest.current.history?.(event);
       },
     });
     live.follow(key);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { InfiniteData } from '@tanstack/react-query';
-import type { ActivityPage, TransfersIndexed } from '@nexus/contract';
-import { readsTransfers, withoutUndone } from './live-activity';
+import type { ActivityPage, CollectionHolderStats, HistoryProgress, TransfersIndexed } from '@nexus/contract';
+import { readsHistory, readsTransfers, withHistory, withoutUndone } from './live-activity';
 
 const collection = ['collection', 'ethereum', '0xabc'] as const;
 const event = (patch: Partial<TransfersIndexed>): TransfersIndexed => ({
@@ -56,5 +56,51 @@ describe('withoutUndone', () => {
     expect(left.pages.map((p) => p.items.map((item) => item.blockNumber))).toEqual([[], [9]]);
     expect(left.pageParams).toEqual([undefined, 'c']);
     expect(withoutUndone(undefined, 11)).toBeUndefined();
+  });
+});
+
+describe('readsHistory', () => {
+  it('covers the lists answered from the history and the gallery filtered by owner, nothing else', () => {
+    for (const part of ['activity', 'holders', 'holder-stats', 'transfers-per-day']) {
+      expect(readsHistory([...collection, part, 'all'])).toBe(true);
+    }
+    expect(readsHistory([...collection, 'nft', '8', 'owners'])).toBe(true);
+    expect(readsHistory([...collection, 'nft', '8', 'history'])).toBe(true);
+    expect(readsHistory([...collection, 'nft', '8'])).toBe(false);
+    expect(readsHistory([...collection, 'traits'])).toBe(false);
+    expect(readsHistory([...collection, 'page', '?page=1'])).toBe(false);
+    expect(readsHistory([...collection, 'page', '?page=1&owner=0xdef'])).toBe(true);
+  });
+});
+
+describe('withHistory', () => {
+  const history: HistoryProgress = {
+    network: 'ethereum',
+    contract: '0xabc',
+    state: 'reading',
+    fromBlock: 5,
+    indexedTo: 50,
+    toBlock: 100,
+    percent: 47,
+  };
+  const uncovered = { network: 'ethereum' as const, indexed: false, fromBlock: null, toBlock: null };
+
+  it('puts the progress on the answers waiting for the history: a single one or a list of pages', () => {
+    const stats: CollectionHolderStats = { ...uncovered, holders: 0, held: '0', distribution: [] };
+    expect(withHistory(stats, history).history).toEqual(history);
+    const list: InfiniteData<ActivityPage> = {
+      pages: [{ ...uncovered, names: {}, items: [], next: null }],
+      pageParams: [undefined],
+    };
+    expect(withHistory(list, history).pages[0]!.history).toEqual(history);
+  });
+
+  it('leaves answers the index covers, and nothing cached, as they are', () => {
+    const covered: InfiniteData<ActivityPage> = {
+      pages: [{ ...uncovered, indexed: true, fromBlock: 0, toBlock: 9, names: {}, items: [], next: null }],
+      pageParams: [undefined],
+    };
+    expect(withHistory(covered, history)).toBe(covered);
+    expect(withHistory(undefined, history)).toBeUndefined();
   });
 });

@@ -1,5 +1,12 @@
 import type { InfiniteData, Query, QueryClient } from '@tanstack/react-query';
-import type { ActivityReorg, CursorPage, Network, TransfersIndexed } from '@nexus/contract';
+import type {
+  ActivityReorg,
+  CursorPage,
+  HistoryProgress,
+  IndexCoverage,
+  Network,
+  TransfersIndexed,
+} from '@nexus/contract';
 import { collectionQueryKey } from '../api/collection-query-key';
 
 /** The lists of a collection that the transfer index answers (the 4th part of their query keys). */
@@ -24,7 +31,38 @@ export function readsTransfers(queryKey: readonly unknown[], event: TransfersInd
   return !event || event.mints + event.burns > 0 || /(^|[?&])owner=/.test(String(detail));
 }
 
+/**
+ * Whether a query of the collection is answered from its history read on demand: the lists that
+ * say where it stands (its index lists, its tokens' owners and history) and the gallery filtered by
+ * an owner.
+ */
+export function readsHistory(queryKey: readonly unknown[]): boolean {
+  const [, , , part, detail, list] = queryKey;
+  if (typeof part !== 'string') return false;
+  if (INDEX_LISTS.has(part)) return true;
+  if (part === 'nft') return typeof list === 'string' && TOKEN_LISTS.has(list);
+  return part === 'page' && /(^|[?&])owner=/.test(String(detail));
+}
+
 type Page = CursorPage<{ blockNumber?: unknown }>;
+
+function isUncovered(value: unknown): value is IndexCoverage {
+  return typeof value === 'object' && value !== null && (value as IndexCoverage).indexed === false;
+}
+
+/**
+ * A cached answer (a cursor list's pages, or a single answer) with the history's progress in place
+ * of the one it was read with; answers the index covers already, and anything else, unchanged.
+ */
+export function withHistory<T>(data: T, history: HistoryProgress): T {
+  if (isUncovered(data)) return { ...data, history };
+  const pages = (data as InfiniteData<unknown> | undefined)?.pages;
+  if (!Array.isArray(pages) || !pages.some(isUncovered)) return data;
+  return {
+    ...(data as InfiniteData<unknown>),
+    pages: pages.map((page) => (isUncovered(page) ? { ...page, history } : page)),
+  } as T;
+}
 
 /** A cached cursor list without the rows of blocks a reorganisation undid. */
 export function withoutUndone<T extends InfiniteData<Page> | undefined>(data: T, toBlock: number): T {
@@ -53,6 +91,24 @@ export function refreshCollection(
     queryKey: collectionQueryKey(network, address),
     predicate: (query: Query) => readsTransfers(query.queryKey, event),
   });
+}
+
+/**
+ * The collection's history moved on: the lists waiting for it show the new progress at once; once
+ * it is complete they are read again, and appear (no reload).
+ */
+export function historyMoved(
+  client: QueryClient,
+  network: Network,
+  address: string,
+  history: HistoryProgress,
+): Promise<void> {
+  const filters = {
+    queryKey: collectionQueryKey(network, address),
+    predicate: (query: Query) => readsHistory(query.queryKey),
+  };
+  client.setQueriesData(filters, (data: unknown) => withHistory(data, history));
+  return history.state === 'complete' ? client.invalidateQueries(filters) : Promise.resolve();
 }
 
 /** A reorganisation: rows of the undone blocks leave the screen at once, then the lists are read again. */

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import {
+  activityKey,
   API_ROUTES,
   apiPath,
   HOLDER_BUCKETS,
@@ -9,9 +10,16 @@ import {
   type ActivityKind,
   type CollectionHolderStats,
   type CollectionHoldersPage,
+  type HistoryProgress,
   type Network,
 } from '@nexus/contract';
+import {
+  setActivityChannel,
+  type ActivityChannel,
+  type ActivityListener,
+} from '../../../lib/activity-channel';
 import { installFetch, jsonResponse, removeFetch, statusResponse } from '../../../testing/fake-fetch';
+import { useLiveCollection } from '../hooks/use-live-collection';
 import CollectionInsights, { formatShare, type InsightView } from './collection-insights';
 
 const CONTRACT = '0x6666666666666666666666666666666666666666';
@@ -243,5 +251,151 @@ describe('CollectionInsights', () => {
     expect(formatShare(0.123456)).toBe('12.35%');
     expect(formatShare(0)).toBe('0.00%');
     expect(formatShare(0.00005)).toBe('<0.01%');
+  });
+});
+
+/** The collection's activity room with no server: the test says what the workers send. */
+class FakeActivityChannel implements ActivityChannel {
+  readonly followed: string[] = [];
+  readonly listeners = new Set<ActivityListener>();
+
+  follow(key: string): void {
+    this.followed.push(key);
+  }
+
+  unfollow(key: string): void {
+    this.followed.splice(this.followed.indexOf(key), 1);
+  }
+
+  listen(listener: ActivityListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  history(event: HistoryProgress): void {
+    act(() => {
+      for (const listener of this.listeners) listener.history?.(event);
+    });
+  }
+}
+
+describe('CollectionInsights while the history is read on demand', () => {
+  const reading = (percent: number): HistoryProgress => ({
+    network: 'polygon',
+    contract: CONTRACT,
+    state: 'reading',
+    fromBlock: 12_345_678,
+    indexedTo: 12_345_678 + percent * 6546,
+    toBlock: 13_000_000,
+    percent,
+  });
+  const complete: HistoryProgress = { ...reading(100), state: 'complete', indexedTo: 13_000_000 };
+  let channel: FakeActivityChannel;
+
+  /** The API answers with `where().history` until the history is complete, then from the index. */
+  function serveHistory(where: () => HistoryProgress) {
+    return installFetch((url) => {
+      const history = where();
+      if (url.pathname === apiPath(API_ROUTES.networks)) return jsonResponse({ networks: [] });
+      if (history.state !== 'complete') {
+        const uncovered = { ...NOT_COVERED, history };
+        if (url.pathname === STATS)
+          return jsonResponse({ ...uncovered, holders: 0, held: '0', distribution: [] });
+        if (url.pathname === HOLDERS || url.pathname === ACTIVITY)
+          return jsonResponse({ ...uncovered, holders: 0, held: '0', items: [], next: null });
+        if (url.pathname === PER_DAY) return jsonResponse({ ...uncovered, days: [] });
+      }
+      if (url.pathname === ACTIVITY) return jsonResponse(feedPage(url));
+      if (url.pathname === HOLDERS) return jsonResponse(holdersPage(url));
+      if (url.pathname === STATS) return jsonResponse(STATS_ANSWER);
+      if (url.pathname === PER_DAY) return jsonResponse({ ...COVERED, days: DAYS });
+      return statusResponse(500, 'unexpected request');
+    });
+  }
+
+  /** The views as the gallery shows them: following the collection's activity room. */
+  function LiveInsights({ view }: { view: InsightView }) {
+    useLiveCollection('polygon', CONTRACT, true);
+    return <CollectionInsights view={view} network="polygon" contractAddress={CONTRACT} />;
+  }
+
+  function renderLive(view: InsightView) {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <LiveInsights view={view} />
+      </QueryClientProvider>,
+    );
+  }
+
+  const bar = () => screen.getByRole('progressbar', { name: 'Transfer history read' });
+
+  beforeEach(() => {
+    jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+    channel = new FakeActivityChannel();
+    setActivityChannel(channel);
+  });
+  afterEach(() => {
+    setActivityChannel(null);
+    removeFetch();
+    jest.restoreAllMocks();
+  });
+
+  it('shows how far the history is read, with a bar and its blocks, instead of "not indexed"', async () => {
+    serveHistory(() => reading(42));
+    renderView('activity');
+    expect((await screen.findByTestId('history-status')).textContent).toBe(
+      "Reading this collection's transfer history… 42%",
+    );
+    expect(bar().getAttribute('aria-valuenow')).toBe('42');
+    expect(screen.getByTestId('history-blocks').textContent).toBe('blocks 12,345,678 – 13,000,000');
+    expect(screen.queryByText("Ownership history isn't indexed on this network yet.")).toBeNull();
+    expect(screen.queryByTestId('activity-feed')).toBeNull();
+  });
+
+  it('says a queued history is queued, in the Holders view too', async () => {
+    serveHistory(() => ({ ...reading(0), state: 'queued', fromBlock: null, indexedTo: null, toBlock: null }));
+    renderView('holders');
+    const notice = await screen.findByTestId('holders-unindexed');
+    expect(within(notice).getByTestId('history-status').textContent).toBe('Transfer history queued…');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByTestId('holders-count')).toBeNull();
+  });
+
+  it('moves the bar as the history events of this collection arrive, without asking the API again', async () => {
+    const calls = serveHistory(() => reading(42));
+    renderLive('holders');
+    await waitFor(() => expect(bar().getAttribute('aria-valuenow')).toBe('42'));
+    expect(channel.followed).toEqual([activityKey('collection', 'polygon', CONTRACT)]);
+    const asked = calls.length;
+
+    channel.history(reading(80));
+    await waitFor(() =>
+      expect(screen.getByTestId('history-status').textContent).toBe(
+        "Reading this collection's transfer history… 80%",
+      ),
+    );
+    expect(bar().getAttribute('aria-valuenow')).toBe('80');
+    // Another collection's history is not this one's; then this one's moves on again.
+    channel.history({ ...reading(99), contract: holder(9) });
+    channel.history(reading(85));
+    await waitFor(() => expect(bar().getAttribute('aria-valuenow')).toBe('85'));
+    expect(calls.length).toBe(asked);
+  });
+
+  it('reads the lists again once the history is complete: they appear without a reload', async () => {
+    let history = reading(97);
+    const calls = serveHistory(() => history);
+    renderLive('activity');
+    await waitFor(() => expect(bar().getAttribute('aria-valuenow')).toBe('97'));
+    const feedCalls = () => calls.filter((call) => call.url.pathname === ACTIVITY).length;
+    expect(feedCalls()).toBe(1);
+
+    history = complete;
+    channel.history(complete);
+    await waitFor(() => expect(kinds()).toEqual(['Mint', 'Mint']));
+    expect(feedCalls()).toBe(2);
+    expect(screen.queryByTestId('history-status')).toBeNull();
+    expect(await screen.findByTestId('transfers-summary')).toBeTruthy();
   });
 });

@@ -14,7 +14,7 @@ import {
   ActivityTable,
   Address,
   LoadMore,
-  NOT_INDEXED,
+  NotIndexed,
   OwnerLink,
   pagesNames,
 } from '../../../components/activity-parts';
@@ -55,14 +55,6 @@ function failureText(error: unknown, what: string): string {
     : `${what} unavailable: ${errorText(error, 'request failed')}`;
 }
 
-function Unindexed({ testId }: { testId: string }) {
-  return (
-    <p className="muted" data-testid={testId}>
-      {NOT_INDEXED}
-    </p>
-  );
-}
-
 function ActivityPanel({ network, contractAddress }: CollectionProps) {
   const [kind, setKind] = useState<ActivityKind | null>(null);
   const feed = useInfiniteQuery(collectionActivityQuery(network, contractAddress, kind));
@@ -98,7 +90,7 @@ function ActivityPanel({ network, contractAddress }: CollectionProps) {
         ) : feed.isError ? (
           <p className="muted">{failureText(feed.error, 'Activity')}</p>
         ) : feed.data.pages[0]?.indexed === false ? (
-          <Unindexed testId="activity-unindexed" />
+          <NotIndexed history={feed.data.pages[0].history} testId="activity-unindexed" />
         ) : events.length === 0 ? (
           <p className="muted" data-testid="activity-empty">
             {kind === null ? 'No transfers indexed yet.' : `No ${filterLabel.toLowerCase()} indexed yet.`}
@@ -139,10 +131,11 @@ function HoldersPanel({ network, contractAddress, onOwner }: CollectionProps) {
   const holders = top.data?.pages.flatMap((page) => page.items) ?? [];
   const holderNames = pagesNames(top.data?.pages);
 
-  if (stats.data?.indexed === false || top.data?.pages[0]?.indexed === false) {
+  const firstTop = top.data?.pages[0];
+  if (stats.data?.indexed === false || firstTop?.indexed === false) {
     return (
       <section className="collection-panel activity" data-testid="collection-holders">
-        <Unindexed testId="holders-unindexed" />
+        <NotIndexed history={stats.data?.history ?? firstTop?.history} testId="holders-unindexed" />
       </section>
     );
   }

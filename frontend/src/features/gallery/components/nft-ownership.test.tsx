@@ -6,6 +6,7 @@ import {
   apiPath,
   type ActivityEvent,
   type ActivityPage,
+  type HistoryProgress,
   type Network,
   type NetworksResponse,
   type TokenOwnersPage,
@@ -203,6 +204,32 @@ describe(NftOwnership.name, () => {
     );
     expect(screen.queryByText(/unavailable/i)).toBeNull();
     expect(screen.queryByTestId('nft-history')).toBeNull();
+  });
+
+  it("shows how far the collection's history is read, where it is read on demand", async () => {
+    const history: HistoryProgress = {
+      network: 'polygon',
+      contract: CONTRACT,
+      state: 'reading',
+      fromBlock: 2_000_000,
+      indexedTo: 2_500_000,
+      toBlock: 4_000_000,
+      percent: 25,
+    };
+    serve(
+      'polygon',
+      { '': { ...NOT_COVERED, history, standard: null, burned: false, items: [], next: null } },
+      { '': { ...NOT_COVERED, history, items: [], next: null } },
+    );
+    renderOwnership();
+    const notice = await screen.findByTestId('nft-ownership-unindexed');
+    expect(within(notice).getByTestId('history-status').textContent).toBe(
+      "Reading this collection's transfer history… 25%",
+    );
+    const bar = within(notice).getByRole('progressbar', { name: 'Transfer history read' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('25');
+    expect(within(notice).getByTestId('history-blocks').textContent).toBe('blocks 2,000,000 – 4,000,000');
+    expect(screen.queryByText("Ownership history isn't indexed on this network yet.")).toBeNull();
   });
 
   it('shows a burned token without an owner, and a token the index never saw without an error', async () => {

@@ -7,7 +7,7 @@ import {
   Address,
   HeldSinceText,
   LoadMore,
-  NOT_INDEXED,
+  NotIndexed,
   OwnerLink,
   pagesNames,
 } from '../../../components/activity-parts';
@@ -29,15 +29,14 @@ export function NftOwnership({ network, contractAddress, tokenId, onOwner }: Nft
   const owners = useInfiniteQuery(tokenOwnersQuery(network, contractAddress, tokenId));
   const history = useInfiniteQuery(tokenHistoryQuery(network, contractAddress, tokenId));
   const first = owners.data?.pages[0];
-  const notIndexed = first?.indexed === false || history.data?.pages[0]?.indexed === false;
+  const firstHistory = history.data?.pages[0];
+  const notIndexed = first?.indexed === false || firstHistory?.indexed === false;
 
   if (notIndexed) {
     return (
       <section className="nft-detail__section activity" data-testid="nft-ownership">
         <h3>Owners and history</h3>
-        <p className="muted" data-testid="nft-ownership-unindexed">
-          {NOT_INDEXED}
-        </p>
+        <NotIndexed history={first?.history ?? firstHistory?.history} testId="nft-ownership-unindexed" />
       </section>
     );
   }

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { activityKey, type Network } from '@nexus/contract';
 import { useActivityRoom } from '../../../lib/activity-channel';
-import { refreshCollection, undoCollection } from '../../../lib/live-activity';
+import { historyMoved, refreshCollection, undoCollection } from '../../../lib/live-activity';
 
 /**
  * The open collection follows its activity room: a transfer the index stores refreshes the
  * Activity and Holders tabs, an open NFT's owners and history, and the gallery page when tokens
- * were minted or burned; a reorganisation takes the undone rows off the screen. No reload.
+ * were minted or burned; a reorganisation takes the undone rows off the screen; the progress of its
+ * history read on demand shows as it moves, and its lists appear once it is read. No reload.
  */
 export function useLiveCollection(network: Network, contractAddress: string, enabled: boolean): void {
   const queryClient = useQueryClient();
@@ -15,5 +16,6 @@ export function useLiveCollection(network: Network, contractAddress: string, ena
     reorg: (event) => {
       if (event.removed > 0) void undoCollection(queryClient, network, contractAddress, event);
     },
+    history: (event) => void historyMoved(queryClient, network, contractAddress, event),
   });
 }
