@@ -1,5 +1,6 @@
 import {
   SocketEvent,
+  type HistoryProgress,
   type MetadataFilled,
   type ScanCompleted,
   type ScanFailed,
@@ -14,6 +15,8 @@ export interface ScanListener {
   failed: (event: ScanFailed) => void;
   /** Tokens of a stored collection got their metadata in the background (the collection's room). */
   metadataFilled?: (event: MetadataFilled) => void;
+  /** A scanned collection's transfer history, read on demand where the network's index is off, moved on. */
+  history?: (event: HistoryProgress) => void;
 }
 
 /** The live side of a scan or rarity job: a room per key (socket.io in the app, a fake in tests). */
@@ -56,11 +59,13 @@ export function createSocketScanChannel(socket: NexusSocket): ScanChannel {
       socket.on(SocketEvent.Completed, listener.completed);
       socket.on(SocketEvent.Failed, listener.failed);
       if (listener.metadataFilled) socket.on(SocketEvent.MetadataFilled, listener.metadataFilled);
+      if (listener.history) socket.on(SocketEvent.History, listener.history);
       return () => {
         socket.off(SocketEvent.Progress, listener.progress);
         socket.off(SocketEvent.Completed, listener.completed);
         socket.off(SocketEvent.Failed, listener.failed);
         if (listener.metadataFilled) socket.off(SocketEvent.MetadataFilled, listener.metadataFilled);
+        if (listener.history) socket.off(SocketEvent.History, listener.history);
       };
     },
   };

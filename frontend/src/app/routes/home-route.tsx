@@ -19,6 +19,7 @@ import { useScanActions, useScanResult } from '../../features/scan/hooks/use-sca
 import { useScanningPage } from '../../features/scan/hooks/use-scanning-page';
 import {
   scanTargetKey,
+  useScanHistory,
   useScanProgress,
   useScanStore,
   type ScanTarget,
@@ -87,6 +88,7 @@ export function HomeRoute() {
     [state, explorer.history.label, whitelist.data],
   );
   const progress = useScanProgress(target);
+  const history = useScanHistory(target);
   const skippedKey = useScanStore((store) => store.skippedKey);
   const { prepareScan, retryScan, cancelScan } = useScanActions();
   const scan = useScanResult(target);
@@ -325,6 +327,7 @@ export function HomeRoute() {
         <ScanOverlay
           target={target}
           progress={progress}
+          history={history}
           onCancel={() => {
             cancelScan(target);
             explorer.home('replace');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { NftsRequest, NftsResponse, ScanProgress } from '@nexus/contract';
+import type { HistoryProgress, NftsRequest, NftsResponse, ScanProgress } from '@nexus/contract';
 import { runScan, ScanFailedError, type ScanChannel, type ScanListener } from './scan-session';
 
 const request: NftsRequest = {
@@ -101,6 +101,36 @@ describe(runScan.name, () => {
       },
     });
     expect(seen).toEqual(['initializing:10', 'preparing:25']);
+  });
+
+  it("forwards the history progress of the scanned collection only, while the scan's room is followed", async () => {
+    const channel = new FakeChannel();
+    const history = (contract: string, percent: number): HistoryProgress => ({
+      network: 'polygon',
+      contract,
+      state: 'reading',
+      fromBlock: 1,
+      indexedTo: percent,
+      toBlock: 100,
+      percent,
+    });
+    const seen: string[] = [];
+    await runScan(request, {
+      channel,
+      onProgress: () => undefined,
+      onHistory: (event) => seen.push(`${event.contract}:${event.percent}`),
+      requestNfts: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        channel.emit((l) => l.history?.(history(request.address.toLowerCase(), 42)));
+        channel.emit((l) => l.history?.(history('0x9999999999999999999999999999999999999999', 77)));
+        channel.emit((l) =>
+          l.history?.({ ...history(request.address.toLowerCase(), 50), network: 'ethereum' }),
+        );
+        return answer();
+      },
+    });
+    expect(seen).toEqual([`${request.address.toLowerCase()}:42`]);
+    expect(channel.listeners.size).toBe(0);
   });
 
   it('asks without waiting for the room, and drops an acknowledgement older than the live progress', async () => {

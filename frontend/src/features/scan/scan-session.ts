@@ -1,4 +1,10 @@
-import { scanKey, type NftsRequest, type NftsResponse, type ScanProgress } from '@nexus/contract';
+import {
+  scanKey,
+  type HistoryProgress,
+  type NftsRequest,
+  type NftsResponse,
+  type ScanProgress,
+} from '@nexus/contract';
 import type { ScanChannel } from '../../lib/scan-channel';
 
 export type { ScanChannel, ScanListener } from '../../lib/scan-channel';
@@ -7,6 +13,8 @@ export interface ScanDependencies {
   channel: ScanChannel;
   requestNfts: (body: NftsRequest, signal?: AbortSignal) => Promise<NftsResponse>;
   onProgress: (progress: ScanProgress) => void;
+  /** The scanned collection's transfer history moved on (where it is read on demand). */
+  onHistory?: (history: HistoryProgress) => void;
   signal?: AbortSignal;
   /** Ask the API again after this long without a socket event (covers a socket that never connected). */
   recheckAfterMs?: number;
@@ -36,7 +44,7 @@ function abortError(signal: AbortSignal): unknown {
  * lost), wait for `scan:completed` / `scan:failed` and ask again (served from cache).
  */
 export async function runScan(request: NftsRequest, deps: ScanDependencies): Promise<NftsResponse> {
-  const { channel, requestNfts, onProgress, signal } = deps;
+  const { channel, requestNfts, onProgress, onHistory, signal } = deps;
   const recheckAfterMs = deps.recheckAfterMs ?? DEFAULT_RECHECK_MS;
   const maxRounds = deps.maxRounds ?? DEFAULT_MAX_ROUNDS;
   const keys = new Set<string>([scanKey(request.searchType, request.network, request.address)]);
@@ -60,6 +68,9 @@ export async function runScan(request: NftsRequest, deps: ScanDependencies): Pro
     },
     failed: (event) => {
       if (keys.has(event.key)) settle({ kind: 'failed', error: event.error });
+    },
+    history: (event) => {
+      if (keys.has(scanKey('collection', event.network, event.contract))) onHistory?.(event);
     },
   });
 

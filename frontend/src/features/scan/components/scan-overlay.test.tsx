@@ -1,9 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { API_ROUTES, type PromoAsset, type ScanProgress } from '@nexus/contract';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import {
+  API_ROUTES,
+  scanKey,
+  type HistoryProgress,
+  type NftsResponse,
+  type PromoAsset,
+  type ScanProgress,
+} from '@nexus/contract';
+import { setScanChannel, type ScanChannel, type ScanListener } from '../../../lib/scan-channel';
 import { installFetch, jsonResponse, removeFetch, statusResponse } from '../../../testing/fake-fetch';
-import type { ScanTarget } from '../stores/scan-store';
+import { useScanResult } from '../hooks/use-scan';
+import { useScanHistory, useScanProgress, type ScanTarget } from '../stores/scan-store';
 import { ScanOverlay, SKIP_LABEL } from './scan-overlay';
 
 const wallet: ScanTarget = {
@@ -161,5 +170,104 @@ describe(ScanOverlay.name, () => {
     expect(screen.queryByRole('button', { name: SKIP_LABEL })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** The scan's room with no server: the test says what the workers send. */
+class FakeScanChannel implements ScanChannel {
+  readonly subscribed: string[] = [];
+  readonly listeners = new Set<ScanListener>();
+
+  subscribe(key: string): Promise<ScanProgress | null> {
+    this.subscribed.push(key);
+    return Promise.resolve(null);
+  }
+
+  unsubscribe(): void {}
+
+  listen(listener: ScanListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  history(event: HistoryProgress): void {
+    act(() => {
+      for (const listener of this.listeners) listener.history?.(event);
+    });
+  }
+}
+
+describe('ScanOverlay while the collection history is read', () => {
+  const history = (state: HistoryProgress['state'], percent: number): HistoryProgress => ({
+    network: collection.network,
+    contract: collection.address,
+    state,
+    fromBlock: 100,
+    indexedTo: 100 + percent,
+    toBlock: 200,
+    percent,
+  });
+  let channel: FakeScanChannel;
+
+  /** The overlay as the home route shows it: fed by the running scan of the target. */
+  function ScanningCollection() {
+    useScanResult(collection);
+    return (
+      <ScanOverlay
+        target={collection}
+        progress={useScanProgress(collection)}
+        history={useScanHistory(collection)}
+        onCancel={() => undefined}
+        onSkip={() => undefined}
+      />
+    );
+  }
+
+  beforeEach(() => {
+    channel = new FakeScanChannel();
+    setScanChannel(channel);
+    // The scan outlives the server's wait: the overlay stays while the room tells how it goes.
+    const pending: Partial<NftsResponse> = {
+      nfts: [],
+      pending: true,
+      scanKey: scanKey('collection', collection.network, collection.address),
+    };
+    installFetch((url) =>
+      url.pathname === API_ROUTES.scanNfts.path ? jsonResponse(pending) : jsonResponse([]),
+    );
+  });
+
+  afterEach(() => {
+    setScanChannel(null);
+    removeFetch();
+  });
+
+  it("adds the transfer history's progress under the scan's, from the events of the scan's room", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const view = render(
+      <QueryClientProvider client={client}>
+        <ScanningCollection />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(channel.listeners.size).toBe(1));
+    expect(screen.queryByTestId('scan-history')).toBeNull();
+
+    channel.history(history('reading', 42));
+    await waitFor(() => expect(screen.getByTestId('scan-history').textContent).toBe('Transfer history: 42%'));
+    // Another collection's history is not this scan's.
+    channel.history({ ...history('reading', 90), contract: '0x9999999999999999999999999999999999999999' });
+    expect(screen.getByTestId('scan-history').textContent).toBe('Transfer history: 42%');
+    channel.history(history('complete', 100));
+    await waitFor(() =>
+      expect(screen.getByTestId('scan-history').textContent).toBe('Transfer history: read'),
+    );
+    view.unmount();
+    await client.cancelQueries();
+  });
+
+  it('shows no history line without history', async () => {
+    renderOverlay(collection, progress);
+    await waitFor(() => expect(screen.getByTestId('scan-overlay')).toBeTruthy());
+    expect(screen.queryByTestId('scan-history')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { PROMO_PLAYER, STAGE_PERCENT, type ScanProgress } from '@nexus/contract';
+import { PROMO_PLAYER, STAGE_PERCENT, type HistoryProgress, type ScanProgress } from '@nexus/contract';
 import { NetworkBadge } from '../../../components/network-badge';
 import { ProgressBar } from '../../../components/progress-bar';
 import { formatCount } from '../../../lib/format';
@@ -14,12 +14,21 @@ const STEPS = ['initializing', 'preparing', 'calculating', 'finalizing', 'comple
 interface ScanOverlayProps {
   target: ScanTarget;
   progress: ScanProgress | null;
+  /** The collection's transfer history read on demand beside the scan (where the index is off). */
+  history?: HistoryProgress | null;
   onCancel: () => void;
   /** 'Skip & Show Results': the overlay goes, the view fills in when the results arrive. */
   onSkip: () => void;
 }
 
 export const SKIP_LABEL = 'Skip & Show Results';
+
+/** The secondary line under the scan's bar: how far the collection's transfer history is read. */
+export function historyLine(history: HistoryProgress): string {
+  if (history.state === 'complete') return 'Transfer history: read';
+  if (history.state === 'queued') return 'Transfer history: queued';
+  return `Transfer history: ${history.percent}%`;
+}
 
 /**
  * When the promo shows and when Skip is offered (SPEC §4, §9, PROMO_PLAYER): a wallet scan shows the
@@ -40,7 +49,7 @@ function usePromoSchedule(kind: ScanTarget['searchType'], hasAsset: boolean) {
 }
 
 /** Full-screen scanner, driven only by the live socket progress, with the promo player. */
-export function ScanOverlay({ target, progress, onCancel, onSkip }: ScanOverlayProps) {
+export function ScanOverlay({ target, progress, history = null, onCancel, onSkip }: ScanOverlayProps) {
   const asset = useActivePromoAsset();
   const { showPromo, offerSkip, secondsLeft } = usePromoSchedule(target.searchType, asset !== null);
   const view = toProgressView(progress);
@@ -75,6 +84,11 @@ export function ScanOverlay({ target, progress, onCancel, onSkip }: ScanOverlayP
             {view.label}
           </p>
           <ProgressBar percent={view.percent} label="Scan progress" />
+          {history ? (
+            <p className="scan-overlay__history" data-testid="scan-history" data-history={history.state}>
+              {historyLine(history)}
+            </p>
+          ) : null}
 
           <ol className="scan-steps">
             {STEPS.map((step) => (

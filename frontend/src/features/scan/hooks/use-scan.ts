@@ -15,6 +15,7 @@ export function scanQueryKey(target: ScanTarget) {
 async function executeScan(target: ScanTarget, signal: AbortSignal): Promise<NftsResponse> {
   const key = scanTargetKey(target);
   useScanStore.getState().setProgress(key, null);
+  useScanStore.getState().setHistory(key, null);
   // A collection comes by pages (its first page here, the rest from the page route): the web app
   // never downloads a whole collection.
   const answer = await runScan(
@@ -29,6 +30,7 @@ async function executeScan(target: ScanTarget, signal: AbortSignal): Promise<Nft
       requestNfts,
       signal,
       onProgress: (progress) => useScanStore.getState().setProgress(key, progress),
+      onHistory: (history) => useScanStore.getState().setHistory(key, history),
     },
   );
   if (answer.nfts.length === 0) {

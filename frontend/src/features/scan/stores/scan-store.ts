@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Network, ScanProgress, SearchType } from '@nexus/contract';
+import type { HistoryProgress, Network, ScanProgress, SearchType } from '@nexus/contract';
 
 /** What the visitor asked to explore. */
 export interface ScanTarget {
@@ -20,9 +20,12 @@ interface ScanState {
   progress: { targetKey: string; progress: ScanProgress } | null;
   /** Latest live progress of every scan followed at once (the all-networks wallet view), by target key. */
   progressByKey: Readonly<Record<string, ScanProgress>>;
+  /** Latest live progress of the scanned collection's transfer history, with the target it belongs to. */
+  history: { targetKey: string; history: HistoryProgress } | null;
   /** The target whose scanner overlay the visitor skipped ('Skip & Show Results'). */
   skippedKey: string | null;
   setProgress: (targetKey: string, progress: ScanProgress | null) => void;
+  setHistory: (targetKey: string, history: HistoryProgress | null) => void;
   skip: (targetKey: string) => void;
   /** A new search: the overlay shows again. */
   resetSkip: () => void;
@@ -31,6 +34,7 @@ interface ScanState {
 export const useScanStore = create<ScanState>()((set) => ({
   progress: null,
   progressByKey: {},
+  history: null,
   skippedKey: null,
   setProgress: (targetKey, progress) =>
     set((state) => {
@@ -40,6 +44,7 @@ export const useScanStore = create<ScanState>()((set) => ({
         progressByKey: progress ? { ...others, [targetKey]: progress } : others,
       };
     }),
+  setHistory: (targetKey, history) => set({ history: history ? { targetKey, history } : null }),
   skip: (skippedKey) => set({ skippedKey }),
   resetSkip: () => set({ skippedKey: null }),
 }));
@@ -54,4 +59,10 @@ export function useScanProgress(target: ScanTarget | null): ScanProgress | null 
 export function useScanProgressOf(target: ScanTarget): ScanProgress | null {
   const key = scanTargetKey(target);
   return useScanStore((state) => state.progressByKey[key] ?? null);
+}
+
+/** Live progress of this target's transfer history (a collection scan where it is read on demand), or null. */
+export function useScanHistory(target: ScanTarget | null): HistoryProgress | null {
+  const key = target ? scanTargetKey(target) : null;
+  return useScanStore((state) => (key && state.history?.targetKey === key ? state.history.history : null));
 }
