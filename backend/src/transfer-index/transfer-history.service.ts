@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Network } from '@nexus/contract';
 import type { Redis } from 'ioredis';
@@ -7,13 +6,12 @@ import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
 import { ScanQueueRepository } from '../platform/queues/index.js';
 import { ActivityEventsRepository } from '../platform/realtime/index.js';
 import { REDIS, RedisConnections } from '../platform/redis/index.js';
+import { underPassLock } from './pass-lock.js';
 import { TransferIndexRepository } from './transfer-index.repository.js';
 import type { IndexCursor } from './transfer-index.rows.js';
 import { historyProgress, TransferHistoryWatch } from './transfer-history.watch.js';
 import { TransferIndexer, type PassResult } from './transfer-indexer.js';
 
-/** A pass holds its collection's lock this long without renewing it (it renews after every window). */
-const LOCK_MS = 60_000;
 /** A backfill pass stops starting windows after this long; the next job goes on at once. */
 const BACKFILL_BUDGET_MS = 60_000;
 
@@ -44,16 +42,14 @@ export class TransferHistoryService {
     const settings = this.config.transferHistory[network];
     if (!settings) return null;
     const key = this.connections.key('transfer-history', network, contract, 'lock');
-    const token = randomUUID();
-    if ((await this.redis.set(key, token, 'PX', LOCK_MS, 'NX')) !== 'OK') return null;
-    try {
+    return underPassLock(this.redis, key, async (renew) => {
       const scope = { network, contract };
       const cursor = await this.repository.cursor(scope);
       const fromBlock = cursor?.fromBlock ?? (await this.source.deploymentBlock(network, contract));
       const indexer = new TransferIndexer(this.repository, {
         budgetMs: BACKFILL_BUDGET_MS,
         onWindow: async () => {
-          await this.redis.pexpire(key, LOCK_MS);
+          await renew();
           this.tell(network, contract, await this.repository.cursor(scope));
         },
         onTransfers: (events) => this.live.transfers(events),
@@ -71,14 +67,7 @@ export class TransferHistoryService {
       }
       this.tell(network, contract, result.cursor);
       return result;
-    } finally {
-      await this.redis.eval(
-        `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`,
-        1,
-        key,
-        token,
-      );
-    }
+    });
   }
 
   /**

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Network, TransferIndexStats } from '@nexus/contract';
 import type { Redis } from 'ioredis';
@@ -9,10 +8,8 @@ import { REDIS, RedisConnections } from '../platform/redis/index.js';
 import { IndexedContractsRepository } from './indexed-contracts.repository.js';
 import { TransferIndexRepository } from './transfer-index.repository.js';
 import { ContractNamer } from './contract-namer.js';
+import { underPassLock } from './pass-lock.js';
 import { TransferIndexer, type PassResult } from './transfer-indexer.js';
-
-/** A pass holds its network's lock this long without renewing it (it renews after every window). */
-const LOCK_MS = 60_000;
 
 /**
  * The transfer index of every configured network: one pass at a time per network whichever worker
@@ -41,38 +38,29 @@ export class TransferIndexService {
   async pass(network: Network): Promise<PassResult | null> {
     const settings = this.config.transferIndex[network];
     if (!settings) return null;
-    const key = this.connections.key('transfer-index', network, 'lock');
-    const token = randomUUID();
-    if ((await this.redis.set(key, token, 'PX', LOCK_MS, 'NX')) !== 'OK') return null;
-    try {
-      const indexer = new TransferIndexer(this.repository, {
-        onWindow: async () => {
-          await this.redis.pexpire(key, LOCK_MS);
-        },
-        onTransfers: (events) => this.live.transfers(events),
-        onRollback: (reorg) => this.live.reorg(reorg),
-      });
-      const result = await indexer.pass(network, this.source.transferFeed(network), settings);
-      if (result.rolledBackTo !== null) {
-        this.logger.warn(`${network}: reorganisation, index rolled back to block ${result.rolledBackTo}`);
-      }
-      // Names of the contracts first seen, for discovery: a bounded step, the next pass goes on.
-      await this.redis.pexpire(key, LOCK_MS);
-      try {
-        await new ContractNamer(this.contracts).name(network, this.source);
-      } catch (error) {
-        this.logger.warn(`${network}: contract names not read (${(error as Error).message})`);
-      }
-      return result;
-    } finally {
-      // Only our own lock: one that expired and was taken by another worker stays.
-      await this.redis.eval(
-        `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`,
-        1,
-        key,
-        token,
-      );
-    }
+    return underPassLock(
+      this.redis,
+      this.connections.key('transfer-index', network, 'lock'),
+      async (renew) => {
+        const indexer = new TransferIndexer(this.repository, {
+          onWindow: renew,
+          onTransfers: (events) => this.live.transfers(events),
+          onRollback: (reorg) => this.live.reorg(reorg),
+        });
+        const result = await indexer.pass(network, this.source.transferFeed(network), settings);
+        if (result.rolledBackTo !== null) {
+          this.logger.warn(`${network}: reorganisation, index rolled back to block ${result.rolledBackTo}`);
+        }
+        // Names of the contracts first seen, for discovery: a bounded step, the next pass goes on.
+        await renew();
+        try {
+          await new ContractNamer(this.contracts).name(network, this.source);
+        } catch (error) {
+          this.logger.warn(`${network}: contract names not read (${(error as Error).message})`);
+        }
+        return result;
+      },
+    );
   }
 
   /** Progress of each indexed network, for the admin cache statistics. */

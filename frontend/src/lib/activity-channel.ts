@@ -7,7 +7,7 @@ import {
   type TransfersIndexed,
 } from '@nexus/contract';
 import { onSocket, type NexusSocket } from './socket-client';
-import { countedRooms } from './socket-rooms';
+import { countedRooms, deferredChannel } from './socket-rooms';
 
 export interface ActivityListener {
   /** The index stored transfers of a followed collection or wallet (its key is the event's). */
@@ -61,23 +61,11 @@ export function createSocketActivityChannel(socket: NexusSocket): ActivityChanne
  * the next call fetches again.
  */
 export function deferredActivityChannel(ready: () => Promise<ActivityChannel>): ActivityChannel {
-  const later = (use: (live: ActivityChannel) => void) => {
-    ready().then(use, () => undefined);
-  };
+  const { later, listen } = deferredChannel(ready);
   return {
     follow: (key) => later((live) => live.follow(key)),
     unfollow: (key) => later((live) => live.unfollow(key)),
-    listen(listener) {
-      let stop: (() => void) | null = null;
-      let stopped = false;
-      later((live) => {
-        if (!stopped) stop = live.listen(listener);
-      });
-      return () => {
-        stopped = true;
-        stop?.();
-      };
-    },
+    listen,
   };
 }
 

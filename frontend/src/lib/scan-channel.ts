@@ -7,7 +7,7 @@ import {
   type ScanProgress,
 } from '@nexus/contract';
 import { onSocket, type NexusSocket } from './socket-client';
-import { countedRooms } from './socket-rooms';
+import { countedRooms, deferredChannel } from './socket-rooms';
 
 export interface ScanListener {
   progress: (progress: ScanProgress) => void;
@@ -78,9 +78,7 @@ export function createSocketScanChannel(socket: NexusSocket): ScanChannel {
  * answer in time), the rest is dropped, and the next call fetches again.
  */
 export function deferredScanChannel(ready: () => Promise<ScanChannel>): ScanChannel {
-  const later = (use: (live: ScanChannel) => void) => {
-    ready().then(use, () => undefined);
-  };
+  const { later, listen } = deferredChannel(ready);
   return {
     subscribe: (key) =>
       ready().then(
@@ -88,17 +86,7 @@ export function deferredScanChannel(ready: () => Promise<ScanChannel>): ScanChan
         () => null,
       ),
     unsubscribe: (key) => later((live) => live.unsubscribe(key)),
-    listen(listener) {
-      let stop: (() => void) | null = null;
-      let stopped = false;
-      later((live) => {
-        if (!stopped) stop = live.listen(listener);
-      });
-      return () => {
-        stopped = true;
-        stop?.();
-      };
-    },
+    listen,
   };
 }
 

@@ -38,3 +38,26 @@ export function countedRooms(
     },
   };
 }
+
+/**
+ * The two halves of a channel whose socket module is still on its way: `later` runs a call once it
+ * is there (dropped should the fetch fail: the next call fetches again), and `listen` registers a
+ * listener then, unless the listener was removed meanwhile.
+ */
+export function deferredChannel<C extends { listen(listener: never): () => void }>(ready: () => Promise<C>) {
+  const later = (use: (live: C) => void) => {
+    ready().then(use, () => undefined);
+  };
+  const listen = (listener: Parameters<C['listen']>[0]) => {
+    let stop: (() => void) | null = null;
+    let stopped = false;
+    later((live) => {
+      if (!stopped) stop = live.listen(listener);
+    });
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  };
+  return { later, listen };
+}
