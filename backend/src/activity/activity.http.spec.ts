@@ -1,5 +1,3 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import {
@@ -16,29 +14,18 @@ import {
   type TransfersPerDay,
 } from '@nexus/contract';
 import request from 'supertest';
-import {
-  createPublicClient,
-  createWalletClient,
-  http,
-  parseAbi,
-  parseAbiItem,
-  type Abi,
-  type Address,
-  type Hex,
-  type PublicClient,
-} from 'viem';
+import { parseAbi, parseAbiItem, type Address, type Hex, type PublicClient } from 'viem';
 import { startAnvil, type AnvilNode } from '../../../deploy/devchain/src/anvil.process.js';
 import { ANVIL_ACCOUNTS } from '../../../deploy/devchain/src/networks.config.js';
-import { compileContracts } from '../../../deploy/devchain/src/solidity.compiler.js';
+import { anvilWriter, type AnvilWriter } from '../../../test/support/anvil-writer.js';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
-import { rpcChain, RpcNftSource } from '../chain/index.js';
+import { RpcNftSource } from '../chain/index.js';
 import { TransferIndexer, TransferIndexRepository, type IndexSettings } from '../transfer-index/index.js';
 import { BAD_CURSOR } from './activity-cursor.js';
 
 // A chain of this file's own: the reorganisation at the end rewinds it.
 const PORT = 29596 + Number(process.env.NEXUS_TEST_SLOT ?? 0) * 100;
 const CHAIN_ID = 25;
-const ARTIFACTS_DIR = join(tmpdir(), 'nexus-devchain-artifacts');
 const ZERO = '0x0000000000000000000000000000000000000000';
 const [DEPLOYER, ALICE, BOB, CAROL, DAVE] = [
   ANVIL_ACCOUNTS[9]!,
@@ -76,33 +63,11 @@ describe('activity routes', () => {
   /** The token a transfer made in this test moved, and that transfer's hash. */
   let moved: { tokenId: bigint; hash: Hex };
 
-  const send = async (from: Address, to: Address, abi: Abi, functionName: string, args: unknown[]) => {
-    const wallet = createWalletClient({
-      chain: rpcChain('cronos', CHAIN_ID, anvil.url),
-      transport: http(anvil.url),
-      account: from,
-    });
-    const hash = await wallet.writeContract({ address: to, abi, functionName, args } as never);
-    const receipt = await chain.waitForTransactionReceipt({ hash, pollingInterval: 10 });
-    expect(receipt.status).toBe('success');
-    return hash;
-  };
-  const mine = (blocks: bigint) =>
-    chain.request({ method: 'anvil_mine' as never, params: [`0x${blocks.toString(16)}`] as never });
-  const deploy = async (name: string, args: unknown[]): Promise<Address> => {
-    const { contracts } = await compileContracts({ artifactsDir: ARTIFACTS_DIR });
-    const { abi, bytecode } = contracts[name]!;
-    const wallet = createWalletClient({
-      chain: rpcChain('cronos', CHAIN_ID, anvil.url),
-      transport: http(anvil.url),
-      account: DEPLOYER,
-    });
-    const receipt = await chain.waitForTransactionReceipt({
-      hash: await wallet.deployContract({ abi, bytecode: bytecode as Hex, args }),
-      pollingInterval: 10,
-    });
-    return receipt.contractAddress!.toLowerCase() as Address;
-  };
+  let writer: AnvilWriter;
+  const send = async (...args: Parameters<AnvilWriter['send']>) =>
+    (await writer.send(...args)).transactionHash;
+  const mine = (blocks: bigint) => writer.mine(blocks);
+  const deploy = (name: string, args: unknown[]) => writer.deploy(name, args);
   /** Passes until the index has every confirmed block. */
   const catchUp = async () => {
     for (;;) {
@@ -181,10 +146,8 @@ describe('activity routes', () => {
 
   beforeAll(async () => {
     anvil = await startAnvil({ port: PORT, chainId: CHAIN_ID });
-    chain = createPublicClient({
-      chain: rpcChain('cronos', CHAIN_ID, anvil.url),
-      transport: http(anvil.url),
-    });
+    writer = anvilWriter(anvil.url, CHAIN_ID, DEPLOYER);
+    chain = writer.chain;
     isolated = await startIsolatedApi('activity');
     app = isolated.app;
     repository = new TransferIndexRepository(app.get(EntityManager));

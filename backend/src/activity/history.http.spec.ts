@@ -1,5 +1,3 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import {
@@ -11,29 +9,17 @@ import {
   type TokenOwnersPage,
 } from '@nexus/contract';
 import request from 'supertest';
-import {
-  createPublicClient,
-  createWalletClient,
-  http,
-  parseAbi,
-  parseAbiItem,
-  type Abi,
-  type Address,
-  type Hex,
-  type PublicClient,
-} from 'viem';
+import { parseAbi, parseAbiItem, type Address, type PublicClient } from 'viem';
 import { startAnvil, type AnvilNode } from '../../../deploy/devchain/src/anvil.process.js';
 import { ANVIL_ACCOUNTS } from '../../../deploy/devchain/src/networks.config.js';
-import { compileContracts } from '../../../deploy/devchain/src/solidity.compiler.js';
+import { anvilWriter, type AnvilWriter } from '../../../test/support/anvil-writer.js';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
-import { rpcChain } from '../chain/index.js';
 import { executeBound } from '../platform/database/index.js';
 import { TransferHistoryService, TransferHistoryWatch } from '../transfer-index/index.js';
 
 // A chain of this file's own: the reorganisation rewinds it.
 const PORT = 29594 + Number(process.env.NEXUS_TEST_SLOT ?? 0) * 100;
 const CHAIN_ID = 25;
-const ARTIFACTS_DIR = join(tmpdir(), 'nexus-devchain-artifacts');
 const [DEPLOYER, ALICE, BOB, CAROL] = [
   ANVIL_ACCOUNTS[9]!,
   ANVIL_ACCOUNTS[5]!,
@@ -64,33 +50,10 @@ describe('collection history on demand', () => {
   let others: Address;
   let apesDeployedAt: bigint;
 
-  const send = async (from: Address, to: Address, abi: Abi, functionName: string, args: unknown[]) => {
-    const wallet = createWalletClient({
-      chain: rpcChain('cronos', CHAIN_ID, anvil.url),
-      transport: http(anvil.url),
-      account: from,
-    });
-    const hash = await wallet.writeContract({ address: to, abi, functionName, args } as never);
-    const receipt = await chain.waitForTransactionReceipt({ hash, pollingInterval: 10 });
-    expect(receipt.status).toBe('success');
-    return hash;
-  };
-  const mine = (blocks: bigint) =>
-    chain.request({ method: 'anvil_mine' as never, params: [`0x${blocks.toString(16)}`] as never });
-  const deploy = async (name: string, args: unknown[]) => {
-    const { contracts } = await compileContracts({ artifactsDir: ARTIFACTS_DIR });
-    const { abi, bytecode } = contracts[name]!;
-    const wallet = createWalletClient({
-      chain: rpcChain('cronos', CHAIN_ID, anvil.url),
-      transport: http(anvil.url),
-      account: DEPLOYER,
-    });
-    const receipt = await chain.waitForTransactionReceipt({
-      hash: await wallet.deployContract({ abi, bytecode: bytecode as Hex, args }),
-      pollingInterval: 10,
-    });
-    return { address: receipt.contractAddress!.toLowerCase() as Address, block: receipt.blockNumber };
-  };
+  let writer: AnvilWriter;
+  const send = (...args: Parameters<AnvilWriter['send']>) => writer.send(...args);
+  const mine = (blocks: bigint) => writer.mine(blocks);
+  const deploy = (name: string, args: unknown[]) => writer.deployed(name, args);
   const get = (route: ApiRoute, params: Record<string, string>, query: Record<string, string> = {}) =>
     request(app.getHttpServer())
       .get(apiPath(route, params as never))
@@ -135,10 +98,8 @@ describe('collection history on demand', () => {
 
   beforeAll(async () => {
     anvil = await startAnvil({ port: PORT, chainId: CHAIN_ID });
-    chain = createPublicClient({
-      chain: rpcChain('cronos', CHAIN_ID, anvil.url),
-      transport: http(anvil.url),
-    });
+    writer = anvilWriter(anvil.url, CHAIN_ID, DEPLOYER);
+    chain = writer.chain;
     // Blocks before the collection exists: its history starts at its deployment, not at genesis.
     await mine(500n);
     const deployed = await deploy('NexusPlain721', ['Apes', 'APE', 'ipfs://apes/', DEPLOYER]);
@@ -213,7 +174,7 @@ describe('collection history on demand', () => {
   it('follows the head while a visitor looks, and a reorganisation undoes only what it replaced', async () => {
     expect(await app.get(TransferHistoryService).followUp('cronos', apes)).toBe('follow');
     const snapshot = await chain.request({ method: 'evm_snapshot' as never });
-    const hash = await send(BOB, apes, erc721, 'transferFrom', [BOB, CAROL, 4n]);
+    const hash = (await send(BOB, apes, erc721, 'transferFrom', [BOB, CAROL, 4n])).transactionHash;
     await mine(3n);
     await pass();
     expect((await feed(apes)).items[0]).toMatchObject({ txHash: hash, tokenId: '4', from: BOB, to: CAROL });

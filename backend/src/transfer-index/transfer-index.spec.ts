@@ -1,22 +1,14 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
-import {
-  createPublicClient,
-  createWalletClient,
-  http,
-  parseAbi,
-  type Abi,
-  type Address,
-  type Hex,
-  type PublicClient,
-} from 'viem';
+import { parseAbi, type Address, type PublicClient } from 'viem';
+import { compileContracts } from '../../../deploy/devchain/src/solidity.compiler.js';
+import { anvilWriter, type AnvilWriter } from '../../../test/support/anvil-writer.js';
 import { dropDatabase, freshDatabase } from '../../../test/support/fresh-database.js';
 import { startAnvil, type AnvilNode } from '../../../deploy/devchain/src/anvil.process.js';
 import { ANVIL_ACCOUNTS, MULTICALL3_ADDRESS } from '../../../deploy/devchain/src/networks.config.js';
 import { PublicNodeProxy } from '../../../deploy/devchain/src/public-node.proxy.js';
-import { compileContracts } from '../../../deploy/devchain/src/solidity.compiler.js';
-import { type WalletHolding, rpcChain, RpcNftSource } from '../chain/index.js';
+import { type WalletHolding, RpcNftSource } from '../chain/index.js';
 import { ormConfig } from '../platform/database/index.js';
 import { IndexedContractsRepository } from './indexed-contracts.repository.js';
 import { TransferIndexReader } from './transfer-index.reader.js';
@@ -81,32 +73,12 @@ describe('transfer index', () => {
   let minted: Address;
   let editions: Address;
 
-  const send = async (from: Address, to: Address, abi: Abi, functionName: string, args: unknown[]) => {
-    const wallet = createWalletClient({
-      chain: rpcChain('cronos', CHAIN_ID, anvil.url),
-      transport: http(anvil.url),
-      account: from,
-    });
-    const hash = await wallet.writeContract({ address: to, abi, functionName, args } as never);
-    const receipt = await chain.waitForTransactionReceipt({ hash, pollingInterval: 10 });
-    expect(receipt.status).toBe('success');
+  let writer: AnvilWriter;
+  const send = async (...args: Parameters<AnvilWriter['send']>) => {
+    await writer.send(...args);
   };
-  const mine = (blocks: bigint) =>
-    chain.request({ method: 'anvil_mine' as never, params: [`0x${blocks.toString(16)}`] as never });
-  const deploy = async (name: string, args: unknown[]): Promise<Address> => {
-    const { contracts } = await compileContracts({ artifactsDir: ARTIFACTS_DIR });
-    const { abi, bytecode } = contracts[name]!;
-    const wallet = createWalletClient({
-      chain: rpcChain('cronos', CHAIN_ID, anvil.url),
-      transport: http(anvil.url),
-      account: DEPLOYER,
-    });
-    const receipt = await chain.waitForTransactionReceipt({
-      hash: await wallet.deployContract({ abi, bytecode: bytecode as Hex, args }),
-      pollingInterval: 10,
-    });
-    return receipt.contractAddress!.toLowerCase() as Address;
-  };
+  const mine = (blocks: bigint) => writer.mine(blocks);
+  const deploy = (name: string, args: unknown[]) => writer.deploy(name, args);
 
   /** A source on the limited front, reading the index or not. */
   const source = (withIndex: boolean) =>
@@ -134,10 +106,8 @@ describe('transfer index', () => {
     anvil = await startAnvil({ port: PORT, chainId: CHAIN_ID });
     // A public node's limits, narrow enough for a short chain to need many windows.
     front = await PublicNodeProxy.start(anvil.url, { maxLogRange: 100, requestsPerSecond: 200 });
-    chain = createPublicClient({
-      chain: rpcChain('cronos', CHAIN_ID, anvil.url),
-      transport: http(anvil.url),
-    });
+    writer = anvilWriter(anvil.url, CHAIN_ID, DEPLOYER);
+    chain = writer.chain;
     databaseUrl = await freshDatabase('transfer_index');
     orm = await MikroORM.init({ ...ormConfig(databaseUrl, ENTITIES), logger: () => undefined });
     repository = new TransferIndexRepository(orm.em);
