@@ -69,6 +69,11 @@ export default {
     {
       ...server,
       displayName: 'unit',
+      // Plain Node, one module graph per worker for every file it runs: loading NestJS and viem
+      // again in jest's VM for each file cost more than the tests. TypeScript through
+      // test/support/node-ts (npm run test:unit preloads it), no module mocks, no per-file globals.
+      runner: 'jest-light-runner',
+      setupFilesAfterEnv: ['<rootDir>/test/support/node-ts/jest-object.mjs'],
       roots: [
         '<rootDir>/contract',
         '<rootDir>/backend',

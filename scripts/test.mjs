@@ -28,7 +28,15 @@ let failed = false;
 for (const run of runs) {
   const result = spawnSync(
     nodeBin(),
-    ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--forceExit', ...run],
+    [
+      '--experimental-vm-modules',
+      // The unit tier runs the TypeScript under plain Node (jest.config.js, test/support/node-ts).
+      '--import',
+      './test/support/node-ts/register.mjs',
+      'node_modules/jest/bin/jest.js',
+      '--forceExit',
+      ...run,
+    ],
     { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
   );
   if (result.status !== 0) failed = true;

@@ -41,10 +41,11 @@ describe(DownloadQueue.name, () => {
 
   it('frees the slot of a failed task', async () => {
     const sut = new DownloadQueue({ concurrency: 1, startDelayMs: 10 });
-    const failing = sut.run(() => Promise.reject(new Error('boom')));
+    // The rejection is awaited from the start: it lands while the timers advance.
+    const failing = expect(sut.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     const next = sut.run(() => Promise.resolve('ok'));
     await jest.advanceTimersByTimeAsync(10);
-    await expect(failing).rejects.toThrow('boom');
+    await failing;
     await jest.advanceTimersByTimeAsync(10);
     await expect(next).resolves.toBe('ok');
   });
