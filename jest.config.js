@@ -40,6 +40,17 @@ const server = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 
+/**
+ * Plain Node instead of jest's VM: each worker imports the test files natively and keeps its module
+ * graph from file to file (loading NestJS, viem and MikroORM again for each file cost more than most
+ * files' tests). TypeScript through test/support/node-ts, which `npm test`, `npm run test:unit` and
+ * `npm run jest` preload; no module mocks and no per-file globals, which no server test uses.
+ */
+const plainNode = {
+  runner: 'jest-light-runner',
+  setupFilesAfterEnv: ['<rootDir>/test/support/node-ts/jest-object.mjs'],
+};
+
 /** PostgreSQL, Redis and the dev chains: a fresh migrated test database, the chains on the test ports. */
 const services = {
   globalSetup: '<rootDir>/test/global-setup.mjs',
@@ -58,22 +69,18 @@ const services = {
  * The services start only when a selected project needs them.
  */
 export default {
+  // Also the bound test/support/node-ts/jest-object.mjs gives the plain-Node projects' tests.
   testTimeout: 60000,
   // One worker unless told (npm test runs two, each on its own slot: see test/slots.mjs).
   maxWorkers: 1,
-  // Files run in worker processes, restarted once a file leaves more than this in use: jest's ESM
-  // module registries are not all given back between files, and a heap grown to gigabytes makes
-  // every later file slower.
+  // The VM projects' (web, faults) worker processes are restarted once a file leaves more than this
+  // in use: jest's ESM module registries are not all given back between files.
   workerIdleMemoryLimit: '1GB',
   projects: [
     {
       ...server,
       displayName: 'unit',
-      // Plain Node, one module graph per worker for every file it runs: loading NestJS and viem
-      // again in jest's VM for each file cost more than the tests. TypeScript through
-      // test/support/node-ts (npm run test:unit preloads it), no module mocks, no per-file globals.
-      runner: 'jest-light-runner',
-      setupFilesAfterEnv: ['<rootDir>/test/support/node-ts/jest-object.mjs'],
+      ...plainNode,
       roots: [
         '<rootDir>/contract',
         '<rootDir>/backend',
@@ -88,6 +95,7 @@ export default {
       ...server,
       ...services,
       displayName: 'integration',
+      ...plainNode,
       roots: ['<rootDir>/contract', '<rootDir>/backend', '<rootDir>/workers', '<rootDir>/deploy'],
       testMatch: ['**/*.spec.ts'],
       testPathIgnorePatterns: [...server.testPathIgnorePatterns, '\\.unit\\.spec\\.ts$'],
@@ -96,6 +104,7 @@ export default {
       ...server,
       ...services,
       displayName: 'e2e',
+      ...plainNode,
       roots: ['<rootDir>/test'],
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
     },

@@ -135,7 +135,10 @@ export function build() {
     newestMtime(join(frontend, 'index.html')),
     newestMtime(join(root, 'contract', 'src')),
   );
-  if (!existsSync(index) || statSync(index).mtimeMs < sources) run('npm run build -w frontend');
+  // Vite builds React's development bundle when NODE_ENV says test: the served app is production's.
+  if (!existsSync(index) || statSync(index).mtimeMs < sources) {
+    run('npm run build -w frontend', { env: { ...process.env, NODE_ENV: 'production' } });
+  }
 }
 
 /** Starts a child process whose output is prefixed; resolves when `readyLine` appears. */
