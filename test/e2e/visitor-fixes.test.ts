@@ -74,8 +74,13 @@ maybe('visitor fixes in Chromium (promo bar, vote cards, small lies, 404)', () =
     cookie = await adminCookie(system.url);
   });
 
+  // A page left open goes on polling (trending searches, stats) and would fill the cache again under
+  // the next test: each test's visitors leave with it.
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
+  });
+
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
     await browser?.close();
     await system?.stop();
   });
