@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { MemoryProviderFacts } from './provider-facts.store.js';
-import { resilientTransport } from './resilient.transport.js';
+import { resilientTransport, type ResilientTransportOptions } from './resilient.transport.js';
 import { RpcStats } from './rpc.stats.js';
+import { eachCall, jsonRpcNode } from './testing/json-rpc-node.fixture.js';
 
 type Item = { id: number };
 type Refusal = (batch: Item[]) => { status: number; body: unknown };
@@ -16,32 +15,29 @@ async function cappedNode(
   refuse: Refusal,
 ): Promise<{ url: string; sizes: number[]; close: () => Promise<void> }> {
   const sizes: number[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Item | Item[];
-      const batch = Array.isArray(body) ? body : [body];
-      sizes.push(batch.length);
-      if (batch.length > cap) {
-        const { status, body: refusal } = refuse(batch);
-        const text = typeof refusal === 'string';
-        response.writeHead(status, { 'Content-Type': text ? 'text/plain' : 'application/json' });
-        response.end(text ? refusal : JSON.stringify(refusal));
-        return;
-      }
-      const answers = batch.map(({ id }) => ({ jsonrpc: '2.0', id, result: '0x10' }));
-      response.writeHead(200, { 'Content-Type': 'application/json' });
-      response.end(JSON.stringify(Array.isArray(body) ? answers : answers[0]));
-    });
+  const node = await jsonRpcNode((body) => {
+    const batch = Array.isArray(body) ? body : [body];
+    sizes.push(batch.length);
+    if (batch.length > cap) return refuse(batch);
+    return eachCall(body, () => ({ result: '0x10' }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    sizes,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { ...node, sizes };
 }
+
+/** The settings of a batching transport to the node at `url`, `extra` aside. */
+const batching = (
+  url: string,
+  extra: Partial<ResilientTransportOptions> = {},
+): ResilientTransportOptions => ({
+  url,
+  stats: new RpcStats(),
+  concurrency: 16,
+  batchSize: 10,
+  timeoutMs: 5_000,
+  retries: 0,
+  retryBaseDelayMs: 1,
+  ...extra,
+});
 
 const error = (id: number | null, code: number, message: string) => ({
   jsonrpc: '2.0',
@@ -81,16 +77,7 @@ describe('a JSON-RPC batch cap', () => {
     async (_, refuse) => {
       const node = await cappedNode(3, refuse);
       const facts = new MemoryProviderFacts();
-      const options = {
-        url: node.url,
-        stats: new RpcStats(),
-        concurrency: 16,
-        batchSize: 10,
-        timeoutMs: 5_000,
-        retries: 0,
-        retryBaseDelayMs: 1,
-        factsFor: () => facts,
-      };
+      const options = batching(node.url, { factsFor: () => facts });
       try {
         const transport = resilientTransport(options)({});
 
@@ -127,15 +114,7 @@ describe('a JSON-RPC batch cap', () => {
       body: batch.map(({ id }) => error(id, -32600, 'Batch of more than 1 requests are not allowed')),
     }));
     try {
-      const transport = resilientTransport({
-        url: node.url,
-        stats: new RpcStats(),
-        concurrency: 16,
-        batchSize: 10,
-        timeoutMs: 5_000,
-        retries: 0,
-        retryBaseDelayMs: 1,
-      })({});
+      const transport = resilientTransport(batching(node.url))({});
 
       await expect(burst(transport, 6, 'a')).resolves.toHaveLength(6);
       node.sizes.length = 0;
@@ -153,16 +132,7 @@ describe('a JSON-RPC batch cap', () => {
     }));
     const facts = new MemoryProviderFacts();
     try {
-      const transport = resilientTransport({
-        url: node.url,
-        stats: new RpcStats(),
-        concurrency: 16,
-        batchSize: 10,
-        timeoutMs: 5_000,
-        retries: 0,
-        retryBaseDelayMs: 1,
-        factsFor: () => facts,
-      })({});
+      const transport = resilientTransport(batching(node.url, { factsFor: () => facts }))({});
 
       await expect(transport.request({ method: 'eth_getBalance', params: ['0x1'] })).rejects.toThrow();
       await expect(facts.get('batch')).resolves.toBeNull();

@@ -1,11 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { INCOMPLETE_REASONS } from '@nexus/contract';
 import { clearPrefix } from '../../../../test/support/redis-prefix.js';
 import { TEST_REDIS_URL, testPrefix } from '../../../../test/support/test-env.js';
 import { RedisProviderFacts } from './provider-facts.store.js';
 import { RpcNftSource } from './rpc-nft.source.js';
+import { eachCall, jsonRpcNode } from './testing/json-rpc-node.fixture.js';
 
 const WALLET = '0x00000000000000000000000000000000000000b0';
 const CONTRACTS = Array.from({ length: 8 }, (_, i) => `0x00000000000000000000000000000000000000c${i}`);
@@ -16,35 +15,18 @@ const CONTRACTS = Array.from({ length: 8 }, (_, i) => `0x00000000000000000000000
  */
 async function providerNode() {
   const state = { requests: 0, spent: false, batches: [] as number[] };
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      state.requests++;
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as
-        { id: number; method: string } | Array<{ id: number; method: string }>;
-      const calls = Array.isArray(body) ? body : [body];
-      state.batches.push(calls.length);
-      const answer = ({ id, method }: { id: number; method: string }) => {
-        if (calls.length > 3) {
-          return { jsonrpc: '2.0', id, error: { code: -32005, message: 'batch size exceed limit 3' } };
-        }
-        if (method === 'eth_blockNumber') return { jsonrpc: '2.0', id, result: '0x100' };
-        if (state.spent) {
-          return { jsonrpc: '2.0', id, error: { code: -32005, message: 'daily request count exceeded' } };
-        }
-        return { jsonrpc: '2.0', id, result: method === 'eth_getLogs' ? [] : '0x' };
-      };
-      response.writeHead(200, { 'Content-Type': 'application/json' });
-      response.end(JSON.stringify(Array.isArray(body) ? calls.map(answer) : answer(body)));
+  const node = await jsonRpcNode((body) => {
+    state.requests++;
+    const calls = Array.isArray(body) ? body : [body];
+    state.batches.push(calls.length);
+    return eachCall(body, ({ method }) => {
+      if (calls.length > 3) return { error: { code: -32005, message: 'batch size exceed limit 3' } };
+      if (method === 'eth_blockNumber') return { result: '0x100' };
+      if (state.spent) return { error: { code: -32005, message: 'daily request count exceeded' } };
+      return { result: method === 'eth_getLogs' ? [] : '0x' };
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    state,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { ...node, state };
 }
 
 describe('what a provider taught, shared by every process through Redis', () => {

@@ -1,42 +1,25 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { RpcRequestError } from 'viem';
 import { INCOMPLETE_REASONS } from '@nexus/contract';
 import { isUnavailable } from '../../platform/common/index.js';
 import { MemoryProviderFacts } from './provider-facts.store.js';
 import { ProviderQuotaError, quotaResetAt, UNKNOWN_QUOTA_RESET_MS } from './provider-quota.gate.js';
 import { RpcNftSource } from './rpc-nft.source.js';
+import { eachCall, jsonRpcNode } from './testing/json-rpc-node.fixture.js';
 
 const WALLET = '0x00000000000000000000000000000000000000b0';
 
 /** A node answering the head, and a spent daily quota (Infura's words) for everything else. */
 async function spentNode(): Promise<{ url: string; requests: () => number; close: () => Promise<void> }> {
   let requests = 0;
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      requests++;
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as
-        { id: number; method: string } | Array<{ id: number; method: string }>;
-      const answer = ({ id, method }: { id: number; method: string }) =>
-        method === 'eth_blockNumber'
-          ? { jsonrpc: '2.0', id, result: '0x100' }
-          : {
-              jsonrpc: '2.0',
-              id,
-              error: { code: -32005, message: 'daily request count exceeded, request rate limited' },
-            };
-      response.writeHead(200, { 'Content-Type': 'application/json' });
-      response.end(JSON.stringify(Array.isArray(body) ? body.map(answer) : answer(body)));
-    });
+  const node = await jsonRpcNode((body) => {
+    requests++;
+    return eachCall(body, ({ method }) =>
+      method === 'eth_blockNumber'
+        ? { result: '0x100' }
+        : { error: { code: -32005, message: 'daily request count exceeded, request rate limited' } },
+    );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requests: () => requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { ...node, requests: () => requests };
 }
 
 const source = (url: string, facts: MemoryProviderFacts) =>

@@ -1,40 +1,34 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { resilientTransport } from './resilient.transport.js';
+import { resilientTransport, type ResilientTransportOptions } from './resilient.transport.js';
 import { RpcStats } from './rpc.stats.js';
+import { jsonRpcNode, type RpcCall } from './testing/json-rpc-node.fixture.js';
 import { THROTTLES, type ThrottleRow } from './testing/provider-refusals.fixture.js';
 
 /** A node answering its first `refusals` requests with a throttling row, then the head block. */
-async function throttlingNode(
-  row: ThrottleRow,
-  refusals: number,
-): Promise<{ url: string; requests: () => number; close: () => Promise<void> }> {
+async function throttlingNode(row: ThrottleRow, refusals: number) {
   let requests = 0;
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const { id } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: number };
-      if (++requests <= refusals) {
-        const json = typeof row.body !== 'string';
-        response.writeHead(row.status, {
-          'Content-Type': json ? 'application/json' : 'text/plain',
-          ...row.headers,
-        });
-        response.end(json ? JSON.stringify({ jsonrpc: '2.0', id, error: row.body }) : row.body);
-        return;
-      }
-      response.writeHead(200, { 'Content-Type': 'application/json' });
-      response.end(JSON.stringify({ jsonrpc: '2.0', id, result: '0x10' }));
-    });
+  const node = await jsonRpcNode((body) => {
+    const { id } = body as RpcCall;
+    if (++requests > refusals) return { body: { jsonrpc: '2.0', id, result: '0x10' } };
+    const json = typeof row.body !== 'string';
+    return {
+      status: row.status,
+      headers: row.headers,
+      body: json ? { jsonrpc: '2.0', id, error: row.body } : row.body,
+    };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requests: () => requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { ...node, requests: () => requests };
 }
+
+/** The transport's settings in these specs, `overrides` aside. */
+const transportOver = (overrides: Partial<ResilientTransportOptions> & { stats: RpcStats }) =>
+  resilientTransport({
+    concurrency: 1,
+    batchSize: 1,
+    timeoutMs: 5_000,
+    retries: 3,
+    retryBaseDelayMs: 1,
+    ...overrides,
+  })({});
 
 describe(resilientTransport.name, () => {
   it.each(THROTTLES)(
@@ -42,15 +36,7 @@ describe(resilientTransport.name, () => {
     async (row) => {
       const node = await throttlingNode(row, 2);
       const stats = new RpcStats();
-      const transport = resilientTransport({
-        url: node.url,
-        stats,
-        concurrency: 1,
-        batchSize: 1,
-        timeoutMs: 5_000,
-        retries: 4,
-        retryBaseDelayMs: 1,
-      })({});
+      const transport = transportOver({ url: node.url, stats, retries: 4 });
       try {
         const answer = transport.request({ method: 'eth_blockNumber' });
         if (row.kind === 'rate') {
@@ -76,34 +62,23 @@ describe(resilientTransport.name, () => {
     ],
   ] as const)('asks one call per request of a node refusing batches: %s', async (_, shape, refusal) => {
     let batches = 0;
-    const server: Server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as
-          { id: number } | Array<{ id: number }>;
-        response.writeHead(200, { 'Content-Type': 'application/json' });
-        if (Array.isArray(body) && body.length > 1) {
-          batches++;
-          const error = (id: number | null) => ({ jsonrpc: '2.0', id, error: refusal });
-          response.end(JSON.stringify(shape === 'each' ? body.map((item) => error(item.id)) : error(null)));
-          return;
-        }
-        const item = Array.isArray(body) ? body[0]! : body;
-        const answer = { jsonrpc: '2.0', id: item.id, result: '0x10' };
-        response.end(JSON.stringify(Array.isArray(body) ? [answer] : answer));
-      });
+    const node = await jsonRpcNode((body) => {
+      if (Array.isArray(body) && body.length > 1) {
+        batches++;
+        const error = (id: number | null) => ({ jsonrpc: '2.0', id, error: refusal });
+        return { body: shape === 'each' ? body.map((item) => error(item.id)) : error(null) };
+      }
+      const item = Array.isArray(body) ? body[0]! : body;
+      const answer = { jsonrpc: '2.0', id: item.id, result: '0x10' };
+      return { body: Array.isArray(body) ? [answer] : answer };
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const transport = resilientTransport({
-      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    const transport = transportOver({
+      url: node.url,
       stats: new RpcStats(),
       concurrency: 8,
       batchSize: 10,
-      timeoutMs: 5_000,
       retries: 0,
-      retryBaseDelayMs: 1,
-    })({});
+    });
     try {
       const first = await Promise.all(
         Array.from({ length: 5 }, (_, i) =>
@@ -130,7 +105,7 @@ describe(resilientTransport.name, () => {
       await expect(burst('4')).resolves.toEqual(Array.from({ length: 5 }, () => '0x10'));
       expect(batches).toBe(refused);
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await node.close();
     }
   });
 
@@ -139,37 +114,26 @@ describe(resilientTransport.name, () => {
     let windowStart = Date.now();
     let inWindow = 0;
     let answered = 0;
-    const server: Server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        const { id } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: number };
-        if (Date.now() - windowStart >= 100) {
-          windowStart = Date.now();
-          inWindow = 0;
-        }
-        response.writeHead(200, { 'Content-Type': 'application/json' });
-        if (++inWindow > 10) {
-          response.end(
-            JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32005, message: 'limit exceeded' } }),
-          );
-          return;
-        }
-        answered++;
-        response.end(JSON.stringify({ jsonrpc: '2.0', id, result: '0x10' }));
-      });
+    const node = await jsonRpcNode((body) => {
+      const { id } = body as RpcCall;
+      if (Date.now() - windowStart >= 100) {
+        windowStart = Date.now();
+        inWindow = 0;
+      }
+      if (++inWindow > 10) {
+        return { body: { jsonrpc: '2.0', id, error: { code: -32005, message: 'limit exceeded' } } };
+      }
+      answered++;
+      return { body: { jsonrpc: '2.0', id, result: '0x10' } };
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const stats = new RpcStats();
-    const transport = resilientTransport({
-      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    const transport = transportOver({
+      url: node.url,
       stats,
       concurrency: 80,
-      batchSize: 1,
-      timeoutMs: 5_000,
       retries: 1,
       retryBaseDelayMs: 20,
-    })({});
+    });
     try {
       const burst = Array.from({ length: 80 }, () => transport.request({ method: 'eth_blockNumber' }));
       await expect(Promise.all(burst)).resolves.toEqual(Array(80).fill('0x10'));
@@ -178,7 +142,7 @@ describe(resilientTransport.name, () => {
       expect(stats.providers().node![0]!.throttled).toBeGreaterThan(0);
       expect(stats.retries).toBe(0);
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await node.close();
     }
   });
 
@@ -189,38 +153,37 @@ describe(resilientTransport.name, () => {
       delayMs = 0,
     ): Promise<{ url: string; calls: string[]; close: () => Promise<void> }> {
       const calls: string[] = [];
-      const server: Server = createServer((request, response) => {
-        const chunks: Buffer[] = [];
-        request.on('data', (chunk: Buffer) => chunks.push(chunk));
-        request.on('end', () => {
-          const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-            id: number;
-            method: string;
-            params: unknown[];
-          };
-          calls.push(body.method);
-          const out = answer(body.method, body.params);
-          setTimeout(() => {
-            response.writeHead('status' in out ? out.status : 200, { 'Content-Type': 'application/json' });
-            response.end(
-              JSON.stringify({
-                jsonrpc: '2.0',
-                id: body.id,
-                ...('error' in out ? { error: out.error } : out),
-              }),
-            );
-          }, delayMs);
-        });
+      const rpc = await jsonRpcNode(async (body) => {
+        const { id, method, params } = body as RpcCall;
+        calls.push(method);
+        const out = answer(method, params);
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        return {
+          status: 'status' in out ? out.status : 200,
+          body: { jsonrpc: '2.0', id, ...('error' in out ? { error: out.error } : out) },
+        };
       });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      return {
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        calls,
-        close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-      };
+      return { ...rpc, calls };
     }
 
-    const options = { concurrency: 1, batchSize: 1, timeoutMs: 5_000, retries: 3, retryBaseDelayMs: 1 };
+    /** A node stating a span of 100 blocks for eth_getLogs, answering every narrower call. */
+    const narrowNode = () =>
+      node((method, params) => {
+        const filter = params[0] as { fromBlock?: string; toBlock?: string } | undefined;
+        if (method === 'eth_getLogs' && filter?.fromBlock && filter.toBlock) {
+          if (BigInt(filter.toBlock) - BigInt(filter.fromBlock) + 1n > 100n) {
+            return { status: 200, error: { code: -32600, message: 'block range exceeds 100' } };
+          }
+        }
+        return { result: [] };
+      });
+
+    /** Asks `transport` for the logs of blocks `from` to `to`. */
+    const logsOf = (transport: ReturnType<typeof transportOver>) => (from: number, to: number) =>
+      transport.request({
+        method: 'eth_getLogs',
+        params: [{ fromBlock: `0x${from.toString(16)}`, toBlock: `0x${to.toString(16)}`, topics: [] }],
+      } as never);
 
     it('answers from a healthy node while another is throttled, without a pause, and sets the throttled one aside', async () => {
       const throttled = await node(() => ({
@@ -229,12 +192,11 @@ describe(resilientTransport.name, () => {
       }));
       const healthy = await node(() => ({ result: '0x10' }));
       const stats = new RpcStats();
-      const transport = resilientTransport({
-        ...options,
+      const transport = transportOver({
         urls: [throttled.url, healthy.url],
         network: 'cronos',
         stats,
-      })({});
+      });
       try {
         for (let i = 0; i < 20; i++)
           await expect(transport.request({ method: 'eth_blockNumber' })).resolves.toBe('0x10');
@@ -259,14 +221,13 @@ describe(resilientTransport.name, () => {
           : { result: '0x10' };
       const [first, second] = [await node(throttle), await node(throttle)];
       const stats = new RpcStats();
-      const transport = resilientTransport({
-        ...options,
+      const transport = transportOver({
         retries: 0,
         urls: [first.url, second.url],
         network: 'cronos',
         stats,
         setAsideMs: 20,
-      })({});
+      });
       try {
         await expect(transport.request({ method: 'eth_blockNumber' })).resolves.toBe('0x10');
 
@@ -283,13 +244,12 @@ describe(resilientTransport.name, () => {
       const fading = await node(() => ({ result: '0x1' }));
       const steady = await node(() => ({ result: '0x1' }), 30);
       const stats = new RpcStats();
-      const transport = resilientTransport({
-        ...options,
+      const transport = transportOver({
         urls: [fading.url, steady.url],
         network: 'ethereum',
         stats,
         setAsideMs: 50,
-      })({});
+      });
       try {
         for (let i = 0; i < 3; i++) await transport.request({ method: 'eth_chainId' });
         expect(fading.calls.length).toBeGreaterThan(0);
@@ -314,12 +274,11 @@ describe(resilientTransport.name, () => {
           : { result: '0x10' },
       );
       const stats = new RpcStats();
-      const transport = resilientTransport({
-        ...options,
+      const transport = transportOver({
         urls: [keyless.url, healthy.url],
         network: 'ethereum',
         stats,
-      })({});
+      });
       try {
         const before = Date.now();
         await expect(transport.request({ method: 'eth_blockNumber' })).resolves.toBe('0x10');
@@ -340,29 +299,16 @@ describe(resilientTransport.name, () => {
     });
 
     it("passes a log range wider than a node's stated span to a node that takes it", async () => {
-      const narrow = await node((method, params) => {
-        const filter = params[0] as { fromBlock?: string; toBlock?: string } | undefined;
-        if (method === 'eth_getLogs' && filter?.fromBlock && filter.toBlock) {
-          if (BigInt(filter.toBlock) - BigInt(filter.fromBlock) + 1n > 100n) {
-            return { status: 200, error: { code: -32600, message: 'block range exceeds 100' } };
-          }
-        }
-        return { result: [] };
-      });
+      const narrow = await narrowNode();
       const wide = await node(() => ({ result: [] }));
       const stats = new RpcStats();
       // The narrow node first, and fast: it is asked first.
-      const transport = resilientTransport({
-        ...options,
+      const transport = transportOver({
         urls: [narrow.url, wide.url],
         network: 'polygon',
         stats,
-      })({});
-      const logs = (from: number, to: number) =>
-        transport.request({
-          method: 'eth_getLogs',
-          params: [{ fromBlock: `0x${from.toString(16)}`, toBlock: `0x${to.toString(16)}`, topics: [] }],
-        } as never);
+      });
+      const logs = logsOf(transport);
       try {
         await expect(logs(0, 999)).resolves.toEqual([]);
         await expect(logs(1000, 1999)).resolves.toEqual([]);
@@ -378,28 +324,15 @@ describe(resilientTransport.name, () => {
     });
 
     it('asks a narrow node a wide range when the node that takes it is down, so the range is split', async () => {
-      const narrow = await node((method, params) => {
-        const filter = params[0] as { fromBlock?: string; toBlock?: string } | undefined;
-        if (method === 'eth_getLogs' && filter?.fromBlock && filter.toBlock) {
-          if (BigInt(filter.toBlock) - BigInt(filter.fromBlock) + 1n > 100n) {
-            return { status: 200, error: { code: -32600, message: 'block range exceeds 100' } };
-          }
-        }
-        return { result: [] };
-      });
+      const narrow = await narrowNode();
       const wide = await node(() => ({ result: [] }));
       const stats = new RpcStats();
-      const transport = resilientTransport({
-        ...options,
+      const transport = transportOver({
         urls: [narrow.url, wide.url],
         network: 'cronos',
         stats,
-      })({});
-      const logs = (from: number, to: number) =>
-        transport.request({
-          method: 'eth_getLogs',
-          params: [{ fromBlock: `0x${from.toString(16)}`, toBlock: `0x${to.toString(16)}`, topics: [] }],
-        } as never);
+      });
+      const logs = logsOf(transport);
       try {
         // The narrow node states its span; the wide node takes the wide ranges, then stops.
         await expect(logs(0, 999)).resolves.toEqual([]);
