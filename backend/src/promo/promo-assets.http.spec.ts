@@ -1,72 +1,33 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { PROMO_MESSAGES, PROMO_UPLOAD, type PromoAsset } from '@nexus/contract';
 import request from 'supertest';
 
-import { adminCookie } from '../../../test/support/admin-session.js';
-import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
 import { MEDIA, writeSizedFile } from '../uploads/testing/media-files.fixture.js';
-import {
-  startUploadBackend,
-  UPLOAD_BACKENDS,
-  type UploadBackend,
-} from '../uploads/testing/upload-backends.fixture.js';
+import { useUploadApi } from '../uploads/testing/upload-api.fixture.js';
+import { UPLOAD_BACKENDS } from '../uploads/testing/upload-backends.fixture.js';
 import { PromoAssetsController } from './promo-assets.controller.js';
 
 const INVALID_TYPE = PROMO_MESSAGES.invalidType.description;
 
 describe.each(UPLOAD_BACKENDS)(`${PromoAssetsController.name} (%s)`, (name) => {
-  let backend: UploadBackend;
-  let isolated: IsolatedApi;
-  let sut: NestExpressApplication;
-  let sibling: NestExpressApplication;
-  let cookie: string;
-  let dir: string;
-  const files: Record<string, string> = {};
-
-  beforeAll(async () => {
-    backend = await startUploadBackend(name);
-    dir = await mkdtemp(join(tmpdir(), 'nexus-promo-files-'));
-    for (const [kind, bytes] of Object.entries(MEDIA)) {
-      files[kind] = join(dir, `sample.${kind}`);
-      await writeFile(files[kind], bytes);
-    }
-    files.empty = join(dir, 'empty.mp4');
-    await writeFile(files.empty, Buffer.alloc(0));
+  const api = useUploadApi(name, `promo_assets_${name}`, async (dir) => ({
     // Made on disk (sparse) and streamed: never held in memory by the test.
-    files.hundredMb = await writeSizedFile(dir, 'hundred.mp4', MEDIA.mp4, PROMO_UPLOAD.maxBytes);
-    files.hundredMbPlusOne = await writeSizedFile(
-      dir,
-      'hundred-plus-one.mp4',
-      MEDIA.mp4,
-      PROMO_UPLOAD.maxBytes + 1,
-    );
-    isolated = await startIsolatedApi(`promo_assets_${name}`, { env: backend.env });
-    sut = isolated.app;
-    sibling = await isolated.sibling();
-    cookie = await adminCookie(sut.getHttpServer());
-  });
+    hundredMb: await writeSizedFile(dir, 'hundred.mp4', MEDIA.mp4, PROMO_UPLOAD.maxBytes),
+    hundredMbPlusOne: await writeSizedFile(dir, 'hundred-plus-one.mp4', MEDIA.mp4, PROMO_UPLOAD.maxBytes + 1),
+  }));
 
-  afterAll(async () => {
-    await sibling?.close();
-    await isolated?.close();
-    await backend?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  const http = () => request(sut.getHttpServer());
+  const http = () => request(api.app.getHttpServer());
   const sql = (query: string, params: unknown[] = []) =>
-    sut.get(EntityManager).fork().getConnection().execute(query, params);
+    api.app.get(EntityManager).fork().getConnection().execute(query, params);
   const upload = (
     file: string,
     options: { filename: string; contentType?: string },
     fields: Record<string, string> = { name: 'Promo' },
   ) => {
-    const req = http().post('/api/promo-assets/upload').set('Cookie', cookie).attach('file', file, options);
+    const req = http()
+      .post('/api/promo-assets/upload')
+      .set('Cookie', api.cookie)
+      .attach('file', file, options);
     for (const [field, value] of Object.entries(fields)) void req.field(field, value);
     return req;
   };
@@ -82,21 +43,21 @@ describe.each(UPLOAD_BACKENDS)(`${PromoAssetsController.name} (%s)`, (name) => {
       status,
       message,
     });
-    expect(await backend.leftovers()).toEqual(before);
+    expect(await api.backend.leftovers()).toEqual(before);
   }
 
   describe('admin session', () => {
     it('answers 401 to every admin route and mutation without one, changing nothing', async () => {
-      const created = await upload(files.png!, { filename: 'a.png', contentType: 'image/png' });
+      const created = await upload(api.files.png!, { filename: 'a.png', contentType: 'image/png' });
       expect(created.status).toBe(201);
       const id = (created.body as PromoAsset).id;
-      const before = await backend.leftovers();
-      const anonymous = request(sut.getHttpServer());
+      const before = await api.backend.leftovers();
+      const anonymous = request(api.app.getHttpServer());
       // With a video: the guard answers before the body is read, so the client may still be writing
       // when the answer comes (EPIPE on its side); whichever way, nothing is stored.
       const withVideo = await anonymous
         .post('/api/promo-assets/upload')
-        .attach('file', files.mp4!, 'clip.mp4')
+        .attach('file', api.files.mp4!, 'clip.mp4')
         .field('name', 'x')
         .catch((error: NodeJS.ErrnoException) => {
           if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') throw error;
@@ -117,11 +78,11 @@ describe.each(UPLOAD_BACKENDS)(`${PromoAssetsController.name} (%s)`, (name) => {
           message: 'Admin session required',
         });
       }
-      expect(await backend.leftovers()).toEqual(before);
+      expect(await api.backend.leftovers()).toEqual(before);
       const [row] = await sql('select is_active from promo_asset where id = ?', [id]);
       expect(row).toEqual({ is_active: true });
       // The active list is public.
-      await request(sut.getHttpServer()).get('/api/promo-assets/active').expect(200);
+      await request(api.app.getHttpServer()).get('/api/promo-assets/active').expect(200);
     });
   });
 
@@ -137,7 +98,7 @@ describe.each(UPLOAD_BACKENDS)(`${PromoAssetsController.name} (%s)`, (name) => {
       ['AVI', 'avi', 'promo.avi', 'video/x-msvideo', 'video'],
     ])('stores a %s and serves it back with its type', async (_kind, file, filename, contentType, type) => {
       const res = await upload(
-        files[file]!,
+        api.files[file]!,
         { filename, contentType },
         {
           name: `  ${_kind} promo  `,
@@ -178,26 +139,31 @@ describe.each(UPLOAD_BACKENDS)(`${PromoAssetsController.name} (%s)`, (name) => {
       ['a PDF', 'pdf', 'promo.pdf', 'application/pdf'],
       ['HTML named like a video', 'html', 'promo.mp4', 'video/mp4'],
     ])('refuses %s', async (_case, file, filename, contentType) => {
-      const before = await backend.leftovers();
-      await expectRefused(await upload(files[file]!, { filename, contentType }), 400, INVALID_TYPE, before);
+      const before = await api.backend.leftovers();
+      await expectRefused(
+        await upload(api.files[file]!, { filename, contentType }),
+        400,
+        INVALID_TYPE,
+        before,
+      );
     });
 
     it('refuses an empty file with the SPEC message', async () => {
-      const before = await backend.leftovers();
-      const res = await upload(files.empty!, { filename: 'promo.mp4', contentType: 'video/mp4' });
+      const before = await api.backend.leftovers();
+      const res = await upload(api.files.empty!, { filename: 'promo.mp4', contentType: 'video/mp4' });
       await expectRefused(res, 400, 'File is no longer valid. Please select the file again.', before);
     });
 
     it('accepts exactly 100 MB and refuses 100 MB + 1, leaving nothing', async () => {
-      const accepted = await upload(files.hundredMb!, { filename: 'big.mp4', contentType: 'video/mp4' });
+      const accepted = await upload(api.files.hundredMb!, { filename: 'big.mp4', contentType: 'video/mp4' });
       expect(accepted.status).toBe(201);
-      expect(await backend.storage.stat(keyOf(accepted.body as PromoAsset))).toEqual({
+      expect(await api.backend.storage.stat(keyOf(accepted.body as PromoAsset))).toEqual({
         contentType: 'video/mp4',
         size: PROMO_UPLOAD.maxBytes,
       });
 
-      const before = await backend.leftovers();
-      const refused = await upload(files.hundredMbPlusOne!, {
+      const before = await api.backend.leftovers();
+      const refused = await upload(api.files.hundredMbPlusOne!, {
         filename: 'huge.mp4',
         contentType: 'video/mp4',
       });
@@ -221,15 +187,15 @@ describe.each(UPLOAD_BACKENDS)(`${PromoAssetsController.name} (%s)`, (name) => {
       ['a title too long', { name: 'x', title: 't'.repeat(2001) }, 'title must be at most 2000 characters'],
       ['an unknown field', { name: 'x', isActive: 'false' }, 'property isActive should not exist'],
     ])('refuses %s and removes the file already stored', async (_case, fields, message) => {
-      const before = await backend.leftovers();
-      const res = await upload(files.mp4!, { filename: 'promo.mp4', contentType: 'video/mp4' }, fields);
+      const before = await api.backend.leftovers();
+      const res = await upload(api.files.mp4!, { filename: 'promo.mp4', contentType: 'video/mp4' }, fields);
       await expectRefused(res, 400, message, before);
     });
 
     it('asks for a file when none is sent', async () => {
       const res = await http()
         .post('/api/promo-assets/upload')
-        .set('Cookie', cookie)
+        .set('Cookie', api.cookie)
         .field('name', 'No file');
       expect(res.status).toBe(400);
       expect((res.body as { message: string }).message).toBe('Please select a file to upload');
@@ -241,12 +207,12 @@ describe.each(UPLOAD_BACKENDS)(`${PromoAssetsController.name} (%s)`, (name) => {
       await sql(`create trigger promo_asset_refuse before insert on promo_asset
         for each row when (new.name = 'database says no') execute function promo_asset_refuse()`);
       try {
-        const before = await backend.leftovers();
+        const before = await api.backend.leftovers();
         const count = async () =>
           (await sql('select count(*)::int as n from promo_asset'))[0] as { n: number };
         const rows = await count();
         const res = await upload(
-          files.mp4!,
+          api.files.mp4!,
           { filename: 'promo.mp4', contentType: 'video/mp4' },
           { name: 'database says no' },
         );
@@ -260,44 +226,45 @@ describe.each(UPLOAD_BACKENDS)(`${PromoAssetsController.name} (%s)`, (name) => {
 
   describe('lists, toggle and delete', () => {
     it('lists every asset for the admin and the active ones for visitors, newest first, on every API process', async () => {
-      const first = (await upload(files.png!, { filename: 'a.png' }, { name: 'Older' }).expect(201))
+      const first = (await upload(api.files.png!, { filename: 'a.png' }, { name: 'Older' }).expect(201))
         .body as PromoAsset;
-      const second = (await upload(files.mp4!, { filename: 'b.mp4' }, { name: 'Newer' }).expect(201))
+      const second = (await upload(api.files.mp4!, { filename: 'b.mp4' }, { name: 'Newer' }).expect(201))
         .body as PromoAsset;
 
-      const all = (await http().get('/api/promo-assets').set('Cookie', cookie).expect(200))
+      const all = (await http().get('/api/promo-assets').set('Cookie', api.cookie).expect(200))
         .body as PromoAsset[];
       expect(all.slice(0, 2).map((a) => a.id)).toEqual([second.id, first.id]);
-      const active = (await request(sibling.getHttpServer()).get('/api/promo-assets/active').expect(200))
+      const active = (await request(api.sibling.getHttpServer()).get('/api/promo-assets/active').expect(200))
         .body as PromoAsset[];
       expect(active[0]).toEqual(second);
 
       // Switched off on one process, gone from the active list of the other at once.
       const toggled = await http()
         .put(`/api/promo-assets/${second.id}`)
-        .set('Cookie', cookie)
+        .set('Cookie', api.cookie)
         .send({ isActive: false });
       expect(toggled.status).toBe(200);
       expect(toggled.body).toEqual({ ...second, isActive: false });
-      const after = (await request(sibling.getHttpServer()).get('/api/promo-assets/active').expect(200))
+      const after = (await request(api.sibling.getHttpServer()).get('/api/promo-assets/active').expect(200))
         .body as PromoAsset[];
       expect(after.map((a) => a.id)).not.toContain(second.id);
       expect(after.every((a) => a.isActive)).toBe(true);
-      expect(((await http().get('/api/promo-assets').set('Cookie', cookie)).body as PromoAsset[])[0]).toEqual(
-        {
-          ...second,
-          isActive: false,
-        },
-      );
+      expect(
+        ((await http().get('/api/promo-assets').set('Cookie', api.cookie)).body as PromoAsset[])[0],
+      ).toEqual({
+        ...second,
+        isActive: false,
+      });
 
       await http()
         .put(`/api/promo-assets/${second.id}`)
-        .set('Cookie', cookie)
+        .set('Cookie', api.cookie)
         .send({ isActive: true })
         .expect(200);
       expect(
-        ((await request(sibling.getHttpServer()).get('/api/promo-assets/active')).body as PromoAsset[])[0]!
-          .id,
+        (
+          (await request(api.sibling.getHttpServer()).get('/api/promo-assets/active')).body as PromoAsset[]
+        )[0]!.id,
       ).toBe(second.id);
     });
 
@@ -306,26 +273,26 @@ describe.each(UPLOAD_BACKENDS)(`${PromoAssetsController.name} (%s)`, (name) => {
       [{}, 'isActive must be true or false'],
       [{ isActive: true, name: 'renamed' }, 'property name should not exist'],
     ])('refuses the toggle body %j', async (body, message) => {
-      const asset = (await upload(files.gif!, { filename: 'a.gif' }).expect(201)).body as PromoAsset;
-      const res = await http().put(`/api/promo-assets/${asset.id}`).set('Cookie', cookie).send(body);
+      const asset = (await upload(api.files.gif!, { filename: 'a.gif' }).expect(201)).body as PromoAsset;
+      const res = await http().put(`/api/promo-assets/${asset.id}`).set('Cookie', api.cookie).send(body);
       expect(res.status).toBe(400);
       expect((res.body as { message: string }).message).toBe(message);
     });
 
     it('deletes the row and then its stored file', async () => {
-      const asset = (await upload(files.webm!, { filename: 'a.webm' }).expect(201)).body as PromoAsset;
-      expect(await backend.storage.exists(keyOf(asset))).toBe(true);
+      const asset = (await upload(api.files.webm!, { filename: 'a.webm' }).expect(201)).body as PromoAsset;
+      expect(await api.backend.storage.exists(keyOf(asset))).toBe(true);
 
-      const res = await http().delete(`/api/promo-assets/${asset.id}`).set('Cookie', cookie);
+      const res = await http().delete(`/api/promo-assets/${asset.id}`).set('Cookie', api.cookie);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ success: true });
-      expect(await backend.storage.exists(keyOf(asset))).toBe(false);
+      expect(await api.backend.storage.exists(keyOf(asset))).toBe(false);
       expect(await sql('select id from promo_asset where id = ?', [asset.id])).toEqual([]);
       await http().get(asset.url).expect(404);
 
       for (const again of [
-        await http().delete(`/api/promo-assets/${asset.id}`).set('Cookie', cookie),
-        await http().put(`/api/promo-assets/${asset.id}`).set('Cookie', cookie).send({ isActive: true }),
+        await http().delete(`/api/promo-assets/${asset.id}`).set('Cookie', api.cookie),
+        await http().put(`/api/promo-assets/${asset.id}`).set('Cookie', api.cookie).send({ isActive: true }),
       ]) {
         expect(again.status).toBe(404);
         expect((again.body as { message: string }).message).toBe('Promo asset not found');
@@ -333,7 +300,7 @@ describe.each(UPLOAD_BACKENDS)(`${PromoAssetsController.name} (%s)`, (name) => {
     });
 
     it('refuses an id that is not a positive whole number', async () => {
-      const res = await http().delete('/api/promo-assets/abc').set('Cookie', cookie);
+      const res = await http().delete('/api/promo-assets/abc').set('Cookie', api.cookie);
       expect(res.status).toBe(400);
       expect((res.body as { message: string }).message).toBe('id must be a positive whole number');
     });

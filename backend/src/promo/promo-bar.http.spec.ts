@@ -1,9 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import {
   API_ROUTES,
   DEFAULT_PROMO_BAR_SETTINGS,
@@ -12,14 +7,9 @@ import {
 } from '@nexus/contract';
 import request from 'supertest';
 
-import { adminCookie } from '../../../test/support/admin-session.js';
-import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
 import { MEDIA } from '../uploads/testing/media-files.fixture.js';
-import {
-  startUploadBackend,
-  UPLOAD_BACKENDS,
-  type UploadBackend,
-} from '../uploads/testing/upload-backends.fixture.js';
+import { useUploadApi } from '../uploads/testing/upload-api.fixture.js';
+import { UPLOAD_BACKENDS } from '../uploads/testing/upload-backends.fixture.js';
 import { PromoBarController } from './promo-bar.controller.js';
 
 const SAVED: PromoBarSettings = {
@@ -33,43 +23,17 @@ const SAVED: PromoBarSettings = {
 };
 
 describe.each(UPLOAD_BACKENDS)(`${PromoBarController.name} (%s)`, (name) => {
-  let backend: UploadBackend;
-  let isolated: IsolatedApi;
-  let sut: NestExpressApplication;
-  let sibling: NestExpressApplication;
-  let cookie: string;
-  let dir: string;
-  const files: Record<string, string> = {};
+  const api = useUploadApi(name, `promo_bar_${name}`);
 
-  beforeAll(async () => {
-    backend = await startUploadBackend(name);
-    dir = await mkdtemp(join(tmpdir(), 'nexus-promo-bar-'));
-    for (const [kind, bytes] of Object.entries(MEDIA)) {
-      files[kind] = join(dir, `sample.${kind}`);
-      await writeFile(files[kind], bytes);
-    }
-    files.empty = join(dir, 'empty.mp4');
-    await writeFile(files.empty, Buffer.alloc(0));
-    isolated = await startIsolatedApi(`promo_bar_${name}`, { env: backend.env });
-    sut = isolated.app;
-    sibling = await isolated.sibling();
-    cookie = await adminCookie(sut.getHttpServer());
-  });
-
-  afterAll(async () => {
-    await sibling?.close();
-    await isolated?.close();
-    await backend?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  const read = async (app = sut): Promise<PromoBarSettings> => {
+  const read = async (app = api.app): Promise<PromoBarSettings> => {
     const res = await request(app.getHttpServer()).get(API_ROUTES.promoBarSettings.path);
     expect(res.status).toBe(200);
     return res.body as PromoBarSettings;
   };
   const save = (settings: unknown, video?: { file: string; filename: string; contentType: string }) => {
-    const req = request(sut.getHttpServer()).put(API_ROUTES.savePromoBarSettings.path).set('Cookie', cookie);
+    const req = request(api.app.getHttpServer())
+      .put(API_ROUTES.savePromoBarSettings.path)
+      .set('Cookie', api.cookie);
     if (video)
       void req.attach('video', video.file, { filename: video.filename, contentType: video.contentType });
     if (settings !== undefined) {
@@ -77,9 +41,9 @@ describe.each(UPLOAD_BACKENDS)(`${PromoBarController.name} (%s)`, (name) => {
     }
     return req;
   };
-  const mp4 = () => ({ file: files.mp4!, filename: 'bar.mp4', contentType: 'video/mp4' });
+  const mp4 = () => ({ file: api.files.mp4!, filename: 'bar.mp4', contentType: 'video/mp4' });
   const sql = (query: string, params: unknown[] = []) =>
-    sut.get(EntityManager).fork().getConnection().execute(query, params);
+    api.app.get(EntityManager).fork().getConnection().execute(query, params);
   const keyOf = (url: string) => `uploads/${url.split('/').pop()}`;
 
   it('answers the contract defaults before anything was saved', async () => {
@@ -87,25 +51,25 @@ describe.each(UPLOAD_BACKENDS)(`${PromoBarController.name} (%s)`, (name) => {
   });
 
   it('answers 401 to a save without an admin session, and changes nothing', async () => {
-    const before = await backend.leftovers();
-    const res = await request(sut.getHttpServer())
+    const before = await api.backend.leftovers();
+    const res = await request(api.app.getHttpServer())
       .put(API_ROUTES.savePromoBarSettings.path)
       .field('settings', JSON.stringify(SAVED));
     expect(res.status).toBe(401);
     expect((res.body as { message: string }).message).toBe('Admin session required');
     // With a video: the guard answers before the body is read, so the client may still be writing
     // when the answer comes (EPIPE on its side); whichever way, nothing is stored.
-    const withVideo = await request(sut.getHttpServer())
+    const withVideo = await request(api.app.getHttpServer())
       .put(API_ROUTES.savePromoBarSettings.path)
       .field('settings', JSON.stringify(SAVED))
-      .attach('video', files.mp4!, 'bar.mp4')
+      .attach('video', api.files.mp4!, 'bar.mp4')
       .catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') throw error;
         return null;
       });
     if (withVideo) expect(withVideo.status).toBe(401);
     expect(await read()).toEqual(DEFAULT_PROMO_BAR_SETTINGS);
-    expect(await backend.leftovers()).toEqual(before);
+    expect(await api.backend.leftovers()).toEqual(before);
   });
 
   it('saves the merged settings and every API process answers them at once', async () => {
@@ -113,13 +77,13 @@ describe.each(UPLOAD_BACKENDS)(`${PromoBarController.name} (%s)`, (name) => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual(SAVED);
     expect(await read()).toEqual(SAVED);
-    expect(await read(sibling)).toEqual(SAVED);
+    expect(await read(api.sibling)).toEqual(SAVED);
   });
 
   it('keeps what a partial settings object leaves out', async () => {
     const res = await save({ buttonColor: 'green' });
     expect(res.status).toBe(200);
-    expect(await read(sibling)).toEqual({ ...SAVED, buttonColor: 'green' });
+    expect(await read(api.sibling)).toEqual({ ...SAVED, buttonColor: 'green' });
     await save(SAVED).expect(200);
   });
 
@@ -149,7 +113,7 @@ describe.each(UPLOAD_BACKENDS)(`${PromoBarController.name} (%s)`, (name) => {
       ['JSON null', 'null', PROMO_BAR_MESSAGES.settingsJson],
       ['no settings at all', undefined, PROMO_BAR_MESSAGES.settingsJson],
     ])('%s', async (_case, settings, message) => {
-      const before = await backend.leftovers();
+      const before = await api.backend.leftovers();
       for (const video of [undefined, mp4()]) {
         const res = await save(typeof settings === 'object' ? { ...SAVED, ...settings } : settings, video);
         expect({ status: res.status, message: (res.body as { message?: string }).message }).toEqual({
@@ -158,7 +122,7 @@ describe.each(UPLOAD_BACKENDS)(`${PromoBarController.name} (%s)`, (name) => {
         });
       }
       expect(await read()).toEqual(SAVED);
-      expect(await backend.leftovers()).toEqual(before);
+      expect(await api.backend.leftovers()).toEqual(before);
     });
 
     it.each([
@@ -179,14 +143,14 @@ describe.each(UPLOAD_BACKENDS)(`${PromoBarController.name} (%s)`, (name) => {
         'File is no longer valid. Please select the file again.',
       ],
     ])('a video that is %s', async (_case, file, filename, contentType, message) => {
-      const before = await backend.leftovers();
-      const res = await save(SAVED, { file: files[file]!, filename, contentType });
+      const before = await api.backend.leftovers();
+      const res = await save(SAVED, { file: api.files[file]!, filename, contentType });
       expect({ status: res.status, message: (res.body as { message?: string }).message }).toEqual({
         status: 400,
         message,
       });
       expect(await read()).toEqual(SAVED);
-      expect(await backend.leftovers()).toEqual(before);
+      expect(await api.backend.leftovers()).toEqual(before);
     });
   });
 
@@ -200,13 +164,13 @@ describe.each(UPLOAD_BACKENDS)(`${PromoBarController.name} (%s)`, (name) => {
         videoOpacity: 80,
         videoUrl: expect.stringMatching(/^\/api\/media\/files\/[0-9a-f-]{36}\.mp4$/),
       });
-      expect(await read(sibling)).toEqual(saved);
-      const served = await request(sut.getHttpServer()).get(saved.videoUrl).buffer(true);
+      expect(await read(api.sibling)).toEqual(saved);
+      const served = await request(api.app.getHttpServer()).get(saved.videoUrl).buffer(true);
       expect(served.status).toBe(200);
       expect(served.headers['content-type']).toBe('video/mp4');
       expect(served.headers['x-content-type-options']).toBe('nosniff');
       expect(Buffer.from(served.body as Buffer).equals(MEDIA.mp4)).toBe(true);
-      const range = await request(sut.getHttpServer()).get(saved.videoUrl).set('Range', 'bytes=4-7');
+      const range = await request(api.app.getHttpServer()).get(saved.videoUrl).set('Range', 'bytes=4-7');
       expect(range.status).toBe(206);
 
       // Settings alone keep the video.
@@ -214,16 +178,16 @@ describe.each(UPLOAD_BACKENDS)(`${PromoBarController.name} (%s)`, (name) => {
       expect((await read()).videoUrl).toBe(saved.videoUrl);
 
       const second = await save(SAVED, {
-        file: files.webm!,
+        file: api.files.webm!,
         filename: 'bar.webm',
         contentType: 'video/webm',
       });
       expect(second.status).toBe(200);
       const replaced = second.body as PromoBarSettings;
       expect(replaced.videoUrl).toMatch(/\.webm$/);
-      expect(await backend.storage.exists(keyOf(saved.videoUrl))).toBe(false);
-      await request(sut.getHttpServer()).get(saved.videoUrl).expect(404);
-      const webm = await request(sut.getHttpServer()).get(replaced.videoUrl);
+      expect(await api.backend.storage.exists(keyOf(saved.videoUrl))).toBe(false);
+      await request(api.app.getHttpServer()).get(saved.videoUrl).expect(404);
+      const webm = await request(api.app.getHttpServer()).get(replaced.videoUrl);
       expect(webm.headers['content-type']).toBe('video/webm');
     });
 
@@ -235,16 +199,16 @@ describe.each(UPLOAD_BACKENDS)(`${PromoBarController.name} (%s)`, (name) => {
       await sql(`create trigger promo_bar_refuse before update on promo_bar_settings
         for each row when (new.button_text = 'database says no') execute function promo_bar_refuse()`);
       try {
-        const before = await backend.leftovers();
+        const before = await api.backend.leftovers();
         const res = await save({ ...current, buttonText: 'database says no' }, mp4());
         expect(res.status).toBe(500);
         expect((res.body as { message: string }).message).toBe('Internal server error');
-        expect(await backend.leftovers()).toEqual(before);
+        expect(await api.backend.leftovers()).toEqual(before);
       } finally {
         await sql('drop trigger promo_bar_refuse on promo_bar_settings');
       }
       expect(await read()).toEqual(current);
-      expect(await backend.storage.exists(keyOf(current.videoUrl))).toBe(true);
+      expect(await api.backend.storage.exists(keyOf(current.videoUrl))).toBe(true);
     });
 
     it('keeps one row, and two saves with videos at once leave exactly the winner’s video', async () => {
@@ -256,7 +220,7 @@ describe.each(UPLOAD_BACKENDS)(`${PromoBarController.name} (%s)`, (name) => {
         expect([(a.body as PromoBarSettings).videoUrl, (b.body as PromoBarSettings).videoUrl]).toContain(
           final.videoUrl,
         );
-        const videos = (await backend.leftovers()).filter(
+        const videos = (await api.backend.leftovers()).filter(
           (key) => key.endsWith('.mp4') || key.endsWith('.webm'),
         );
         expect(videos).toEqual([keyOf(final.videoUrl)]);
@@ -269,7 +233,7 @@ describe.each(UPLOAD_BACKENDS)(`${PromoBarController.name} (%s)`, (name) => {
       const withVideo = (await save({ ...SAVED, buttonText: 'Watch' }, mp4()).expect(200))
         .body as PromoBarSettings;
       expect(withVideo.videoUrl).not.toBe('');
-      expect(await backend.storage.exists(keyOf(withVideo.videoUrl))).toBe(true);
+      expect(await api.backend.storage.exists(keyOf(withVideo.videoUrl))).toBe(true);
 
       // Not a boolean: refused, the video stays.
       const refused = await save({ ...withVideo, removeVideo: 'yes' });
@@ -282,10 +246,10 @@ describe.each(UPLOAD_BACKENDS)(`${PromoBarController.name} (%s)`, (name) => {
       const res = await save({ ...withVideo, removeVideo: true });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ ...withVideo, videoUrl: '' });
-      expect(await read(sibling)).toEqual({ ...withVideo, videoUrl: '' });
-      expect(await backend.storage.exists(keyOf(withVideo.videoUrl))).toBe(false);
-      await request(sut.getHttpServer()).get(withVideo.videoUrl).expect(404);
-      const videos = (await backend.leftovers()).filter(
+      expect(await read(api.sibling)).toEqual({ ...withVideo, videoUrl: '' });
+      expect(await api.backend.storage.exists(keyOf(withVideo.videoUrl))).toBe(false);
+      await request(api.app.getHttpServer()).get(withVideo.videoUrl).expect(404);
+      const videos = (await api.backend.leftovers()).filter(
         (key) => key.endsWith('.mp4') || key.endsWith('.webm'),
       );
       expect(videos).toEqual([]);

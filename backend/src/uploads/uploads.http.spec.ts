@@ -1,7 +1,6 @@
-import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -18,7 +17,7 @@ import {
   webpDeclaring,
 } from '../media/testing/image-headers.fixture.js';
 import { SubmissionUploadsController } from './submission-uploads.controller.js';
-import { MEDIA, writeSizedFile } from './testing/media-files.fixture.js';
+import { MEDIA, writeMediaSamples, writeSizedFile } from './testing/media-files.fixture.js';
 import {
   startUploadBackend,
   UPLOAD_BACKENDS,
@@ -53,19 +52,13 @@ describe.each(UPLOAD_BACKENDS)(
     let sut: NestExpressApplication;
     let cookie: string;
     let dir: string;
-    const files: Record<string, string> = {};
+    let files: Record<string, string>;
 
     beforeAll(async () => {
       backend = await startUploadBackend(name);
-      dir = await mkdtemp(join(tmpdir(), 'nexus-upload-files-'));
-      for (const [kind, bytes] of Object.entries(MEDIA)) {
-        files[kind] = join(dir, `sample.${kind}`);
-        await writeFile(files[kind], bytes);
-      }
+      ({ dir, files } = await writeMediaSamples('nexus-upload-files-', 'png'));
       files.bomb = join(dir, 'bomb.png');
       await writeFile(files.bomb, pngDeclaring(60_000, 60_000));
-      files.empty = join(dir, 'empty.png');
-      await writeFile(files.empty, Buffer.alloc(0));
       files.tenMb = await writeSizedFile(dir, 'ten.png', MEDIA.png, TEN_MB);
       files.tenMbPlusOne = await writeSizedFile(dir, 'ten-plus-one.png', MEDIA.png, TEN_MB + 1);
       let env = backend.env;

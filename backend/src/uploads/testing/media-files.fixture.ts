@@ -1,4 +1,5 @@
-import { open } from 'node:fs/promises';
+import { mkdtemp, open, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { PNG_BYTES } from '../../platform/outbound/testing/loopback-server.fixture.js';
@@ -72,4 +73,23 @@ export async function writeSizedFile(
     await file.close();
   }
   return path;
+}
+
+/**
+ * A temporary folder (named from `prefix`) holding `sample.<kind>` for every MEDIA kind and an empty
+ * `empty.<emptyExtension>`; `files` maps each kind, and `empty`, to its path.
+ */
+export async function writeMediaSamples(
+  prefix: string,
+  emptyExtension: string,
+): Promise<{ dir: string; files: Record<string, string> }> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  const files: Record<string, string> = {};
+  for (const [kind, sample] of Object.entries(MEDIA)) {
+    files[kind] = join(dir, `sample.${kind}`);
+    await writeFile(files[kind], sample);
+  }
+  files.empty = join(dir, `empty.${emptyExtension}`);
+  await writeFile(files.empty, Buffer.alloc(0));
+  return { dir, files };
 }
