@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { bigCollections, readTestManifest, startSystem, type RunningSystem } from '../support/system.js';
+import type { Page } from 'playwright-core';
+import { bigCollections, readTestManifest } from '../support/system.js';
 import { join } from 'node:path';
+import { useBrowserSystem } from '../support/browser-system.js';
 import { TEST_PORT_OFFSET, TEST_STATE_DIR, testPrefix } from '../support/test-env.js';
 import { CHROMIUM, describeWith, TEST_CHAIN } from '../support/requirements.js';
-import { launchChromium } from '../support/browser.js';
 
 const maybe = describeWith([TEST_CHAIN, CHROMIUM]);
 /** SPEC §4: the stages of a scan, in order. */
@@ -17,24 +17,13 @@ async function dismissBetaWelcome(page: Page): Promise<void> {
 }
 
 maybe('the web app in Chromium (real API, workers and chains)', () => {
-  let system: RunningSystem;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    system = await startSystem({ prefix: testPrefix('browser'), port: 3212 + TEST_PORT_OFFSET, workers: 2 });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await system?.stop();
-  });
+  const web = useBrowserSystem({ prefix: testPrefix('browser'), port: 3212 + TEST_PORT_OFFSET, workers: 2 });
 
   it('searches a demo collection, shows live progress, then at least 50 NFT cards with images', async () => {
     const manifest = readTestManifest();
     // A collection no other test scans, so the scan really runs and the overlay shows.
     const collection = bigCollections(manifest).find((c) => c.network === 'polygon')!;
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await web.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const answers: Array<{ paging?: unknown }> = [];
     const pageReads: URL[] = [];
     page.on('response', (res) => {
@@ -44,7 +33,7 @@ maybe('the web app in Chromium (real API, workers and chains)', () => {
       if (url.pathname === `/api/collections/${collection.network}/${collection.address.toLowerCase()}/nfts`)
         pageReads.push(url);
     });
-    await page.goto(system.url);
+    await page.goto(web.system.url);
     await dismissBetaWelcome(page);
 
     await page.getByTestId('search-type-collection').click();
@@ -124,8 +113,8 @@ maybe('the web app in Chromium (real API, workers and chains)', () => {
         .map((h) => h.contract),
     );
     const expected = [...held].filter((c) => !spam.has(c));
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(system.url);
+    const page = await web.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(web.system.url);
     await dismissBetaWelcome(page);
     await page.getByTestId('search-type-wallet').click();
     await page.getByTestId('network-select').selectOption('ethereum');

@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
-import { launchChromium, returningVisitor } from '../support/browser.js';
 import { CHROMIUM, describeWith, TEST_CHAIN } from '../support/requirements.js';
-import { readTestManifest, startSystem, type RunningSystem } from '../support/system.js';
+import { readTestManifest } from '../support/system.js';
+import { useBrowserSystem } from '../support/browser-system.js';
 import { TEST_PORT_OFFSET, testPrefix } from '../support/test-env.js';
 
 const maybe = describeWith([TEST_CHAIN, CHROMIUM]);
@@ -29,23 +29,12 @@ async function watchViolations(context: BrowserContext, page: Page): Promise<() 
 }
 
 maybe('the web app under its Content Security Policy (Chromium)', () => {
-  let system: RunningSystem;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    system = await startSystem({ prefix: testPrefix('csp'), port: 3298 + TEST_PORT_OFFSET, workers: 1 });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await system?.stop();
-  });
+  const web = useBrowserSystem({ prefix: testPrefix('csp'), port: 3298 + TEST_PORT_OFFSET, workers: 1 });
 
   it('renders the home page and a gallery, with its images and live progress, and breaks no directive', async () => {
     // Nexus Oddities: `data:` metadata and images beside ones our image route fetches.
     const collection = readTestManifest().collections.find((c) => c.name === 'Nexus Oddities')!;
-    const context = await returningVisitor(browser, { baseURL: system.url });
+    const context = await web.visitor();
     const page = await context.newPage();
     const violations = await watchViolations(context, page);
     const sockets: string[] = [];
@@ -81,20 +70,20 @@ maybe('the web app under its Content Security Policy (Chromium)', () => {
     const sources = await page.$$eval('[data-testid="nft-card"] img', (imgs) =>
       imgs.map((img) => (img as HTMLImageElement).src),
     );
-    expect(sources.some((src) => src.startsWith(`${system.url}/api/media/image`))).toBe(true);
+    expect(sources.some((src) => src.startsWith(`${web.system.url}/api/media/image`))).toBe(true);
     expect(sources.some((src) => src.startsWith('data:image/'))).toBe(true);
     // The NFT dialog of the first card.
     await cards.first().click();
     await page.getByRole('dialog').waitFor();
     await page.waitForLoadState('networkidle');
     // The live-progress socket of the scan spoke over its own origin.
-    expect(sockets.some((url) => url.startsWith(system.url.replace(/^http/, 'ws')))).toBe(true);
+    expect(sockets.some((url) => url.startsWith(web.system.url.replace(/^http/, 'ws')))).toBe(true);
     expect(await violations()).toEqual([]);
     await context.close();
   }, 180_000);
 
   it('renders the other screens within the policy', async () => {
-    const context = await returningVisitor(browser, { baseURL: system.url });
+    const context = await web.visitor();
     const page = await context.newPage();
     const violations = await watchViolations(context, page);
     for (const path of ['/vote', '/submit-collection', '/donate', '/admin', '/no-such-page']) {
@@ -107,7 +96,7 @@ maybe('the web app under its Content Security Policy (Chromium)', () => {
   });
 
   it('renders the API reference (Swagger UI) within its policy', async () => {
-    const context = await returningVisitor(browser, { baseURL: system.url });
+    const context = await web.visitor();
     const page = await context.newPage();
     const violations = await watchViolations(context, page);
     await page.goto('/api/docs');

@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { returningVisitor, launchChromium, toastText } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { toastText } from '../support/browser.js';
 import { CHROMIUM, describeWith, TEST_CHAIN } from '../support/requirements.js';
-import { readTestManifest, startSystem, type RunningSystem, type TestManifest } from '../support/system.js';
+import { readTestManifest, type TestManifest } from '../support/system.js';
 import { deployTestCollection, mineTestBlocks } from '../support/test-collections.js';
+import { useBrowserSystem } from '../support/browser-system.js';
 import { TEST_PORT_OFFSET, testPrefix } from '../support/test-env.js';
 
 /**
@@ -36,17 +37,18 @@ async function expectWithinWidth(page: Page, testId: string, width: number): Pro
 }
 
 maybe('dead ends that should help (Chromium, real API, worker and chains)', () => {
-  let system: RunningSystem;
-  let browser: Browser;
+  const web = useBrowserSystem({
+    prefix: testPrefix('dead-ends'),
+    port: 3263 + TEST_PORT_OFFSET,
+    workers: 1,
+  });
   let manifest: TestManifest;
-  const contexts: BrowserContext[] = [];
 
   const collection = (name: string) => manifest.collections.find((c) => c.name === name)!;
 
   /** A returning visitor's page at a viewport, recording the scans it asks for. */
   const visit = async (viewport: { width: number; height: number }) => {
-    const context = await returningVisitor(browser, { ...viewport, baseURL: system.url });
-    contexts.push(context);
+    const context = await web.visitor(viewport);
     const page = await context.newPage();
     const scans: NftsCall[] = [];
     page.on('request', (request) => {
@@ -66,18 +68,6 @@ maybe('dead ends that should help (Chromium, real API, worker and chains)', () =
 
   beforeAll(async () => {
     manifest = readTestManifest();
-    system = await startSystem({
-      prefix: testPrefix('dead-ends'),
-      port: 3263 + TEST_PORT_OFFSET,
-      workers: 1,
-    });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await system?.stop();
   });
 
   it('says a collection contract typed in Wallet mode is a collection, and opens its gallery', async () => {
@@ -177,7 +167,7 @@ maybe('dead ends that should help (Chromium, real API, worker and chains)', () =
     await mineTestBlocks('ethereum', 16);
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const res = await fetch(`${system.url}/api/discover-collections?query=Nexus%20Oddities&limit=8`);
+      const res = await fetch(`${web.system.url}/api/discover-collections?query=Nexus%20Oddities&limit=8`);
       const found = (await res.json()) as Array<{ contractAddress: string }>;
       if (found.some((c) => c.contractAddress === copycat)) break;
       if (Date.now() > deadline) throw new Error('the transfer index never named the copycat');

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { insideViewport, launchChromium, loaded, returningVisitor, toastText } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { insideViewport, loaded, toastText } from '../support/browser.js';
 import { CHROMIUM, describeWith, TEST_CHAIN } from '../support/requirements.js';
-import { readTestManifest, startSystem, type RunningSystem } from '../support/system.js';
+import { readTestManifest } from '../support/system.js';
+import { useBrowserSystem } from '../support/browser-system.js';
 import { TEST_PORT_OFFSET, TEST_STATE_DIR, testPrefix } from '../support/test-env.js';
 
 const maybe = describeWith([TEST_CHAIN, CHROMIUM]);
@@ -22,14 +23,15 @@ interface EnsManifest {
 }
 
 maybe('ENS in the wallet header (Chromium)', () => {
-  let system: RunningSystem;
-  let browser: Browser;
+  const web = useBrowserSystem({
+    prefix: testPrefix('ens-header'),
+    port: 3293 + TEST_PORT_OFFSET,
+    workers: 1,
+  });
   let manifest: EnsManifest;
-  const contexts: BrowserContext[] = [];
 
   const visitor = async (viewport: { width: number; height: number }) => {
-    const context = await returningVisitor(browser, { ...viewport, baseURL: system.url });
-    contexts.push(context);
+    const context = await web.visitor(viewport);
     return context;
   };
 
@@ -43,18 +45,6 @@ maybe('ENS in the wallet header (Chromium)', () => {
 
   beforeAll(async () => {
     manifest = readTestManifest() as ReturnType<typeof readTestManifest> & EnsManifest;
-    system = await startSystem({
-      prefix: testPrefix('ens-header'),
-      port: 3293 + TEST_PORT_OFFSET,
-      workers: 1,
-    });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await system?.stop();
   });
 
   it.each(VIEWPORTS)(
@@ -85,7 +75,7 @@ maybe('ENS in the wallet header (Chromium)', () => {
         { timeout: 30_000 },
       );
       expect(await loaded(page, '[data-testid="wallet-ens-avatar"]')).toBe(true);
-      expect(images.every((origin) => origin === system.url)).toBe(true);
+      expect(images.every((origin) => origin === web.system.url)).toBe(true);
       expect(await header.innerText()).toContain(demo.address.slice(0, 6));
       expect(await insideViewport(page, '[data-testid="wallet-ens-avatar"]')).toBe(true);
       expect(await insideViewport(page, '[data-testid="wallet-ens-name"]')).toBe(true);

@@ -1,11 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import request from 'supertest';
 import type { NetworksResponse } from '@nexus/contract';
 import { adminCookie } from '../support/admin-session.js';
-import { launchChromium, returningVisitor, toastText } from '../support/browser.js';
+import { toastText } from '../support/browser.js';
 import { CHROMIUM, describeWith, TEST_CHAIN } from '../support/requirements.js';
-import { readTestManifest, startSystem, type RunningSystem } from '../support/system.js';
+import { readTestManifest } from '../support/system.js';
 import { join } from 'node:path';
+import { useBrowserSystem } from '../support/browser-system.js';
 import { TEST_PORT_OFFSET, TEST_STATE_DIR, testPrefix } from '../support/test-env.js';
 
 /**
@@ -78,15 +79,19 @@ async function asRealNetworks(page: Page): Promise<void> {
 }
 
 maybe('explorer features in Chromium (issue 21, visitor item 11)', () => {
-  let system: RunningSystem;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const web = useBrowserSystem(
+    {
+      prefix: testPrefix('explorer_features'),
+      port: 3255 + TEST_PORT_OFFSET,
+      workers: 1,
+    },
+    120_000,
+  );
   const demo = demoWorld();
 
   const visitor = async (viewport = DESKTOP) => {
-    const context = await returningVisitor(browser, { ...viewport, baseURL: system.url });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: system.url });
-    contexts.push(context);
+    const context = await web.visitor(viewport);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: web.system.url });
     return context.newPage();
   };
 
@@ -97,21 +102,6 @@ maybe('explorer features in Chromium (issue 21, visitor item 11)', () => {
     await dialog.waitFor({ timeout: SCAN_TIMEOUT });
     return dialog;
   };
-
-  beforeAll(async () => {
-    system = await startSystem({
-      prefix: testPrefix('explorer_features'),
-      port: 3255 + TEST_PORT_OFFSET,
-      workers: 1,
-    });
-    browser = await launchChromium();
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await system?.stop();
-  });
 
   it.each([
     ['desktop', DESKTOP],
@@ -188,7 +178,7 @@ maybe('explorer features in Chromium (issue 21, visitor item 11)', () => {
       await dialog.getByTestId('nft-share').click();
       await dialog.getByTestId('nft-share').filter({ hasText: 'Copied' }).waitFor();
       const shared = await clipboard(page);
-      expect(new URL(shared).origin).toBe(new URL(system.url).origin);
+      expect(new URL(shared).origin).toBe(new URL(web.system.url).origin);
 
       const other = await visitor(PHONE);
       await other.goto(shared);
@@ -259,12 +249,12 @@ maybe('explorer features in Chromium (issue 21, visitor item 11)', () => {
     "shows the collection's website and social links from its whitelist entry, http(s) only (%s)",
     async (_name, viewport) => {
       // The dev world's whitelist holds every demo collection, without links: the admin adds some.
-      const cookie = await adminCookie(system.url);
-      const list = await request(system.url).get('/api/whitelisted-collections').expect(200);
+      const cookie = await adminCookie(web.system.url);
+      const list = await request(web.system.url).get('/api/whitelisted-collections').expect(200);
       const entry = (list.body as Array<{ id: string; contractAddress: string }>).find(
         (c) => c.contractAddress.toLowerCase() === demo.genesis,
       )!;
-      await request(system.url)
+      await request(web.system.url)
         .patch(`/api/whitelisted-collections/${entry.id}`)
         .set('Cookie', cookie)
         .send({

@@ -1,13 +1,8 @@
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import type { CollectionPageResponse } from '@nexus/contract';
-import { launchChromium, returningVisitor } from '../support/browser.js';
 import { CHROMIUM, describeWith, TEST_CHAIN } from '../support/requirements.js';
-import {
-  readTestManifest,
-  startSystem,
-  type ManifestCollection,
-  type RunningSystem,
-} from '../support/system.js';
+import { readTestManifest, type ManifestCollection } from '../support/system.js';
+import { useBrowserSystem } from '../support/browser-system.js';
 import { TEST_PORT_OFFSET, testPrefix } from '../support/test-env.js';
 
 /**
@@ -106,10 +101,15 @@ function recordApi(page: Page) {
 }
 
 maybe('a large collection in Chromium: pages and stored ranks, no whole collection', () => {
-  let system: RunningSystem;
-  let browser: Browser;
+  const web = useBrowserSystem({
+    prefix: testPrefix('gallery-transfer'),
+    port: 3287 + TEST_PORT_OFFSET,
+    workers: 1,
+    // The server would answer this collection whole to a client that does not ask for pages (as it
+    // does a 10,000-NFT one by default): the web app has to ask for pages itself.
+    env: { FULL_ANSWER_MAX_NFTS: '1000000' },
+  });
   let collection: ManifestCollection;
-  const contexts: BrowserContext[] = [];
   const measured: string[] = [];
 
   beforeAll(async () => {
@@ -118,21 +118,9 @@ maybe('a large collection in Chromium: pages and stored ranks, no whole collecti
     collection = readTestManifest()
       .collections.filter((c) => c.standard === 'ERC-721' && c.network === 'ethereum')
       .sort((a, b) => b.totalSupply - a.totalSupply)[0]!;
-    system = await startSystem({
-      prefix: testPrefix('gallery-transfer'),
-      port: 3287 + TEST_PORT_OFFSET,
-      workers: 1,
-      // The server would answer this collection whole to a client that does not ask for pages (as it
-      // does a 10,000-NFT one by default): the web app has to ask for pages itself.
-      env: { FULL_ANSWER_MAX_NFTS: '1000000' },
-    });
-    browser = await launchChromium();
   });
 
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await system?.stop();
     if (measured.length) console.log(measured.join('\n'));
   });
 
@@ -144,8 +132,7 @@ maybe('a large collection in Chromium: pages and stored ranks, no whole collecti
     'opens the largest collection by pages with its stored ranks (%s)',
     async (label, size) => {
       expect(collection.totalSupply).toBeGreaterThanOrEqual(10_000);
-      const context = await returningVisitor(browser, { ...size, baseURL: system.url });
-      contexts.push(context);
+      const context = await web.visitor(size);
       const page = await context.newPage();
       const api = recordApi(page);
 
@@ -192,7 +179,7 @@ maybe('a large collection in Chromium: pages and stored ranks, no whole collecti
 
       // The cards show the collection's stored ranks, in the order the server pages them.
       const res = await fetch(
-        `${system.url}/api/collections/${collection.network}/${collection.address}/nfts?pageSize=1`,
+        `${web.system.url}/api/collections/${collection.network}/${collection.address}/nfts?pageSize=1`,
       );
       expect(res.status).toBe(200);
       const stored = (await res.json()) as CollectionPageResponse;

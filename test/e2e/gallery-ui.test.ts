@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import type { CollectionPageResponse, NftDetailResponse } from '@nexus/contract';
-import { launchChromium, returningVisitor } from '../support/browser.js';
 import { CHROMIUM, describeWith, TEST_CHAIN } from '../support/requirements.js';
-import { readTestManifest, startSystem, type RunningSystem } from '../support/system.js';
+import { readTestManifest } from '../support/system.js';
+import { useBrowserSystem } from '../support/browser-system.js';
 import { TEST_PORT_OFFSET, testPrefix } from '../support/test-env.js';
 
 /**
@@ -107,17 +107,18 @@ function cutTitleNumbers(page: Page): Promise<{ cut: string[]; numbered: number 
 }
 
 maybe('the gallery in Chromium: paging, wallet ranks, quantities, phone layout', () => {
-  let system: RunningSystem;
-  let browser: Browser;
+  const web = useBrowserSystem({
+    prefix: testPrefix('gallery-ui'),
+    port: 3295 + TEST_PORT_OFFSET,
+    workers: 1,
+  });
   let demo: Demo;
-  const contexts: BrowserContext[] = [];
   const visitor = async (size: { width: number; height: number } = DESKTOP) => {
-    const context = await returningVisitor(browser, { ...size, baseURL: system.url });
-    contexts.push(context);
+    const context = await web.visitor(size);
     return context;
   };
   const getJson = async <T>(path: string): Promise<{ status: number; body: T }> => {
-    const res = await fetch(`${system.url}${path}`);
+    const res = await fetch(`${web.system.url}${path}`);
     return { status: res.status, body: (await res.json()) as T };
   };
 
@@ -142,18 +143,6 @@ maybe('the gallery in Chromium: paging, wallet ranks, quantities, phone layout',
 
   beforeAll(async () => {
     demo = demoWorld();
-    system = await startSystem({
-      prefix: testPrefix('gallery-ui'),
-      port: 3295 + TEST_PORT_OFFSET,
-      workers: 1,
-    });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await system?.stop();
   });
 
   // First: the wallet is scanned before its collection is, so its cached answer carries no ranks.

@@ -1,6 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { activityKey, SocketEvent } from '@nexus/contract';
-import { launchChromium, returningVisitor } from '../support/browser.js';
 import {
   chainRpc,
   INDEX_CONFIRMATIONS,
@@ -9,14 +8,9 @@ import {
   waitForIndex,
 } from '../support/chain-index.js';
 import { CHROMIUM, describeWith, TEST_CHAIN } from '../support/requirements.js';
-import {
-  connectSocket,
-  readTestManifest,
-  startSystem,
-  type ManifestCollection,
-  type RunningSystem,
-} from '../support/system.js';
+import { connectSocket, readTestManifest, type ManifestCollection } from '../support/system.js';
 import { mineTestBlocks } from '../support/test-collections.js';
+import { useBrowserSystem } from '../support/browser-system.js';
 import { TEST_PORT_OFFSET, testPrefix } from '../support/test-env.js';
 
 /**
@@ -33,8 +27,15 @@ const INDEX_INTERVAL_MS = process.env.LIVE_INDEX_INTERVAL_MS ?? '250';
 const SCAN_TIMEOUT = 120_000;
 
 maybe('live activity in Chromium: a transfer and a reorganisation without a reload', () => {
-  let system: RunningSystem;
-  let browser: Browser;
+  const web = useBrowserSystem(
+    {
+      prefix: testPrefix('live-activity'),
+      port: 3299 + TEST_PORT_OFFSET,
+      workers: 1,
+      env: { INDEX_INTERVAL_MS },
+    },
+    SCAN_TIMEOUT,
+  );
   let context: BrowserContext;
   let collection: ManifestCollection;
   let wallets: string[];
@@ -46,7 +47,7 @@ maybe('live activity in Chromium: a transfer and a reorganisation without a relo
   const mine = (blocks: number) => mineTestBlocks('ethereum', blocks);
   const ownerOf = (tokenId: bigint) => ownerOnChain('ethereum', collection.address, tokenId);
   /** Until the index has every confirmed block (the test database's index may still be catching up). */
-  const indexCaughtUp = () => waitForIndex(system.url, 'ethereum', collection.address, SCAN_TIMEOUT);
+  const indexCaughtUp = () => waitForIndex(web.system.url, 'ethereum', collection.address, SCAN_TIMEOUT);
   /**
    * When (epoch ms, the page's clock: the same machine's) the transaction's row is on screen, or off
    * it: watched in the page by a MutationObserver, so the figure carries no polling delay.
@@ -89,20 +90,10 @@ maybe('live activity in Chromium: a transfer and a reorganisation without a relo
     primaryNames = new Map(
       (ens?.primaryNames ?? []).filter((r) => r.verified).map((r) => [r.address.toLowerCase(), r.name]),
     );
-    system = await startSystem({
-      prefix: testPrefix('live-activity'),
-      port: 3299 + TEST_PORT_OFFSET,
-      workers: 1,
-      env: { INDEX_INTERVAL_MS },
-    });
-    browser = await launchChromium();
-    context = await returningVisitor(browser, { baseURL: system.url });
+    context = await web.visitor();
   }, SCAN_TIMEOUT);
 
   afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    await browser?.close();
-    await system?.stop();
     if (measured.length) console.log(measured.join('\n'));
   });
 
@@ -128,7 +119,7 @@ maybe('live activity in Chromium: a transfer and a reorganisation without a relo
     const to = wallets.find((wallet) => wallet !== from && primaryNames.has(wallet))!;
     expect(to).toBeDefined();
     // When the API's socket tells the room (the index stored the transfer): splits the figure.
-    const listener = await connectSocket(system.url);
+    const listener = await connectSocket(web.system.url);
     const told = { transfers: 0, reorg: 0 };
     listener.on(SocketEvent.Transfers, () => (told.transfers ||= Date.now()));
     listener.on(SocketEvent.Reorg, () => (told.reorg ||= Date.now()));

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Locator } from 'playwright-core';
+import type { BrowserContext, Locator } from 'playwright-core';
 import { getAbiItem, type Address } from 'viem';
-import { launchChromium, returningVisitor } from '../support/browser.js';
 import {
   chainClient,
   chainHead,
@@ -11,13 +10,9 @@ import {
   waitForIndex,
 } from '../support/chain-index.js';
 import { CHROMIUM, describeWith, TEST_CHAIN } from '../support/requirements.js';
-import {
-  readTestManifest,
-  startSystem,
-  type ManifestCollection,
-  type RunningSystem,
-} from '../support/system.js';
+import { readTestManifest, type ManifestCollection } from '../support/system.js';
 import { mineTestBlocks } from '../support/test-collections.js';
+import { useBrowserSystem } from '../support/browser-system.js';
 import { TEST_PORT_OFFSET, testPrefix } from '../support/test-env.js';
 
 /**
@@ -136,8 +131,15 @@ function count(text: string): number {
 }
 
 maybe('ownership in Chromium equals the chain', () => {
-  let system: RunningSystem;
-  let browser: Browser;
+  const web = useBrowserSystem(
+    {
+      prefix: testPrefix('ownership-on-chain'),
+      port: 3289 + TEST_PORT_OFFSET,
+      workers: 1,
+      env: { INDEX_INTERVAL_MS: '250' },
+    },
+    SCAN_TIMEOUT,
+  );
   let context: BrowserContext;
   let manifest: ReturnType<typeof readTestManifest>;
   const measured: string[] = [];
@@ -154,27 +156,17 @@ maybe('ownership in Chromium equals the chain', () => {
    */
   const settled = async (network: Network, address: string) => {
     await mineTestBlocks(network, INDEX_CONFIRMATIONS);
-    await waitForIndex(system.url, network, address, INDEX_TIMEOUT);
+    await waitForIndex(web.system.url, network, address, INDEX_TIMEOUT);
   };
   const galleryUrl = (collection: ManifestCollection, extra = '') =>
     `/?view=collection&network=${collection.network}&address=${collection.address}${extra}`;
 
   beforeAll(async () => {
     manifest = readTestManifest();
-    system = await startSystem({
-      prefix: testPrefix('ownership-on-chain'),
-      port: 3289 + TEST_PORT_OFFSET,
-      workers: 1,
-      env: { INDEX_INTERVAL_MS: '250' },
-    });
-    browser = await launchChromium();
-    context = await returningVisitor(browser, { baseURL: system.url });
+    context = await web.visitor();
   }, SCAN_TIMEOUT);
 
   afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    await browser?.close();
-    await system?.stop();
     if (measured.length) console.log(measured.join('\n'));
   });
 

@@ -1,14 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { NEXUS_DONATION_ADDRESSES } from '../../backend/src/platform/config/donation-address.js';
-import {
-  launchChromium,
-  pngImage,
-  randomContractAddress,
-  returningVisitor,
-  toastText,
-} from '../support/browser.js';
+import { pngImage, randomContractAddress, toastText } from '../support/browser.js';
 import { CHROMIUM, describeWith, TEST_CHAIN } from '../support/requirements.js';
-import { readTestManifest, startSystem, type RunningSystem } from '../support/system.js';
+import { useBrowserSystem } from '../support/browser-system.js';
+import { readTestManifest } from '../support/system.js';
 import { deployTestCollection } from '../support/test-collections.js';
 import { TEST_ADMIN_PASSWORD, TEST_PORT_OFFSET, testPrefix } from '../support/test-env.js';
 
@@ -88,26 +83,9 @@ async function expectView(page: Page, expected: GalleryViewSnapshot, timeout = 6
 }
 
 maybe('the screens of the SPEC in Chromium (real API, workers and chains)', () => {
-  let system: RunningSystem;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const web = useBrowserSystem({ prefix: testPrefix('screens'), port: 3240 + TEST_PORT_OFFSET, workers: 1 });
   /** A visitor's browser: its own storage (fingerprint, flags) and cookies. */
-  const visitor = async (options: { width?: number; height?: number; locale?: string } = {}) => {
-    const context = await returningVisitor(browser, { ...options, baseURL: system.url });
-    contexts.push(context);
-    return context;
-  };
-
-  beforeAll(async () => {
-    system = await startSystem({ prefix: testPrefix('screens'), port: 3240 + TEST_PORT_OFFSET, workers: 1 });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await system?.stop();
-  });
+  const visitor = web.visitor;
 
   it("shows 'Admin Access Required' on every admin subpage without a session", async () => {
     const page = await (await visitor()).newPage();
@@ -602,7 +580,7 @@ maybe('the screens of the SPEC in Chromium (real API, workers and chains)', () =
 
   it('copies a donation address, shows the copied state for 2 s', async () => {
     const context = await visitor();
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: system.url });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: web.system.url });
     const page = await context.newPage();
     await page.goto('/donate');
     await page.getByRole('heading', { name: 'Support The Nexus' }).waitFor();

@@ -1,19 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { CollectionSubmission, PromoBarSettings } from '@nexus/contract';
 import request from 'supertest';
 import { adminCookie } from '../support/admin-session.js';
-import {
-  insideViewport,
-  launchChromium,
-  loaded,
-  pngImage,
-  returningVisitor,
-  toastText,
-} from '../support/browser.js';
+import { insideViewport, loaded, pngImage, toastText } from '../support/browser.js';
 import { CHROMIUM, describeWith, TEST_CHAIN } from '../support/requirements.js';
-import { readTestManifest, startSystem, type RunningSystem } from '../support/system.js';
+import { useBrowserSystem } from '../support/browser-system.js';
+import { readTestManifest } from '../support/system.js';
 import {
   TEST_ADMIN_PASSWORD,
   TEST_PORT_OFFSET,
@@ -47,17 +41,15 @@ async function signInAsAdmin(page: Page): Promise<void> {
 }
 
 maybe('visitor fixes in Chromium (promo bar, vote cards, small lies, 404)', () => {
-  let system: RunningSystem;
-  let browser: Browser;
+  const web = useBrowserSystem({
+    prefix: testPrefix('visitor-fixes'),
+    port: 3291 + TEST_PORT_OFFSET,
+    workers: 1,
+  });
   let cookie: string;
-  const contexts: BrowserContext[] = [];
 
-  const visitor = async (viewport: { width: number; height: number } = VIEWPORTS[0]) => {
-    const context = await returningVisitor(browser, { ...viewport, baseURL: system.url });
-    contexts.push(context);
-    return context;
-  };
-  const api = () => request(system.url);
+  const visitor = (viewport: { width: number; height: number } = VIEWPORTS[0]) => web.visitor(viewport);
+  const api = () => request(web.system.url);
   const savePromoBar = (settings: Partial<PromoBarSettings> & { removeVideo?: boolean }, video?: Buffer) => {
     const req = api().put('/api/admin/promo-bar-settings').set('Cookie', cookie);
     if (video) void req.attach('video', video, { filename: 'bar.webm', contentType: 'video/webm' });
@@ -65,25 +57,12 @@ maybe('visitor fixes in Chromium (promo bar, vote cards, small lies, 404)', () =
   };
 
   beforeAll(async () => {
-    system = await startSystem({
-      prefix: testPrefix('visitor-fixes'),
-      port: 3291 + TEST_PORT_OFFSET,
-      workers: 1,
-    });
-    browser = await launchChromium();
-    cookie = await adminCookie(system.url);
+    cookie = await adminCookie(web.system.url);
   });
 
   // A page left open goes on polling (trending searches, stats) and would fill the cache again under
   // the next test: each test's visitors leave with it.
-  afterEach(async () => {
-    for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await system?.stop();
-  });
+  afterEach(() => web.closeVisitors());
 
   describe('promo bar', () => {
     it.each(VIEWPORTS)(
