@@ -1,0 +1,141 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
+import request from 'supertest';
+import { dropDatabase, freshDatabase } from '../../../test/support/fresh-database.js';
+import { testConfig, testPrefix } from '../../../test/support/test-env.js';
+import { createApiApp } from '../bootstrap.js';
+import { body, collection } from './testing/rarity-http.fixture.js';
+
+/** A program of its own (a thread with nothing of the API's): posts six 50,000-token bodies at once. */
+const ATTACKER = `
+const { workerData, parentPort } = require('node:worker_threads');
+const body = (salt) => JSON.stringify({
+  nfts: Array.from({ length: 50000 }, (_, i) => ({
+    tokenId: String(i + 1),
+    attributes: Array.from({ length: 10 }, (_, j) => ({
+      trait_type: 'Trait ' + j,
+      value: 'Value ' + (Math.imul(i + 1 + salt, 2654435761 + j) >>> 0) % (5 + j * 7) + ' ' + salt,
+    })),
+  })),
+  contractAddress: '0x${'ab'.repeat(20)}',
+  network: 'polygon',
+  forceRefresh: true,
+});
+const bodies = [1, 2, 3, 4, 5, 6].map(body);
+Promise.all(bodies.map((text, i) =>
+  fetch(workerData.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': i % 2 ? '198.51.100.21' : '198.51.100.22' },
+    body: text,
+  }).then(async (res) => { await res.arrayBuffer(); return res.status; }),
+)).then((statuses) => parentPort.postMessage({ sizes: bodies.map((b) => Buffer.byteLength(b)), statuses }));
+`;
+
+describe('rarity HTTP', () => {
+  describe('large bodies and the other visitors', () => {
+    let databaseUrl: string;
+    let app: NestExpressApplication;
+    const post = (address: string, text: string) =>
+      request(app.getHttpServer())
+        .post('/api/calculate-rarity')
+        .set('X-Forwarded-For', address)
+        .set('content-type', 'application/json')
+        .send(text);
+
+    beforeAll(async () => {
+      databaseUrl = await freshDatabase('rarity_load');
+      app = await createApiApp(
+        testConfig(testPrefix('rarity-load'), {
+          DATABASE_URL: databaseUrl,
+          TRUST_PROXY: 'loopback',
+          RATE_LIMIT_RARITY: '60/60',
+          // Three 20 MB bodies arriving at once can hold this thread past the 300 ms default; a
+          // limiter answer from Redis that late is counted in memory instead (the outage path,
+          // tested in rate-limiter.service.spec.ts), which would let a second body of one address in.
+          CACHE_READ_TIMEOUT_MS: '5000',
+        }),
+        { logger: false },
+      );
+      await app.init();
+    });
+
+    afterAll(async () => {
+      await app?.close();
+      if (databaseUrl) await dropDatabase(databaseUrl);
+    });
+
+    it('counts a body against the rarity limit by its size: one more request per 512 KiB', async () => {
+      const text = JSON.stringify(body(collection(8000, 20)));
+      const extra = Math.floor(Buffer.byteLength(text) / (512 * 1024));
+      expect(extra).toBeGreaterThanOrEqual(3);
+      const first = await post('198.51.100.7', text);
+      expect(first.status).toBe(200);
+      expect(Number(first.headers['ratelimit-remaining'])).toBe(60 - 1 - extra);
+
+      const answers: number[] = [];
+      for (let i = 0; i < Math.ceil(60 / (1 + extra)); i++)
+        answers.push((await post('198.51.100.7', text)).status);
+      expect(answers).toContain(429);
+      // Another address keeps its own budget.
+      expect((await post('198.51.100.8', text)).status).toBe(200);
+    });
+
+    it("keeps another visitor's requests fast while 50,000-token bodies are read and ranked", async () => {
+      const server = await app.listen(0, '127.0.0.1');
+      const { port } = server.address() as AddressInfo;
+      const base = `http://127.0.0.1:${port}`;
+      const visit = async () => {
+        const started = performance.now();
+        const res = await fetch(`${base}/api/health/live`, { headers: { 'X-Forwarded-For': '203.0.113.9' } });
+        await res.arrayBuffer();
+        expect(res.status).toBe(200);
+        return performance.now() - started;
+      };
+      // The visitor's first request loads the HTTP client: not part of what is measured. Then what
+      // one visit costs this thread with no attack (the visits go on as long as the attack does, and
+      // a busy machine makes both slower).
+      await visit();
+      const idleBefore = process.threadCpuUsage();
+      for (let i = 0; i < 20; i++) await visit();
+      const idle = process.threadCpuUsage(idleBefore);
+      const visitCpuMs = (idle.user + idle.system) / 1000 / 20;
+      // The attacker is another program: its own thread builds and sends six bodies of about 20 MB,
+      // each a different token set forced past every cache, three at a time from each of two
+      // addresses (the attack that took other visitors from 2 ms to 1.6 s).
+      const attacker = new Worker(ATTACKER, {
+        eval: true,
+        workerData: { url: `${base}/api/calculate-rarity` },
+      });
+      const attack = new Promise<{ sizes: number[]; statuses: number[] }>((resolve, reject) => {
+        attacker.once('message', resolve);
+        attacker.once('error', reject);
+      });
+
+      const latencies: number[] = [];
+      const cpuBefore = process.threadCpuUsage();
+      let attacking = true;
+      void attack.finally(() => (attacking = false));
+      while (attacking) {
+        latencies.push(await visit());
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      // CPU of this thread (the API's request thread, and the visitor's client) during the attack,
+      // less what the visits themselves cost without it.
+      const cpu = process.threadCpuUsage(cpuBefore);
+      const requestThreadMs = (cpu.user + cpu.system) / 1000 - latencies.length * visitCpuMs;
+      const { sizes, statuses } = await attack;
+      await attacker.terminate();
+
+      expect(Math.min(...sizes)).toBeGreaterThan(15_000_000);
+      // Each address gets its first body ranked; the size of the others takes it over its limit.
+      expect(statuses.sort()).toEqual([200, 200, 429, 429, 429, 429]);
+      expect(latencies.length).toBeGreaterThan(20);
+      // Generous bounds (the machine may be busy): read and ranked on the request thread, these
+      // bodies took about 5 s of its CPU and held the visitor's requests for up to 4.7 s; read and
+      // ranked on the rarity thread, well under 1 s beyond the visits' own cost, and 0.5 s.
+      expect(requestThreadMs).toBeLessThan(2_500);
+      expect(Math.max(...latencies)).toBeLessThan(3_000);
+    }, 180_000);
+  });
+});
