@@ -11,6 +11,7 @@ import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolat
 import { REDIS, RedisConnections } from '../platform/redis/index.js';
 import { WhitelistController } from './whitelist.controller.js';
 import { WhitelistSeeder } from './whitelist.seeder.js';
+import { DEFAULT_DISPLAY } from './testing/whitelist-entry.fixture.js';
 
 const address = (byte: string) => '0x' + byte.repeat(20);
 const APES = address('a1');
@@ -120,12 +121,7 @@ describe(WhitelistController.name, () => {
         twitter: '',
         telegram: '',
         isFeatured: true,
-        hasAnimatedBackground: false,
-        backgroundImageUrls: [],
-        bubbleCount: 15,
-        animationSpeed: 'medium',
-        bubbleSize: 'medium',
-        animationDirection: 'all',
+        ...DEFAULT_DISPLAY,
       });
       expect(body[2]!.description).toBe(
         'Nexus Polygon Passes (NPP): 12 ERC-1155 tokens on the local Polygon dev chain.',
