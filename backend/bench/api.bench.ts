@@ -1,3 +1,5 @@
+// Over 400 lines for that reason: a benchmark run alone (npm run bench:api): its servers, scenarios and
+// report read best as one script.
 /**
  * API read-path benchmark: one run, loopback only, each server in its own child process.
  *   npx tsc -b && npm run bench:api

@@ -1,3 +1,5 @@
+// Over 400 lines for that reason: a benchmark run alone (npm run bench:scale): its scan, page, browser and
+// report steps share one started system.
 /**
  * Scale benchmark on the local dev chains, with the compiled API and worker as `npm start` runs them:
  *   npx tsc -b && npm run bench:scale

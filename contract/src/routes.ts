@@ -1,3 +1,5 @@
+// Over 400 lines for that reason: the one table of every API route with its types, read by the API, the web
+// app and the tests.
 import type {
   ActivityPage,
   ActivityQuery,

@@ -1,3 +1,5 @@
+// Over 400 lines for that reason: each feature is a flow in Chromium against one started system; a second
+// file would start the system and the browser again.
 import type { Page } from 'playwright-core';
 import request from 'supertest';
 import type { NetworksResponse } from '@nexus/contract';

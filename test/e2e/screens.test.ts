@@ -1,3 +1,5 @@
+// Over 400 lines for that reason: every screen of the SPEC is a flow in Chromium against one started system;
+// a second file would start the system and the browser again.
 import type { Page } from 'playwright-core';
 import { NEXUS_DONATION_ADDRESSES } from '../../backend/src/platform/config/donation-address.js';
 import { pngImage, randomContractAddress, toastText } from '../support/browser.js';

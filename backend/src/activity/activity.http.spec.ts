@@ -1,3 +1,5 @@
+// Over 400 lines for that reason: every route here reads the one chain history its set-up writes on anvil and
+// indexes; a second file would write and index it again.
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import {

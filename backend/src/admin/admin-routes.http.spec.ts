@@ -1,3 +1,5 @@
+// Over 400 lines for that reason: one table of every route, run without a session, from another site and with
+// a session, and checked against the running app and the OpenAPI document.
 import { METHODS } from 'node:http';
 
 import { EntityManager } from '@mikro-orm/postgresql';

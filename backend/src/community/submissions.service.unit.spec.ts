@@ -1,3 +1,5 @@
+// Over 400 lines for that reason: create, the chain check and update share one set of fakes of the service's
+// store, chain and whitelist.
 import { jest } from '@jest/globals';
 import {
   BadRequestException,

@@ -1,3 +1,5 @@
+// Over 400 lines for that reason: every feed the activity routes page reads transfer_activity through the
+// cursor keys and row types defined here.
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { ActivityKind, Network } from '@nexus/contract';

@@ -1,3 +1,5 @@
+// Over 400 lines for that reason: one profile per provider, each beside its cited source; the table reads
+// better whole than split by provider.
 import type { PublicNodeAnswers, PublicNodeLimits, RpcError } from './public-node.proxy.js';
 
 /**

@@ -1,3 +1,5 @@
+// Over 400 lines for that reason: the plan, its token metadata and the SVG art drawn from it are one
+// deterministic replay of seed.collections.json.
 import { getContractAddress, keccak256, toHex, type Address } from 'viem';
 import { cidV1 } from './cid.util.js';
 import { buildEnsPlan, type EnsPlan } from './ens.plan.js';

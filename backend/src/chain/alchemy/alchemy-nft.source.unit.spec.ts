@@ -1,3 +1,5 @@
+// Over 400 lines for that reason: one fake Alchemy API, with its recorded answers, serves every method of the
+// source and its failures.
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';

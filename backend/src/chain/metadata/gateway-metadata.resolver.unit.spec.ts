@@ -1,3 +1,5 @@
+// Over 400 lines for that reason: one set of fake gateways and hosts serves every method of the resolver and
+// its configuration.
 import type { ResolvedMetadata } from '../nft-source.js';
 import { FetchError } from '../../platform/outbound/index.js';
 import { GatewayMetadataResolver, type GatewayMetadataResolverOptions } from './gateway-metadata.resolver.js';

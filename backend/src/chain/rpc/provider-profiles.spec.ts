@@ -1,3 +1,5 @@
+// Over 400 lines for that reason: one table of provider profiles, each run through the same scan, enumeration
+// and backfill in front of one chain.
 import { MikroORM } from '@mikro-orm/postgresql';
 import { INCOMPLETE_REASONS, SCAN_ERRORS } from '@nexus/contract';
 import {

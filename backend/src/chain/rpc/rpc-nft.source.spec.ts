@@ -1,3 +1,5 @@
+// Over 400 lines for that reason: every method reads the contracts its set-up deploys once on the slot's
+// chain.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,5 @@
+// Over 400 lines for that reason: the insights panel's activity, holders and history views share one fake API
+// and channel.
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
