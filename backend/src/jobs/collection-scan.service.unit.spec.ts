@@ -4,7 +4,7 @@ import type { NftSource } from '../chain/index.js';
 import { CollectionScanService, SCAN_CHUNK } from './collection-scan.service.js';
 import { PermanentScanError, ScanExecution } from './scan-execution.service.js';
 import { FakeChain, FakeResolver } from './testing/fake-chain.js';
-import { scanPayload } from './testing/fake-state.js';
+import { scanPayload, STAGES_IN_ORDER } from './testing/fake-state.js';
 import { jobHarness, type JobHarness } from './testing/job-harness.js';
 
 const CATS = '0x' + '1a'.repeat(20);
@@ -40,13 +40,7 @@ describe(CollectionScanService.name, () => {
 
     expect(outcome).toMatchObject({ totalNfts: 120, totalCollections: 1, isComplete: true });
     const { progress, runs, cache, queue, collections } = harness;
-    expect(progress.stages(payload.key)).toEqual([
-      'initializing',
-      'preparing',
-      'calculating',
-      'finalizing',
-      'complete',
-    ]);
+    expect(progress.stages(payload.key)).toEqual(STAGES_IN_ORDER);
     expect(progress.events.map((e) => e.percent)).toEqual(
       progress.events.map((e) => STAGE_PERCENT[e.stage as keyof typeof STAGE_PERCENT]),
     );

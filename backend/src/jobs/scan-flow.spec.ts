@@ -18,6 +18,7 @@ import { ScanQueueRepository } from '../platform/queues/index.js';
 import { RarityEngine } from '../rarity/index.js';
 import { startApiAndWorker } from './testing/api-and-worker.js';
 import { fakeHoldings, FakeChain, FakeResolver, hasRichMetadata } from './testing/fake-chain.js';
+import { STAGES_IN_ORDER } from './testing/fake-state.js';
 
 const ADDRESS = '0x' + '5a'.repeat(20);
 const SUPPLY = 120;
@@ -185,13 +186,7 @@ describe('collection scan flow (API + worker, real PostgreSQL and Redis)', () =>
     it('runs a rarity job whose progress passes every stage to complete over the socket', () => {
       const scored = Array.from({ length: SUPPLY }, (_, i) => String(i)).filter(hasRichMetadata).length;
       expect(scored).toBe(SUPPLY - 5);
-      expect(seen.map((p) => p.stage)).toEqual([
-        'initializing',
-        'preparing',
-        'calculating',
-        'finalizing',
-        'complete',
-      ]);
+      expect(seen.map((p) => p.stage)).toEqual(STAGES_IN_ORDER);
       expect(seen.map((p) => p.percent)).toEqual([10, 25, 75, 95, 100]);
       expect(seen.every((p) => p.kind === 'rarity' && p.network === 'polygon' && p.address === ADDRESS)).toBe(
         true,

@@ -3,7 +3,7 @@ import { INCOMPLETE_REASONS, type Nft } from '@nexus/contract';
 import type { NftSource } from '../chain/index.js';
 import { PermanentScanError } from './scan-execution.service.js';
 import { fakeHoldings, FakeChain, FakeResolver } from './testing/fake-chain.js';
-import { scanPayload } from './testing/fake-state.js';
+import { scanPayload, STAGES_IN_ORDER } from './testing/fake-state.js';
 import { jobHarness, type JobHarness } from './testing/job-harness.js';
 import { WalletScanService } from './wallet-scan.service.js';
 
@@ -33,13 +33,7 @@ describe(WalletScanService.name, () => {
 
     expect(outcome).toMatchObject({ totalNfts: 3, totalCollections: 2, isComplete: true });
     const { progress, cache, collections } = harness;
-    expect(progress.stages(payload.key)).toEqual([
-      'initializing',
-      'preparing',
-      'calculating',
-      'finalizing',
-      'complete',
-    ]);
+    expect(progress.stages(payload.key)).toEqual(STAGES_IN_ORDER);
     // Metadata is counted across the wallet's collections, not per collection.
     expect(progress.events.at(-1)).toMatchObject({ tokensFound: 3, tokensTotal: 3, metadataFetched: 3 });
     expect(cache.entries.get(payload.key)).toMatchObject({

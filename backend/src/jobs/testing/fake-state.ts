@@ -29,6 +29,9 @@ import type { ScanRunRepository } from '../scan-run.repository.js';
  * in unit tests, with no PostgreSQL, Redis or chain.
  */
 
+/** The stages of a scan in the order SPEC §4 gives them, as progress reports them. */
+export const STAGES_IN_ORDER = ['initializing', 'preparing', 'calculating', 'finalizing', 'complete'];
+
 export function scanPayload(kind: ScanKind, address: string, network: Network = 'polygon'): ScanJobPayload {
   return {
     key: scanKey(kind, network, address),
