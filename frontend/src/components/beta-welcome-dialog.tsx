@@ -16,9 +16,7 @@ export function BetaWelcomeDialog() {
   return (
     <AppDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) dismiss();
-      }}
+      onClose={dismiss}
       title="Welcome to Nexus Beta"
       description="Nexus is in beta: features are still growing, and your feedback shapes what comes next."
       testId="beta-welcome"

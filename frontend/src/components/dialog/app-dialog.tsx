@@ -4,7 +4,8 @@ import './app-dialog.css';
 
 interface AppDialogProps {
   open: boolean;
-  onOpenChange: (open: boolean) => void;
+  /** Escape, the × or a click outside: the owner closes the dialog (sets `open` false). */
+  onClose: () => void;
   title: string;
   description?: string;
   /** Visually hide the title (still announced). */
@@ -14,6 +15,13 @@ interface AppDialogProps {
   /** Hide the × button (a dialog whose own buttons close it). */
   hideClose?: boolean;
   children: ReactNode;
+}
+
+/** Radix's `onOpenChange` for a dialog opened from state: only its closing is the owner's to handle. */
+export function closeWith(onClose: () => void): (open: boolean) => void {
+  return (open) => {
+    if (!open) onClose();
+  };
 }
 
 function isFocusable(element: Element | null): element is HTMLElement {
@@ -34,7 +42,7 @@ function isFocusable(element: Element | null): element is HTMLElement {
  */
 export function AppDialog({
   open,
-  onOpenChange,
+  onClose,
   title,
   description,
   hideTitle,
@@ -51,11 +59,11 @@ export function AppDialog({
     // Only an Escape from inside this dialog's own DOM: a nested dialog is portalled elsewhere.
     if (!(event.target instanceof Node) || !event.currentTarget.contains(event.target)) return;
     event.preventDefault();
-    onOpenChange(false);
+    onClose();
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <Dialog.Root open={open} onOpenChange={closeWith(onClose)}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content

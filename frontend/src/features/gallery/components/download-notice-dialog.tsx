@@ -10,14 +10,7 @@ interface DownloadNoticeDialogProps {
 export function DownloadNoticeDialog({ open, onConfirm, onCancel }: DownloadNoticeDialogProps) {
   const [skip, setSkip] = useState(false);
   return (
-    <AppDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) onCancel();
-      }}
-      title="Download Notice"
-      testId="download-notice"
-    >
+    <AppDialog open={open} onClose={onCancel} title="Download Notice" testId="download-notice">
       <p className="muted">
         NFT artwork may be protected by copyright and other intellectual property rights held by its creators.
         Download images for personal use only, and respect the rights of the artists and collection owners.

@@ -41,9 +41,7 @@ export function NftDetailDialog({ nft, onClose, ...rest }: NftDetailDialogProps)
   return (
     <AppDialog
       open={nft !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      onClose={onClose}
       title={name || 'NFT details'}
       size="lg"
       testId="nft-detail"

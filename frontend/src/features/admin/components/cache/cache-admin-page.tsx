@@ -175,7 +175,7 @@ export function CacheAdminPage() {
 
       <ConfirmDialog
         open={confirming}
-        onOpenChange={setConfirming}
+        onClose={() => setConfirming(false)}
         message="Are you sure you want to clear all cache? This action cannot be undone."
         confirmLabel="Clear Cache"
         onConfirm={confirmClear}

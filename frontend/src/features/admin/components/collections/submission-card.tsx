@@ -239,7 +239,7 @@ export function SubmissionCard({ submission }: { submission: AdminCollectionSubm
 
       <ConfirmDialog
         open={confirmingDelete}
-        onOpenChange={setConfirmingDelete}
+        onClose={() => setConfirmingDelete(false)}
         message={DELETE_QUESTION}
         confirmLabel="Delete"
         onConfirm={confirmDelete}

@@ -1,5 +1,4 @@
 import type { PromoAsset } from '@nexus/contract';
-import { useState } from 'react';
 import { EmptyState } from '../../../../components/empty-state';
 import { Spinner } from '../../../../components/spinner';
 import { toast } from '../../../../components/toast/toast-store';
@@ -10,7 +9,7 @@ import { useQueryErrorToast } from '../../hooks/use-error-toast';
 import { formatBytes } from '../../lib/promo-upload-logic';
 import { safeExternalHref } from '../../lib/safe-link';
 import { AdminSwitch } from '../ui/admin-switch';
-import { ConfirmDialog } from '../ui/confirm-dialog';
+import { useConfirmedDelete } from '../ui/confirm-dialog';
 import './promo-asset-list.css';
 
 function AssetPreview({ asset }: { asset: PromoAsset }) {
@@ -103,15 +102,12 @@ export function PromoAssetList() {
   const assets = usePromoAssets();
   useQueryErrorToast(assets, 'Failed to fetch assets');
   const remove = useDeletePromoAsset();
-  const [deleting, setDeleting] = useState<PromoAsset | null>(null);
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
+  const deletion = useConfirmedDelete('asset', (asset: PromoAsset) =>
+    remove.mutate(asset.id, {
       onError: (error) =>
         toast({ title: 'Failed to delete asset', description: errorText(error, ''), variant: 'destructive' }),
-    });
-  };
+    }),
+  );
 
   let body;
   if (assets.isPending) body = <Spinner label="Loading assets..." />;
@@ -131,7 +127,7 @@ export function PromoAssetList() {
     body = (
       <div className="admin-asset-grid">
         {(assets.data ?? []).map((asset) => (
-          <AssetCard key={asset.id} asset={asset} onDelete={() => setDeleting(asset)} />
+          <AssetCard key={asset.id} asset={asset} onDelete={() => deletion.ask(asset)} />
         ))}
       </div>
     );
@@ -143,15 +139,7 @@ export function PromoAssetList() {
         Assets {assets.data ? <span className="count-badge">{assets.data.length}</span> : null}
       </h2>
       {body}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-        message="Are you sure you want to delete this asset?"
-        confirmLabel="Delete"
-        onConfirm={confirmDelete}
-      />
+      {deletion.dialog}
     </section>
   );
 }

@@ -1,11 +1,13 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import { closeWith } from '../../../../components/dialog/app-dialog';
 import '../../../../components/dialog/app-dialog.css';
 import './admin-dialog.css';
 
 interface AdminDialogProps {
   open: boolean;
-  onOpenChange: (open: boolean) => void;
+  /** Escape or the ×: the owner closes the dialog. */
+  onClose: () => void;
   title: string;
   description?: string;
   testId?: string;
@@ -13,9 +15,9 @@ interface AdminDialogProps {
 }
 
 /** A modal form of the admin screens (Escape and the × close it). */
-export function AdminDialog({ open, onOpenChange, title, description, testId, children }: AdminDialogProps) {
+export function AdminDialog({ open, onClose, title, description, testId, children }: AdminDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <Dialog.Root open={open} onOpenChange={closeWith(onClose)}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content

@@ -1,10 +1,13 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { useState } from 'react';
+import { closeWith } from '../../../../components/dialog/app-dialog';
 import '../../../../components/dialog/app-dialog.css';
 import './admin-dialog.css';
 
 interface ConfirmDialogProps {
   open: boolean;
-  onOpenChange: (open: boolean) => void;
+  /** Cancel, Escape, or the confirm action done: the owner closes the dialog. */
+  onClose: () => void;
   /** The question, word for word from SPEC §5 (Confirmations). */
   message: string;
   confirmLabel: string;
@@ -12,9 +15,9 @@ interface ConfirmDialogProps {
 }
 
 /** A blocking yes/no question before a destructive admin action; focus starts on Cancel. */
-export function ConfirmDialog({ open, onOpenChange, message, confirmLabel, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onClose, message, confirmLabel, onConfirm }: ConfirmDialogProps) {
   return (
-    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+    <AlertDialog.Root open={open} onOpenChange={closeWith(onClose)}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog-overlay" />
         <AlertDialog.Content
@@ -35,4 +38,24 @@ export function ConfirmDialog({ open, onOpenChange, message, confirmLabel, onCon
       </AlertDialog.Portal>
     </AlertDialog.Root>
   );
+}
+
+/**
+ * SPEC §5's question before deleting one item of an admin list: `ask(item)` opens it, `dialog` is
+ * the element to render; Delete hands the item to `onDelete`.
+ */
+export function useConfirmedDelete<T>(noun: string, onDelete: (item: T) => void) {
+  const [item, setItem] = useState<T | null>(null);
+  const dialog = (
+    <ConfirmDialog
+      open={item !== null}
+      onClose={() => setItem(null)}
+      message={`Are you sure you want to delete this ${noun}?`}
+      confirmLabel="Delete"
+      onConfirm={() => {
+        if (item !== null) onDelete(item);
+      }}
+    />
+  );
+  return { ask: setItem, dialog };
 }

@@ -10,7 +10,7 @@ import { errorText } from '../../../../lib/api-client';
 import { shortenAddress } from '../../../../lib/format';
 import { mediaImageUrl } from '../../../../lib/image-url';
 import { useDeleteCollection } from '../../api/whitelist-admin';
-import { ConfirmDialog } from '../ui/confirm-dialog';
+import { useConfirmedDelete } from '../ui/confirm-dialog';
 import { AdminDialog } from '../ui/admin-dialog';
 import { WhitelistForm } from './whitelist-form';
 import './whitelist-manager.css';
@@ -31,7 +31,6 @@ export function WhitelistManager() {
   const remove = useDeleteCollection();
   const [search, setSearch] = useState('');
   const [editor, setEditor] = useState<Editor | null>(null);
-  const [deleting, setDeleting] = useState<WhitelistedCollection | null>(null);
   const [opened, setOpened] = useState(0);
 
   const term = search.trim().toLowerCase();
@@ -46,9 +45,8 @@ export function WhitelistManager() {
     setEditor({ ...next, key: opened + 1 });
   };
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
+  const deletion = useConfirmedDelete('collection', (collection: WhitelistedCollection) =>
+    remove.mutate(collection.id, {
       onSuccess: () => toast({ title: 'Collection deleted successfully', variant: 'success' }),
       onError: (error) =>
         toast({
@@ -56,8 +54,8 @@ export function WhitelistManager() {
           description: errorText(error, 'Please try again.'),
           variant: 'destructive',
         }),
-    });
-  };
+    }),
+  );
 
   return (
     <section className="card admin-whitelist-manager" aria-labelledby="whitelist-heading">
@@ -135,7 +133,7 @@ export function WhitelistManager() {
                 <button
                   type="button"
                   className="button button--ghost admin-button--sm admin-button--danger-ghost"
-                  onClick={() => setDeleting(collection)}
+                  onClick={() => deletion.ask(collection)}
                   aria-label={`Delete ${collection.name}`}
                 >
                   Delete
@@ -148,9 +146,7 @@ export function WhitelistManager() {
 
       <AdminDialog
         open={editor !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditor(null);
-        }}
+        onClose={() => setEditor(null)}
         title={editor?.mode === 'edit' ? 'Edit Collection' : 'Add Collection'}
         testId="whitelist-dialog"
       >
@@ -163,15 +159,7 @@ export function WhitelistManager() {
           />
         ) : null}
       </AdminDialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-        message="Are you sure you want to delete this collection?"
-        confirmLabel="Delete"
-        onConfirm={confirmDelete}
-      />
+      {deletion.dialog}
     </section>
   );
 }
