@@ -1,4 +1,4 @@
-import { NETWORK_LABELS, type Network, type TransferIndexStats } from '@nexus/contract';
+import { NETWORK_LABELS, type Network, type NetworkStats, type TransferIndexStats } from '@nexus/contract';
 import { useState } from 'react';
 import { EmptyState } from '../../../../components/empty-state';
 import { NetworkBadge } from '../../../../components/network-badge';
@@ -11,9 +11,72 @@ import { useQueryErrorToast } from '../../hooks/use-error-toast';
 import { formatDateTime } from '../../lib/format-time';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { StatTiles } from '../ui/stat-tiles';
+import { RefreshButton } from '../ui/refresh-button';
 import './cache-admin-page.css';
 
 const formatRate = (value: number | null): string => (value === null ? '—' : formatCount(Math.round(value)));
+
+/** A column of a network table: its heading (also the cell's label on a narrow screen) and its text. */
+type Column<Line> = [label: string, text: (line: Line) => string];
+
+/** One row a network, its badge first, then the columns. */
+function NetworkTable<Line extends { network: Network }>({
+  lines,
+  columns,
+  rowTestId,
+}: {
+  lines: Line[];
+  columns: Column<Line>[];
+  rowTestId: string;
+}) {
+  return (
+    <div className="admin-table-scroll">
+      <table className="admin-table">
+        <thead>
+          <tr>
+            <th scope="col">Network</th>
+            {columns.map(([label]) => (
+              <th key={label} scope="col">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.network} data-testid={rowTestId}>
+              <NetworkCell network={line.network} />
+              {columns.map(([label, text]) => (
+                <td key={label} data-label={label}>
+                  {text(line)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const NETWORK_COLUMNS: Column<NetworkStats>[] = [
+  ['API Calls Today', (line) => formatCount(line.apiCallsToday)],
+  ['Collections', (line) => formatCount(line.totalCollections)],
+  ['NFTs', (line) => formatCount(line.totalNfts)],
+  ['Searches', (line) => formatCount(line.totalSearches)],
+  ['Last API Call', (line) => formatDateTime(line.lastApiCall)],
+];
+
+const TRANSFER_INDEX_COLUMNS: Column<TransferIndexStats>[] = [
+  ['Indexed To', (line) => formatCount(line.indexedTo)],
+  ['Head', (line) => formatCount(line.head)],
+  ['Lag', (line) => formatCount(line.lag)],
+  ['Blocks/s', (line) => formatRate(line.blocksPerSecond)],
+  ['Logs/s', (line) => formatRate(line.logsPerSecond)],
+  ['Transfers', (line) => formatCount(line.transfers)],
+  ['Reorgs', (line) => formatCount(line.reorgs)],
+  ['Updated', (line) => formatDateTime(line.updatedAt)],
+];
 
 /** Where each network's transfer index stands: indexed block, head, lag and the latest pass's rate. */
 function TransferIndexSection({ lines }: { lines: TransferIndexStats[] }) {
@@ -23,38 +86,7 @@ function TransferIndexSection({ lines }: { lines: TransferIndexStats[] }) {
       {lines.length === 0 ? (
         <p className="muted">No network is indexed.</p>
       ) : (
-        <div className="admin-table-scroll">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Network</th>
-                <th scope="col">Indexed To</th>
-                <th scope="col">Head</th>
-                <th scope="col">Lag</th>
-                <th scope="col">Blocks/s</th>
-                <th scope="col">Logs/s</th>
-                <th scope="col">Transfers</th>
-                <th scope="col">Reorgs</th>
-                <th scope="col">Updated</th>
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((line) => (
-                <tr key={line.network} data-testid="transfer-index-row">
-                  <NetworkCell network={line.network} />
-                  <td data-label="Indexed To">{formatCount(line.indexedTo)}</td>
-                  <td data-label="Head">{formatCount(line.head)}</td>
-                  <td data-label="Lag">{formatCount(line.lag)}</td>
-                  <td data-label="Blocks/s">{formatRate(line.blocksPerSecond)}</td>
-                  <td data-label="Logs/s">{formatRate(line.logsPerSecond)}</td>
-                  <td data-label="Transfers">{formatCount(line.transfers)}</td>
-                  <td data-label="Reorgs">{formatCount(line.reorgs)}</td>
-                  <td data-label="Updated">{formatDateTime(line.updatedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <NetworkTable lines={lines} columns={TRANSFER_INDEX_COLUMNS} rowTestId="transfer-index-row" />
       )}
     </section>
   );
@@ -83,14 +115,7 @@ export function CacheAdminPage() {
   return (
     <div className="admin-stack">
       <div className="admin-toolbar">
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => void stats.refetch()}
-          disabled={stats.isFetching}
-        >
-          {stats.isFetching ? 'Refreshing...' : 'Refresh'}
-        </button>
+        <RefreshButton query={stats} />
         <button
           type="button"
           className="button admin-button--danger"
@@ -141,32 +166,11 @@ export function CacheAdminPage() {
             {data.networkStats.length === 0 ? (
               <p className="muted">No network activity yet.</p>
             ) : (
-              <div className="admin-table-scroll">
-                <table className="admin-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Network</th>
-                      <th scope="col">API Calls Today</th>
-                      <th scope="col">Collections</th>
-                      <th scope="col">NFTs</th>
-                      <th scope="col">Searches</th>
-                      <th scope="col">Last API Call</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.networkStats.map((line) => (
-                      <tr key={line.network} data-testid="network-stats-row">
-                        <NetworkCell network={line.network} />
-                        <td data-label="API Calls Today">{formatCount(line.apiCallsToday)}</td>
-                        <td data-label="Collections">{formatCount(line.totalCollections)}</td>
-                        <td data-label="NFTs">{formatCount(line.totalNfts)}</td>
-                        <td data-label="Searches">{formatCount(line.totalSearches)}</td>
-                        <td data-label="Last API Call">{formatDateTime(line.lastApiCall)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <NetworkTable
+                lines={data.networkStats}
+                columns={NETWORK_COLUMNS}
+                rowTestId="network-stats-row"
+              />
             )}
           </section>
           <TransferIndexSection lines={data.transferIndex ?? []} />

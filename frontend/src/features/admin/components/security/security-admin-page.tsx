@@ -14,6 +14,7 @@ import { useQueryErrorToast } from '../../hooks/use-error-toast';
 import { formatDateTime, formatDuration } from '../../lib/format-time';
 import { rateLimitLevel, rateLimitUsage } from '../../lib/rate-limit-level';
 import { RpcProvidersCard } from './rpc-providers-card';
+import { RefreshButton } from '../ui/refresh-button';
 import './security.css';
 
 /** 'search' → 'Search', 'adminLogin' → 'Admin Login', 'nft-scan' → 'Nft Scan'. */
@@ -188,14 +189,7 @@ export function SecurityAdminPage() {
         <span className="muted admin-toolbar__note">
           Updated {formatDateTime(new Date(status.dataUpdatedAt).toISOString())} · refreshes every 30 s
         </span>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => void status.refetch()}
-          disabled={status.isFetching}
-        >
-          {status.isFetching ? 'Refreshing...' : 'Refresh'}
-        </button>
+        <RefreshButton query={status} />
       </div>
       <div className="admin-security-grid">
         <ApiKeysCard apiKeys={apiKeys} />
