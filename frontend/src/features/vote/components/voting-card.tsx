@@ -9,6 +9,7 @@ import {
 } from '@nexus/contract';
 import { NetworkBadge } from '../../../components/network-badge';
 import { ProgressBar } from '../../../components/progress-bar';
+import { SplitBar } from '../../../components/split-bar';
 import { formatCount, shortenAddress } from '../../../lib/format';
 import { useCastVote, useHasVoted, VOTE_FAILED_FALLBACK } from '../hooks/use-vote';
 import { votingProjectionText } from '../voting-logic';
@@ -133,10 +134,7 @@ export function VotingCard({ submission, fingerprint, now, variant }: VotingCard
           {formatCount(submission.totalVotes)} {submission.totalVotes === 1 ? 'vote' : 'votes'}
         </span>
       </div>
-      <div className="split-bar" role="img" aria-label={`${shares.yes}% yes, ${shares.no}% no`}>
-        <span className="split-bar__yes" style={{ width: `${shares.yes}%` }} />
-        <span className="split-bar__no" style={{ width: `${shares.no}%` }} />
-      </div>
+      <SplitBar shares={shares} />
       <div className="voting-card__foot">
         <span className="voting-card__countdown">{countdown}</span>
         <span className="muted">{votingProjectionText(submission)}</span>

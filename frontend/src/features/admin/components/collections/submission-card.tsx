@@ -27,6 +27,7 @@ import {
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import './submission-card.css';
 import { LabelledOptions } from '../../../../components/labelled-options';
+import { SplitBar } from '../../../../components/split-bar';
 
 const DELETE_QUESTION = 'Are you sure you want to delete this submission? This action cannot be undone.';
 
@@ -47,10 +48,7 @@ function VotingProgress({ submission }: { submission: AdminCollectionSubmission 
           {formatCount(totalVotes)} / {VOTING.minVotes} votes
         </span>
       </div>
-      <div className="admin-split-bar" role="img" aria-label={`${shares.yes}% yes, ${shares.no}% no`}>
-        <span className="admin-split-bar__yes" style={{ width: `${shares.yes}%` }} />
-        <span className="admin-split-bar__no" style={{ width: `${shares.no}%` }} />
-      </div>
+      <SplitBar shares={shares} />
       <div className="admin-spread admin-review-card__counts muted">
         <span>{votingTimeLeft(submission.votingEndsAt)}</span>
         <span>
