@@ -1,6 +1,6 @@
 import { PROMO_MESSAGES, PROMO_UPLOAD } from '@nexus/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { toast } from '../../../../components/toast/toast-store';
 import { ProgressBar } from '../../../../components/progress-bar';
 import { adminKeys, publicKeys } from '../../api/admin-request';
@@ -14,6 +14,19 @@ import {
 import './promo-upload-form.css';
 
 const EMPTY = { name: '', title: '', description: '', promotionalUrl: '' };
+
+/** A one-line text control of the form, its label above it. */
+function TextField({
+  label,
+  ...input
+}: { label: string; id: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label className="field" htmlFor={input.id}>
+      <span className="field__label">{label}</span>
+      <input className="text-field" {...input} />
+    </label>
+  );
+}
 
 /** Upload of a promo video or image with its texts (SPEC §5 rules), with progress. */
 export function PromoUploadForm() {
@@ -81,8 +94,14 @@ export function PromoUploadForm() {
     }
   };
 
-  const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
-    setFields((current) => ({ ...current, [name]: event.target.value }));
+  /** The props every text control of the form shares: its id, its value and its change. */
+  const bind = (name: keyof typeof EMPTY) => ({
+    id: `${id}-${name}`,
+    value: fields[name],
+    onChange: (event: { target: { value: string } }) =>
+      setFields((current) => ({ ...current, [name]: event.target.value })),
+    disabled: uploading,
+  });
 
   return (
     <form className="card admin-promo-upload" onSubmit={(event) => void submit(event)} noValidate>
@@ -112,60 +131,42 @@ export function PromoUploadForm() {
         ) : null}
       </div>
       <div className="admin-form-grid">
-        <label className="field" htmlFor={`${id}-name`}>
-          <span className="field__label">Name *</span>
-          <input
-            id={`${id}-name`}
-            className="text-field"
-            value={fields.name}
-            onChange={set('name')}
-            maxLength={PROMO_UPLOAD.nameMax}
-            disabled={uploading}
-            placeholder="Internal name of the asset"
-          />
-        </label>
-        <label className="field" htmlFor={`${id}-title`}>
-          <span className="field__label">Title</span>
-          <input
-            id={`${id}-title`}
-            className="text-field"
-            value={fields.title}
-            onChange={set('title')}
-            maxLength={PROMO_UPLOAD.textMax}
-            disabled={uploading}
-            placeholder="Shown over the promo"
-          />
-        </label>
+        <TextField
+          label="Name *"
+          {...bind('name')}
+          maxLength={PROMO_UPLOAD.nameMax}
+          placeholder="Internal name of the asset"
+        />
+        <TextField
+          label="Title"
+          {...bind('title')}
+          maxLength={PROMO_UPLOAD.textMax}
+          placeholder="Shown over the promo"
+        />
         <label className="field admin-form-grid__wide" htmlFor={`${id}-description`}>
           <span className="field__label">Description</span>
           <textarea
-            id={`${id}-description`}
+            {...bind('description')}
             className="text-field admin-textarea"
             rows={2}
-            value={fields.description}
-            onChange={set('description')}
             maxLength={PROMO_UPLOAD.textMax}
-            disabled={uploading}
           />
         </label>
         <div className="field admin-form-grid__wide">
-          <label className="field__label" htmlFor={`${id}-url`}>
+          <label className="field__label" htmlFor={`${id}-promotionalUrl`}>
             Learn More URL
           </label>
           <input
-            id={`${id}-url`}
+            {...bind('promotionalUrl')}
             className="text-field"
             type="url"
             inputMode="url"
-            value={fields.promotionalUrl}
-            onChange={set('promotionalUrl')}
-            disabled={uploading}
             placeholder="https://example.com"
             aria-invalid={urlInvalid}
-            aria-describedby={urlInvalid ? `${id}-url-error` : undefined}
+            aria-describedby={urlInvalid ? `${id}-promotionalUrl-error` : undefined}
           />
           {urlInvalid ? (
-            <span className="admin-field-error" id={`${id}-url-error`}>
+            <span className="admin-field-error" id={`${id}-promotionalUrl-error`}>
               {PROMO_MESSAGES.invalidUrl}
             </span>
           ) : null}
