@@ -1,6 +1,7 @@
 import type { Network } from '@nexus/contract';
 import { useIsDevchain } from '../api/networks';
-import { BLOCK_EXPLORERS } from '../lib/block-explorer';
+import { BLOCK_EXPLORERS, explorerAddressUrl } from '../lib/block-explorer';
+import { CopyButton } from './copy-button';
 
 interface ExplorerLinkProps {
   network: Network;
@@ -41,5 +42,36 @@ export function ExplorerLink({ network, href, label, testId }: ExplorerLinkProps
     >
       {name} <span aria-hidden="true">↗</span>
     </a>
+  );
+}
+
+interface CopyAndExplorerLinkProps {
+  network: Network;
+  /** What is copied: an address or a token ID. */
+  value: string;
+  /** Its page on the explorer; by default the page of `value` as an address. */
+  href?: string | null;
+  /** What it is: "contract", "token", "owner" (the explorer link's label). */
+  what: string;
+  /** What the copy button copies, for screen readers; by default "<what> address". */
+  copyLabel?: string;
+  /** The test ids are `${testIdPrefix}copy-${what}` and `${testIdPrefix}explorer-${what}`. */
+  testIdPrefix?: string;
+}
+
+/** Beside an address or a token ID: copy it, and open its page on the network's explorer. */
+export function CopyAndExplorerLink({
+  network,
+  value,
+  href = explorerAddressUrl(network, value),
+  what,
+  copyLabel = `${what} address`,
+  testIdPrefix = '',
+}: CopyAndExplorerLinkProps) {
+  return (
+    <>
+      <CopyButton value={value} label={copyLabel} testId={`${testIdPrefix}copy-${what}`} />
+      <ExplorerLink network={network} href={href} label={what} testId={`${testIdPrefix}explorer-${what}`} />
+    </>
   );
 }

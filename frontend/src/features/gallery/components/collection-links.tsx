@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Network } from '@nexus/contract';
 import { whitelistedCollectionsQuery } from '../../../api/whitelisted-collections';
-import { CopyButton } from '../../../components/copy-button';
-import { ExplorerLink } from '../../../components/explorer-link';
-import { explorerAddressUrl, socialLinks } from '../../../lib/block-explorer';
+import { CopyAndExplorerLink } from '../../../components/explorer-link';
+import { socialLinks } from '../../../lib/block-explorer';
 import '../../../components/chain-links.css';
 
 interface CollectionLinksProps {
@@ -23,13 +22,7 @@ export function CollectionLinks({ network, contractAddress }: CollectionLinksPro
   const links = entry ? socialLinks(entry) : [];
   return (
     <div className="chain-links gallery__links" data-testid="collection-links">
-      <CopyButton value={contractAddress} label="contract address" testId="copy-contract" />
-      <ExplorerLink
-        network={network}
-        href={explorerAddressUrl(network, contractAddress)}
-        label="contract"
-        testId="explorer-contract"
-      />
+      <CopyAndExplorerLink network={network} value={contractAddress} what="contract" />
       {links.length > 0 ? (
         <ul className="social-links" aria-label="Collection links" data-testid="collection-socials">
           {links.map((link) => (

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isEvmAddress, type Network, type Nft, type NftsResponse } from '@nexus/contract';
 import { CopyButton } from '../../../components/copy-button';
-import { ExplorerLink } from '../../../components/explorer-link';
+import { CopyAndExplorerLink } from '../../../components/explorer-link';
 import { toast } from '../../../components/toast/toast-store';
 import { errorText } from '../../../lib/api-client';
-import { explorerAddressUrl, explorerTokenUrl, nftShareUrl } from '../../../lib/block-explorer';
+import { explorerTokenUrl, nftShareUrl } from '../../../lib/block-explorer';
 import { shortenAddress } from '../../../lib/format';
 import { nftMetadataQuery, postRefreshMetadata } from '../api/nft-metadata-api';
 import { withRefreshedNft } from '../refreshed-nft';
@@ -66,13 +66,7 @@ export function NftChainDetails({ nft, network, contractAddress }: NftChainDetai
           <dt>Contract</dt>
           <dd>
             <code title={contract}>{shortenAddress(contract)}</code>
-            <CopyButton value={contract} label="contract address" testId="nft-copy-contract" />
-            <ExplorerLink
-              network={network}
-              href={explorerAddressUrl(network, contract)}
-              label="contract"
-              testId="nft-explorer-contract"
-            />
+            <CopyAndExplorerLink network={network} value={contract} what="contract" testIdPrefix="nft-" />
           </dd>
         </div>
         <div>
@@ -81,12 +75,13 @@ export function NftChainDetails({ nft, network, contractAddress }: NftChainDetai
             <code title={nft.tokenId}>
               #{nft.tokenId.length > 14 ? `${nft.tokenId.slice(0, 12)}…` : nft.tokenId}
             </code>
-            <CopyButton value={nft.tokenId} label="token ID" testId="nft-copy-token" />
-            <ExplorerLink
+            <CopyAndExplorerLink
               network={network}
+              value={nft.tokenId}
               href={explorerTokenUrl(network, contract, nft.tokenId)}
-              label="token"
-              testId="nft-explorer-token"
+              what="token"
+              copyLabel="token ID"
+              testIdPrefix="nft-"
             />
           </dd>
         </div>
@@ -98,13 +93,7 @@ export function NftChainDetails({ nft, network, contractAddress }: NftChainDetai
             ) : data?.owner ? (
               <>
                 <code title={data.owner}>{shortenAddress(data.owner)}</code>
-                <CopyButton value={data.owner} label="owner address" testId="nft-copy-owner" />
-                <ExplorerLink
-                  network={network}
-                  href={explorerAddressUrl(network, data.owner)}
-                  label="owner"
-                  testId="nft-explorer-owner"
-                />
+                <CopyAndExplorerLink network={network} value={data.owner} what="owner" testIdPrefix="nft-" />
               </>
             ) : (
               <span className="muted">
