@@ -1,13 +1,8 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { API_ROUTES, type ActivityKind, type CursorPage, type Network } from '@nexus/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { API_ROUTES, type ActivityKind, type Network } from '@nexus/contract';
 import { apiCall } from '../../../lib/api-client';
+import { cursorListQuery } from '../../../lib/cursor-query';
 import { collectionQueryKey } from '../../../api/collection-query-key';
-
-/** Every list of the transfer index is read by cursor: a page's `next` is the following page's `cursor`. */
-const byCursor = {
-  initialPageParam: undefined as string | undefined,
-  getNextPageParam: (page: CursorPage<unknown>) => page.next ?? undefined,
-};
 
 function collectionParams(network: Network, address: string) {
   return { network, address: address.toLowerCase() };
@@ -19,58 +14,39 @@ function tokenParams(network: Network, address: string, tokenId: string) {
 
 /** GET …/nfts/:tokenId/owners: the ERC-721 owner, or the ERC-1155 holders most units first. */
 export function tokenOwnersQuery(network: Network, address: string, tokenId: string) {
-  return infiniteQueryOptions({
-    queryKey: [...collectionQueryKey(network, address), 'nft', tokenId, 'owners'] as const,
-    queryFn: ({ pageParam, signal }) =>
-      apiCall(API_ROUTES.tokenOwners, {
-        params: tokenParams(network, address, tokenId),
-        query: pageParam ? { cursor: pageParam } : {},
-        signal,
-      }),
-    ...byCursor,
-  });
+  return cursorListQuery(
+    [...collectionQueryKey(network, address), 'nft', tokenId, 'owners'] as const,
+    API_ROUTES.tokenOwners,
+    tokenParams(network, address, tokenId),
+  );
 }
 
 /** GET …/nfts/:tokenId/history: mint, transfers and burns, newest first. */
 export function tokenHistoryQuery(network: Network, address: string, tokenId: string) {
-  return infiniteQueryOptions({
-    queryKey: [...collectionQueryKey(network, address), 'nft', tokenId, 'history'] as const,
-    queryFn: ({ pageParam, signal }) =>
-      apiCall(API_ROUTES.tokenHistory, {
-        params: tokenParams(network, address, tokenId),
-        query: pageParam ? { cursor: pageParam } : {},
-        signal,
-      }),
-    ...byCursor,
-  });
+  return cursorListQuery(
+    [...collectionQueryKey(network, address), 'nft', tokenId, 'history'] as const,
+    API_ROUTES.tokenHistory,
+    tokenParams(network, address, tokenId),
+  );
 }
 
 /** GET …/activity?kind=: the collection's feed; `null` kind is every kind. */
 export function collectionActivityQuery(network: Network, address: string, kind: ActivityKind | null) {
-  return infiniteQueryOptions({
-    queryKey: [...collectionQueryKey(network, address), 'activity', kind ?? 'all'] as const,
-    queryFn: ({ pageParam, signal }) =>
-      apiCall(API_ROUTES.collectionActivity, {
-        params: collectionParams(network, address),
-        query: { ...(kind ? { kind } : {}), ...(pageParam ? { cursor: pageParam } : {}) },
-        signal,
-      }),
-    ...byCursor,
-  });
+  return cursorListQuery(
+    [...collectionQueryKey(network, address), 'activity', kind ?? 'all'] as const,
+    API_ROUTES.collectionActivity,
+    collectionParams(network, address),
+    kind ? { kind } : {},
+  );
 }
 
 /** GET …/holders: the holders most tokens first, with their share. */
 export function collectionHoldersQuery(network: Network, address: string) {
-  return infiniteQueryOptions({
-    queryKey: [...collectionQueryKey(network, address), 'holders'] as const,
-    queryFn: ({ pageParam, signal }) =>
-      apiCall(API_ROUTES.collectionHolders, {
-        params: collectionParams(network, address),
-        query: pageParam ? { cursor: pageParam } : {},
-        signal,
-      }),
-    ...byCursor,
-  });
+  return cursorListQuery(
+    [...collectionQueryKey(network, address), 'holders'] as const,
+    API_ROUTES.collectionHolders,
+    collectionParams(network, address),
+  );
 }
 
 /** GET …/holder-stats: unique holders and the 1 / 2–5 / 6–24 / 25+ distribution. */
