@@ -57,9 +57,18 @@ export function NotIndexed({ history, testId }: { history: HistoryProgress | und
 
 export const KIND_LABELS: Record<ActivityKind, string> = { mint: 'Mint', transfer: 'Transfer', burn: 'Burn' };
 
-/** The primary names of every page of a list read so far (a later page's answer wins). */
-export function pagesNames(pages: ReadonlyArray<Partial<NamedPage>> | undefined): PrimaryNames {
-  return Object.assign({}, ...(pages ?? []).map((page) => page.names ?? {})) as PrimaryNames;
+/**
+ * What the pages of a cursor-paged list read so far hold: their items in order, and the primary
+ * names of their addresses (a later page's answer wins).
+ */
+export function readPages<T>(pages: ReadonlyArray<{ items: T[] } & Partial<NamedPage>> | undefined): {
+  items: T[];
+  names: PrimaryNames;
+} {
+  return {
+    items: pages?.flatMap((page) => page.items) ?? [],
+    names: Object.assign({}, ...(pages ?? []).map((page) => page.names ?? {})) as PrimaryNames,
+  };
 }
 
 /**
@@ -230,26 +239,24 @@ export function ActivityTable({
 }
 
 export function LoadMore({
-  hasMore,
-  loading,
-  onLoad,
+  list,
   label,
   testId,
 }: {
-  hasMore: boolean;
-  loading: boolean;
-  onLoad: () => void;
+  /** The infinite query of the list. */
+  list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
   label: string;
   testId: string;
 }) {
-  if (!hasMore) return null;
+  if (!list.hasNextPage) return null;
+  const loading = list.isFetchingNextPage;
   return (
     <button
       type="button"
       className="button button--ghost activity__more"
       aria-disabled={loading}
       onClick={() => {
-        if (!loading) onLoad();
+        if (!loading) void list.fetchNextPage();
       }}
       data-testid={testId}
     >

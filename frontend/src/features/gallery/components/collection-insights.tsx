@@ -16,7 +16,7 @@ import {
   LoadMore,
   NotIndexed,
   OwnerLink,
-  pagesNames,
+  readPages,
 } from '../../../components/activity-parts';
 import '../../../components/stat-tile.css';
 import '../../../components/activity.css';
@@ -58,7 +58,7 @@ function failureText(error: unknown, what: string): string {
 function ActivityPanel({ network, contractAddress }: CollectionProps) {
   const [kind, setKind] = useState<ActivityKind | null>(null);
   const feed = useInfiniteQuery(collectionActivityQuery(network, contractAddress, kind));
-  const events = feed.data?.pages.flatMap((page) => page.items) ?? [];
+  const { items: events, names } = readPages(feed.data?.pages);
   const filterLabel = KIND_FILTERS.find((filter) => filter.kind === kind)?.label ?? 'All';
   const perDay = useQuery(transfersPerDayQuery(network, contractAddress));
 
@@ -100,18 +100,12 @@ function ActivityPanel({ network, contractAddress }: CollectionProps) {
             <ActivityTable
               network={network}
               events={events}
-              names={pagesNames(feed.data.pages)}
+              names={names}
               showToken
               caption={`${filterLabel} of this collection, newest first`}
               testId="activity-feed"
             />
-            <LoadMore
-              hasMore={feed.hasNextPage}
-              loading={feed.isFetchingNextPage}
-              onLoad={() => void feed.fetchNextPage()}
-              label="Load more"
-              testId="activity-more"
-            />
+            <LoadMore list={feed} label="Load more" testId="activity-more" />
           </>
         )}
       </div>
@@ -128,8 +122,7 @@ export function formatShare(share: number): string {
 function HoldersPanel({ network, contractAddress, onOwner }: CollectionProps) {
   const stats = useQuery(collectionHolderStatsQuery(network, contractAddress));
   const top = useInfiniteQuery(collectionHoldersQuery(network, contractAddress));
-  const holders = top.data?.pages.flatMap((page) => page.items) ?? [];
-  const holderNames = pagesNames(top.data?.pages);
+  const { items: holders, names: holderNames } = readPages(top.data?.pages);
 
   const firstTop = top.data?.pages[0];
   if (stats.data?.indexed === false || firstTop?.indexed === false) {
@@ -186,13 +179,7 @@ function HoldersPanel({ network, contractAddress, onOwner }: CollectionProps) {
                 </tbody>
               </table>
             </div>
-            <LoadMore
-              hasMore={top.hasNextPage}
-              loading={top.isFetchingNextPage}
-              onLoad={() => void top.fetchNextPage()}
-              label="Load more holders"
-              testId="holders-more"
-            />
+            <LoadMore list={top} label="Load more holders" testId="holders-more" />
           </>
         )}
       </div>

@@ -9,7 +9,7 @@ import {
   LoadMore,
   NotIndexed,
   OwnerLink,
-  pagesNames,
+  readPages,
 } from '../../../components/activity-parts';
 import '../../../components/activity.css';
 
@@ -41,10 +41,9 @@ export function NftOwnership({ network, contractAddress, tokenId, onOwner }: Nft
     );
   }
 
-  const holders = owners.data?.pages.flatMap((page) => page.items) ?? [];
-  const events = history.data?.pages.flatMap((page) => page.items) ?? [];
+  const { items: holders, names: ownerNames } = readPages(owners.data?.pages);
+  const { items: events, names: historyNames } = readPages(history.data?.pages);
   const erc1155 = first?.standard === 'ERC-1155';
-  const ownerNames = pagesNames(owners.data?.pages);
 
   return (
     <section className="nft-detail__section activity" data-testid="nft-ownership">
@@ -71,13 +70,7 @@ export function NftOwnership({ network, contractAddress, tokenId, onOwner }: Nft
               </li>
             ))}
           </ul>
-          <LoadMore
-            hasMore={owners.hasNextPage}
-            loading={owners.isFetchingNextPage}
-            onLoad={() => void owners.fetchNextPage()}
-            label="Load more holders"
-            testId="nft-holders-more"
-          />
+          <LoadMore list={owners} label="Load more holders" testId="nft-holders-more" />
         </>
       )}
 
@@ -97,18 +90,12 @@ export function NftOwnership({ network, contractAddress, tokenId, onOwner }: Nft
           <ActivityTable
             network={network}
             events={events}
-            names={pagesNames(history.data?.pages)}
+            names={historyNames}
             showToken={false}
             caption="Mints, transfers and burns of this token, newest first"
             testId="nft-history"
           />
-          <LoadMore
-            hasMore={history.hasNextPage}
-            loading={history.isFetchingNextPage}
-            onLoad={() => void history.fetchNextPage()}
-            label="Load more history"
-            testId="nft-history-more"
-          />
+          <LoadMore list={history} label="Load more history" testId="nft-history-more" />
         </>
       )}
     </section>

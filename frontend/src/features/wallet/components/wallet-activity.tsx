@@ -1,12 +1,12 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import type { Network, Nft } from '@nexus/contract';
+import { useInfiniteQuery, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useMemo, type ReactNode } from 'react';
+import type { CursorPage, Network, Nft } from '@nexus/contract';
 import {
   ActivityTable,
   HeldSinceText,
   LoadMore,
   NOT_INDEXED,
-  pagesNames,
+  readPages,
 } from '../../../components/activity-parts';
 import { Spinner } from '../../../components/spinner';
 import { errorText } from '../../../lib/api-client';
@@ -34,42 +34,74 @@ function useCollectionNames(nfts: readonly Nft[]): (contract: string) => string 
   return (contract) => names.get(contract.toLowerCase()) ?? shortenAddress(contract);
 }
 
-function Unindexed({ testId }: { testId: string }) {
-  return (
-    <p className="muted" data-testid={testId}>
-      {NOT_INDEXED}
-    </p>
-  );
+interface ListTexts {
+  loading: string;
+  /** What failed to load: "<failed> unavailable: <reason>". */
+  failed: string;
+  unindexedTestId: string;
+  empty: string;
+}
+
+const LIST_TEXTS: Record<'activity' | 'held', ListTexts> = {
+  activity: {
+    loading: 'Loading activity...',
+    failed: 'Activity',
+    unindexedTestId: 'wallet-activity-unindexed',
+    empty: 'No transfer of this wallet is indexed yet.',
+  },
+  held: {
+    loading: 'Loading what this wallet holds...',
+    failed: 'Holdings',
+    unindexedTestId: 'wallet-held-unindexed',
+    empty: 'No NFT of this wallet is indexed yet.',
+  },
+};
+
+/**
+ * What a wallet list shows in place of its rows while it loads, when it failed, when the index does
+ * not cover the network, or when it has none; null when it has rows to show.
+ */
+function listPlaceholder(
+  list: UseInfiniteQueryResult<InfiniteData<CursorPage<unknown>>>,
+  texts: ListTexts,
+): ReactNode {
+  if (list.isPending) return <Spinner label={texts.loading} />;
+  if (list.isError)
+    return (
+      <p className="muted">
+        {texts.failed} unavailable: {errorText(list.error, 'request failed')}
+      </p>
+    );
+  if (list.data.pages[0]?.indexed === false) {
+    return (
+      <p className="muted" data-testid={texts.unindexedTestId}>
+        {NOT_INDEXED}
+      </p>
+    );
+  }
+  if (list.data.pages.every((page) => page.items.length === 0)) return <p className="muted">{texts.empty}</p>;
+  return null;
 }
 
 /** The wallet's mints, transfers and burns across its collections, newest first, paged by cursor. */
 export function WalletActivity({ network, walletAddress, nfts }: WalletIndexProps) {
   const feed = useInfiniteQuery(walletActivityQuery(network, walletAddress));
   const collectionName = useCollectionNames(nfts);
-  const events = feed.data?.pages.flatMap((page) => page.items) ?? [];
-  if (feed.isPending) return <Spinner label="Loading activity..." />;
-  if (feed.isError)
-    return <p className="muted">Activity unavailable: {errorText(feed.error, 'request failed')}</p>;
-  if (feed.data.pages[0]?.indexed === false) return <Unindexed testId="wallet-activity-unindexed" />;
-  if (events.length === 0) return <p className="muted">No transfer of this wallet is indexed yet.</p>;
+  const { items: events, names } = readPages(feed.data?.pages);
+  const placeholder = listPlaceholder(feed, LIST_TEXTS.activity);
+  if (placeholder) return placeholder;
   return (
     <div className="activity">
       <ActivityTable
         network={network}
         events={events}
-        names={pagesNames(feed.data.pages)}
+        names={names}
         showToken
         collectionName={collectionName}
         caption="What this wallet minted, sent, received and burned, newest first"
         testId="wallet-activity"
       />
-      <LoadMore
-        hasMore={feed.hasNextPage}
-        loading={feed.isFetchingNextPage}
-        onLoad={() => void feed.fetchNextPage()}
-        label="Load more activity"
-        testId="wallet-activity-more"
-      />
+      <LoadMore list={feed} label="Load more activity" testId="wallet-activity-more" />
     </div>
   );
 }
@@ -82,12 +114,9 @@ export function WalletHeldSince({ network, walletAddress, nfts }: WalletIndexPro
     () => new Map(nfts.map((nft) => [`${nft.contract.address.toLowerCase()}:${nft.tokenId}`, nft.name])),
     [nfts],
   );
-  const items = held.data?.pages.flatMap((page) => page.items) ?? [];
-  if (held.isPending) return <Spinner label="Loading what this wallet holds..." />;
-  if (held.isError)
-    return <p className="muted">Holdings unavailable: {errorText(held.error, 'request failed')}</p>;
-  if (held.data.pages[0]?.indexed === false) return <Unindexed testId="wallet-held-unindexed" />;
-  if (items.length === 0) return <p className="muted">No NFT of this wallet is indexed yet.</p>;
+  const { items } = readPages(held.data?.pages);
+  const placeholder = listPlaceholder(held, LIST_TEXTS.held);
+  if (placeholder) return placeholder;
   return (
     <div className="activity">
       <div className="activity__scroll">
@@ -118,13 +147,7 @@ export function WalletHeldSince({ network, walletAddress, nfts }: WalletIndexPro
           </tbody>
         </table>
       </div>
-      <LoadMore
-        hasMore={held.hasNextPage}
-        loading={held.isFetchingNextPage}
-        onLoad={() => void held.fetchNextPage()}
-        label="Load more NFTs"
-        testId="wallet-held-more"
-      />
+      <LoadMore list={held} label="Load more NFTs" testId="wallet-held-more" />
     </div>
   );
 }
