@@ -1,8 +1,7 @@
 // Over 400 lines for that reason: the insights panel's activity, holders and history views share one fake API
 // and channel.
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   activityKey,
   API_ROUTES,
@@ -23,12 +22,17 @@ import {
 import { installFetch, jsonResponse, removeFetch, statusResponse } from '../../../testing/fake-fetch';
 import { useLiveCollection } from '../hooks/use-live-collection';
 import CollectionInsights, { formatShare, type InsightView } from './collection-insights';
+import { renderWithQueries } from '../../../testing/render-with-queries';
+import {
+  INDEX_COVERED,
+  INDEX_NOT_COVERED as NOT_COVERED,
+  testActivityEvent,
+  ZERO_ADDRESS as ZERO,
+} from '../../../testing/test-activity';
 
 const CONTRACT = '0x6666666666666666666666666666666666666666';
-const ZERO = '0x0000000000000000000000000000000000000000';
 const holder = (n: number) => `0x${String(n).padStart(40, '0')}`;
-const COVERED = { network: 'polygon' as Network, indexed: true, fromBlock: 1, toBlock: 900 };
-const NOT_COVERED = { network: 'polygon' as Network, indexed: false, fromBlock: null, toBlock: null };
+const COVERED = { ...INDEX_COVERED, toBlock: 900 };
 const params = { network: 'polygon' as Network, address: CONTRACT };
 const ACTIVITY = apiPath(API_ROUTES.collectionActivity, params);
 const HOLDERS = apiPath(API_ROUTES.collectionHolders, params);
@@ -41,20 +45,16 @@ const DAYS = [
 ];
 
 function event(kind: ActivityKind, tokenId: number): ActivityEvent {
-  return {
+  return testActivityEvent({
     contract: CONTRACT,
     tokenId: String(tokenId),
-    standard: 'ERC-721',
     kind,
     from: kind === 'mint' ? ZERO : holder(1),
     to: kind === 'burn' ? ZERO : holder(2),
-    amount: '1',
     blockNumber: 100 + tokenId,
-    logIndex: 0,
-    position: 0,
     time: '2026-11-20T10:00:00.000Z',
     txHash: null,
-  };
+  });
 }
 
 /** A feed of 3 events per kind, 2 a page: the page after cursor `<kind>:1` is the rest. */
@@ -115,12 +115,7 @@ function serve(indexed = true) {
 }
 
 function renderView(view: InsightView) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <CollectionInsights view={view} network="polygon" contractAddress={CONTRACT} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<CollectionInsights view={view} network="polygon" contractAddress={CONTRACT} />);
 }
 
 const kinds = () => screen.getAllByTestId('activity-row').map((row) => cell(row, 0));
@@ -322,12 +317,7 @@ describe('CollectionInsights while the history is read on demand', () => {
   }
 
   function renderLive(view: InsightView) {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <LiveInsights view={view} />
-      </QueryClientProvider>,
-    );
+    renderWithQueries(<LiveInsights view={view} />);
   }
 
   const bar = () => screen.getByRole('progressbar', { name: 'Transfer history read' });

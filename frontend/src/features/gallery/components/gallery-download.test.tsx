@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { API_ROUTES, type Nft } from '@nexus/contract';
 import { Toaster } from '../../../components/toast/toaster';
@@ -16,6 +15,7 @@ import {
 import { DownloadMessages, SKIP_DOWNLOAD_WARNING_KEY } from '../download-logic';
 import { DEFAULT_GALLERY_VIEW, type GalleryViewChange, type GalleryViewState } from '../gallery-view-state';
 import { GalleryView } from './gallery-view';
+import { renderWithQueries } from '../../../testing/render-with-queries';
 
 const CONTRACT = '0x3333333333333333333333333333333333333333';
 
@@ -54,12 +54,11 @@ function Gallery() {
 }
 
 function renderGallery() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
+  renderWithQueries(
+    <>
       <Gallery />
       <Toaster />
-    </QueryClientProvider>,
+    </>,
   );
 }
 

@@ -1,7 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { useState } from 'react';
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   API_ROUTES,
   apiPath,
@@ -12,7 +10,7 @@ import {
   type Nft,
   type TraitTypeCounts,
 } from '@nexus/contract';
-import { setScanChannel, type ScanChannel, type ScanListener } from '../../../lib/scan-channel';
+import { type ScanChannel, type ScanListener } from '../../../lib/scan-channel';
 import { testNft } from '../../../testing/test-nft';
 import {
   installFetch,
@@ -21,8 +19,9 @@ import {
   statusResponse,
   type FetchCall,
 } from '../../../testing/fake-fetch';
-import { DEFAULT_GALLERY_VIEW, type GalleryViewChange, type GalleryViewState } from '../gallery-view-state';
-import { GalleryView } from './gallery-view';
+import { DEFAULT_GALLERY_VIEW, type GalleryViewState } from '../gallery-view-state';
+import { renderWithQueries } from '../../../testing/render-with-queries';
+import { galleryForEachTest, settle, TestGallery } from '../testing/gallery-harness';
 
 const CONTRACT = '0x4444444444444444444444444444444444444444';
 const PAGE_PATH = apiPath(API_ROUTES.collectionPage, { network: 'polygon', address: CONTRACT });
@@ -108,44 +107,14 @@ class FakeChannel implements ScanChannel {
   }
 }
 
-/** The gallery of a collection larger than POST /api/nfts answers whole: it arrived with its first page. */
-function Gallery({
-  onView,
-  initial = DEFAULT_GALLERY_VIEW,
-}: {
-  onView: (view: GalleryViewState) => void;
-  initial?: GalleryViewState;
-}) {
-  const [view, setView] = useState<GalleryViewState>(initial);
-  return (
-    <GalleryView
-      collection={{
-        name: 'Apes',
-        contractAddress: CONTRACT,
-        network: 'polygon',
-        nfts: Array.from({ length: 50 }, (_, i) => nft(i + 1, false)),
-        partial: true,
-      }}
-      scope="collection"
-      backLabel="Back to Home"
-      onBack={() => undefined}
-      view={view}
-      onViewChange={({ patch }: GalleryViewChange) =>
-        setView((current) => {
-          const next = { ...current, ...patch };
-          onView(next);
-          return next;
-        })
-      }
-    />
-  );
-}
-
-async function settle() {
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
+/** A collection larger than POST /api/nfts answers whole: it arrived with its first page. */
+const collection = () => ({
+  name: 'Apes',
+  contractAddress: CONTRACT,
+  network: 'polygon' as const,
+  nfts: Array.from({ length: 50 }, (_, i) => nft(i + 1, false)),
+  partial: true,
+});
 
 function shownIds(): string[] {
   return screen.getAllByTestId('nft-card').map((card) => card.dataset.tokenId ?? '');
@@ -157,33 +126,23 @@ describe('gallery paging by the server', () => {
   let channel: FakeChannel;
   let views: GalleryViewState[];
 
+  galleryForEachTest(() => (channel = new FakeChannel()));
+
   beforeEach(() => {
     ranked = false;
     pending.clear();
     views = [];
-    channel = new FakeChannel();
-    setScanChannel(channel);
-    jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     calls = installFetch((url) =>
       url.pathname === PAGE_PATH ? jsonResponse(servePage(url, ranked)) : statusResponse(404, 'Not Found'),
     );
-  });
-
-  afterEach(() => {
-    removeFetch();
-    setScanChannel(null);
-    jest.restoreAllMocks();
   });
 
   const pageCalls = () =>
     calls.filter((call) => call.url.pathname === PAGE_PATH).map((call) => call.url.searchParams);
 
   async function renderGallery(initial?: GalleryViewState) {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <Gallery onView={(view) => views.push(view)} initial={initial} />
-      </QueryClientProvider>,
+    renderWithQueries(
+      <TestGallery collection={collection()} onView={(view) => views.push(view)} initial={initial} />,
     );
     await settle();
   }

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   API_ROUTES,
   apiPath,
@@ -13,21 +12,21 @@ import {
 } from '@nexus/contract';
 import { installFetch, jsonResponse, removeFetch, statusResponse } from '../../../testing/fake-fetch';
 import { NftOwnership } from './nft-ownership';
+import { renderWithQueries } from '../../../testing/render-with-queries';
+import {
+  INDEX_COVERED,
+  INDEX_NOT_COVERED,
+  testActivityEvent,
+  testTxHash as TX,
+  ZERO_ADDRESS as ZERO,
+} from '../../../testing/test-activity';
 
 const CONTRACT = '0x5555555555555555555555555555555555555555';
 const ALICE = '0xa11ce00000000000000000000000000000000001';
 const BOB = '0xb0b0000000000000000000000000000000000002';
 const CAROL = '0xca201000000000000000000000000000000000003';
-const ZERO = '0x0000000000000000000000000000000000000000';
-const TX = (n: number) => `0x${String(n).padStart(64, '0')}`;
-const COVERED = { network: 'polygon' as Network, indexed: true, fromBlock: 1, toBlock: 500, names: {} };
-const NOT_COVERED = {
-  network: 'polygon' as Network,
-  indexed: false,
-  fromBlock: null,
-  toBlock: null,
-  names: {},
-};
+const COVERED = { ...INDEX_COVERED, names: {} };
+const NOT_COVERED = { ...INDEX_NOT_COVERED, names: {} };
 const NETWORKS: NetworksResponse = {
   networks: [
     { network: 'polygon', chainId: 137, devchain: false },
@@ -35,22 +34,8 @@ const NETWORKS: NetworksResponse = {
   ],
 };
 
-function event(kind: ActivityEvent['kind'], from: string, to: string, block: number): ActivityEvent {
-  return {
-    contract: CONTRACT,
-    tokenId: '7',
-    standard: 'ERC-721',
-    kind,
-    from,
-    to,
-    amount: '1',
-    blockNumber: block,
-    logIndex: 0,
-    position: 0,
-    time: new Date(Date.UTC(2026, 10, block % 28, 12)).toISOString(),
-    txHash: TX(block),
-  };
-}
+const event = (kind: ActivityEvent['kind'], from: string, to: string, block: number): ActivityEvent =>
+  testActivityEvent({ contract: CONTRACT, tokenId: '7', kind, from, to, blockNumber: block });
 
 const paths = (network: Network) => {
   const params = { network, address: CONTRACT, tokenId: '7' };
@@ -80,12 +65,7 @@ function serve(
 }
 
 function renderOwnership(network: Network = 'polygon') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <NftOwnership network={network} contractAddress={CONTRACT} tokenId="7" />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<NftOwnership network={network} contractAddress={CONTRACT} tokenId="7" />);
 }
 
 /** The text of a table row's cell. */

@@ -1,19 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { useState } from 'react';
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { API_ROUTES, apiPath, type CollectionPageResponse, type Nft } from '@nexus/contract';
-import { setScanChannel, type ScanChannel } from '../../../lib/scan-channel';
+import type { ScanChannel } from '../../../lib/scan-channel';
 import { testNft } from '../../../testing/test-nft';
-import {
-  installFetch,
-  jsonResponse,
-  removeFetch,
-  statusResponse,
-  type FetchCall,
-} from '../../../testing/fake-fetch';
-import { DEFAULT_GALLERY_VIEW, type GalleryViewState } from '../gallery-view-state';
-import { GalleryView } from './gallery-view';
+import { installFetch, jsonResponse, statusResponse, type FetchCall } from '../../../testing/fake-fetch';
+import type { GalleryViewState } from '../gallery-view-state';
+import { renderWithQueries } from '../../../testing/render-with-queries';
+import { galleryForEachTest, settle, TestGallery } from '../testing/gallery-harness';
 
 const CONTRACT = '0x4444444444444444444444444444444444444444';
 const ALICE = '0xa11ce00000000000000000000000000000000001';
@@ -56,25 +49,12 @@ const channel: ScanChannel = {
   listen: () => () => undefined,
 };
 
-function Gallery({ views }: { views: GalleryViewState[] }) {
-  const [view, setView] = useState<GalleryViewState>(DEFAULT_GALLERY_VIEW);
-  return (
-    <GalleryView
-      collection={{ name: 'Apes', contractAddress: CONTRACT, network: 'polygon', nfts: [1, 2, 3].map(nft) }}
-      scope="collection"
-      backLabel="Back to Home"
-      onBack={() => undefined}
-      view={view}
-      onViewChange={({ patch }) =>
-        setView((current) => {
-          const next = { ...current, ...patch };
-          views.push(next);
-          return next;
-        })
-      }
-    />
-  );
-}
+const collection = {
+  name: 'Apes',
+  contractAddress: CONTRACT,
+  network: 'polygon' as const,
+  nfts: [1, 2, 3].map(nft),
+};
 
 const shownIds = () => screen.queryAllByTestId('nft-card').map((card) => card.dataset.tokenId ?? '');
 
@@ -82,31 +62,18 @@ describe('gallery owner filter', () => {
   let calls: FetchCall[];
   let views: GalleryViewState[];
 
+  galleryForEachTest(() => channel);
+
   beforeEach(() => {
     views = [];
-    setScanChannel(channel);
-    jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     calls = installFetch((url) =>
       url.pathname === PAGE_PATH ? servePage(url) : statusResponse(404, 'Not Found'),
     );
   });
 
-  afterEach(() => {
-    removeFetch();
-    setScanChannel(null);
-    jest.restoreAllMocks();
-  });
-
   async function renderGallery() {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <Gallery views={views} />
-      </QueryClientProvider>,
-    );
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
+    renderWithQueries(<TestGallery collection={collection} onView={(view) => views.push(view)} />);
+    await settle();
     await waitFor(() => expect(shownIds()).toHaveLength(6));
   }
 

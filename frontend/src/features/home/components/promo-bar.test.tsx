@@ -1,18 +1,13 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { API_ROUTES, DEFAULT_PROMO_BAR_SETTINGS, type PromoBarSettings } from '@nexus/contract';
 import { installFetch, jsonResponse, removeFetch, statusResponse } from '../../../testing/fake-fetch';
 import { PromoBar } from './promo-bar';
+import { renderWithQueries } from '../../../testing/render-with-queries';
 
 function renderBar(answer: () => Response) {
   const calls = installFetch(answer);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <PromoBar />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<PromoBar />);
   return calls;
 }
 

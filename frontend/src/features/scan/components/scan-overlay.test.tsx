@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import {
   API_ROUTES,
   scanKey,
@@ -14,6 +13,7 @@ import { installFetch, jsonResponse, removeFetch, statusResponse } from '../../.
 import { useScanResult } from '../hooks/use-scan';
 import { useScanHistory, useScanProgress, type ScanTarget } from '../stores/scan-store';
 import { ScanOverlay, SKIP_LABEL } from './scan-overlay';
+import { renderWithQueries } from '../../../testing/render-with-queries';
 
 const wallet: ScanTarget = {
   searchType: 'wallet',
@@ -61,14 +61,9 @@ const progress: ScanProgress = {
 };
 
 function renderOverlay(target: ScanTarget, live: ScanProgress | null = null) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const onSkip = jest.fn();
   const onCancel = jest.fn();
-  render(
-    <QueryClientProvider client={client}>
-      <ScanOverlay target={target} progress={live} onCancel={onCancel} onSkip={onSkip} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<ScanOverlay target={target} progress={live} onCancel={onCancel} onSkip={onSkip} />);
   return { onSkip, onCancel };
 }
 
@@ -243,12 +238,7 @@ describe('ScanOverlay while the collection history is read', () => {
   });
 
   it("adds the transfer history's progress under the scan's, from the events of the scan's room", async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const view = render(
-      <QueryClientProvider client={client}>
-        <ScanningCollection />
-      </QueryClientProvider>,
-    );
+    const view = renderWithQueries(<ScanningCollection />);
     await waitFor(() => expect(channel.listeners.size).toBe(1));
     expect(screen.queryByTestId('scan-history')).toBeNull();
 
@@ -262,7 +252,7 @@ describe('ScanOverlay while the collection history is read', () => {
       expect(screen.getByTestId('scan-history').textContent).toBe('Transfer history: read'),
     );
     view.unmount();
-    await client.cancelQueries();
+    await view.client.cancelQueries();
   });
 
   it('shows no history line without history', async () => {

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   API_ROUTES,
   apiPath,
@@ -14,36 +13,26 @@ import {
 import { installFetch, jsonResponse, removeFetch, statusResponse } from '../../../testing/fake-fetch';
 import { testNft } from '../../../testing/test-nft';
 import { WalletActivity, WalletHeldSince } from './wallet-activity';
+import { renderWithQueries } from '../../../testing/render-with-queries';
+import {
+  INDEX_COVERED as COVERED,
+  INDEX_NOT_COVERED as NOT_COVERED,
+  testActivityEvent,
+  testTxHash as TX,
+  ZERO_ADDRESS as ZERO,
+} from '../../../testing/test-activity';
 
 const WALLET = '0xa11ce00000000000000000000000000000000001';
 const OTHER = '0xb0b0000000000000000000000000000000000002';
 const APES = '0x5555555555555555555555555555555555555555';
 const UNNAMED = '0x6666666666666666666666666666666666666666';
-const ZERO = '0x0000000000000000000000000000000000000000';
-const TX = (n: number) => `0x${String(n).padStart(64, '0')}`;
-const COVERED = { network: 'polygon' as Network, indexed: true, fromBlock: 1, toBlock: 500 };
-const NOT_COVERED = { network: 'polygon' as Network, indexed: false, fromBlock: null, toBlock: null };
 const NETWORKS: NetworksResponse = { networks: [{ network: 'polygon', chainId: 137, devchain: false }] };
 
 /** The wallet's NFTs as its scan found them: Ape #7 of "Wallet Apes" (the other contract unnamed). */
 const NFTS: Nft[] = [testNft(APES, 'Wallet Apes', 'Ape', 7)];
 
-function event(contract: string, tokenId: string, from: string, to: string, block: number): ActivityEvent {
-  return {
-    contract,
-    tokenId,
-    standard: 'ERC-721',
-    kind: from === ZERO ? 'mint' : to === ZERO ? 'burn' : 'transfer',
-    from,
-    to,
-    amount: '1',
-    blockNumber: block,
-    logIndex: 0,
-    position: 0,
-    time: new Date(Date.UTC(2026, 10, block % 28, 12)).toISOString(),
-    txHash: TX(block),
-  };
-}
+const event = (contract: string, tokenId: string, from: string, to: string, block: number): ActivityEvent =>
+  testActivityEvent({ contract, tokenId, from, to, blockNumber: block });
 
 const params = { network: 'polygon' as Network, address: WALLET };
 
@@ -61,13 +50,8 @@ function serve(activity: Record<string, ActivityPage>, held: Record<string, Held
 }
 
 function renderWith(view: 'activity' | 'held') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const Component = view === 'activity' ? WalletActivity : WalletHeldSince;
-  render(
-    <QueryClientProvider client={client}>
-      <Component network="polygon" walletAddress={WALLET} nfts={NFTS} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<Component network="polygon" walletAddress={WALLET} nfts={NFTS} />);
 }
 
 const cells = (row: HTMLElement) => [...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent);
