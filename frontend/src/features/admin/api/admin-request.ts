@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { API_ROUTES } from '@nexus/contract';
 import { apiCallWith, isApiStatus } from '../../../lib/api-client';
 import { useAdminSession } from '../stores/admin-session-store';
@@ -33,3 +34,20 @@ export const publicKeys = {
   activePromoAssets: [API_ROUTES.activePromoAssets.path] as const,
   promoBarSettings: [API_ROUTES.promoBarSettings.path] as const,
 };
+
+/**
+ * A change of admin data; the queries under the `stale` keys are read again after it, however it
+ * ended, or (`after: 'success'`) only once it succeeded, the change pending until they are read.
+ */
+export function useAdminMutation<TVariables = void, TData = unknown>(
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  stale: readonly QueryKey[],
+  after: 'settled' | 'success' = 'settled',
+) {
+  const queryClient = useQueryClient();
+  const refresh = () => Promise.all(stale.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return useMutation({
+    mutationFn,
+    ...(after === 'success' ? { onSuccess: refresh } : { onSettled: refresh }),
+  });
+}

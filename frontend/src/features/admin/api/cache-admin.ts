@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { API_ROUTES } from '@nexus/contract';
-import { adminKeys, adminRequest } from './admin-request';
+import { adminKeys, adminRequest, useAdminMutation } from './admin-request';
 
 export function useCacheStats() {
   return useQuery({
@@ -11,9 +11,5 @@ export function useCacheStats() {
 }
 
 export function useClearCache() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => adminRequest(API_ROUTES.clearCache),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.cacheStats }),
-  });
+  return useAdminMutation(() => adminRequest(API_ROUTES.clearCache), [adminKeys.cacheStats]);
 }

@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { API_ROUTES, type PromoAssetToggle } from '@nexus/contract';
 import { apiCallPath, readServerMessage } from '../../../lib/api-client';
 import { useAdminSession } from '../stores/admin-session-store';
-import { adminKeys, adminRequest, publicKeys } from './admin-request';
+import { adminKeys, adminRequest, publicKeys, useAdminMutation } from './admin-request';
 
 export function usePromoAssets() {
   return useQuery({
@@ -12,28 +12,22 @@ export function usePromoAssets() {
   });
 }
 
-function refreshAssets(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: adminKeys.promoAssets }),
-    queryClient.invalidateQueries({ queryKey: publicKeys.activePromoAssets }),
-  ]);
-}
+/** What a change of the assets makes stale: the admin list and the visitors' active assets. */
+const ASSET_QUERIES = [adminKeys.promoAssets, publicKeys.activePromoAssets];
 
 export function useTogglePromoAsset() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, isActive }: { id: string } & PromoAssetToggle) =>
+  return useAdminMutation(
+    ({ id, isActive }: { id: string } & PromoAssetToggle) =>
       adminRequest(API_ROUTES.togglePromoAsset, { params: { id }, body: { isActive } }),
-    onSettled: () => refreshAssets(queryClient),
-  });
+    ASSET_QUERIES,
+  );
 }
 
 export function useDeletePromoAsset() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => adminRequest(API_ROUTES.deletePromoAsset, { params: { id } }),
-    onSettled: () => refreshAssets(queryClient),
-  });
+  return useAdminMutation(
+    (id: string) => adminRequest(API_ROUTES.deletePromoAsset, { params: { id } }),
+    ASSET_QUERIES,
+  );
 }
 
 export interface PromoUploadFields {

@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { API_ROUTES, type PromoBarSettingsInput } from '@nexus/contract';
-import { adminKeys, adminRequest, publicKeys } from './admin-request';
+import { adminKeys, adminRequest, publicKeys, useAdminMutation } from './admin-request';
 
 export function usePromoBarSettings() {
   return useQuery({
@@ -17,19 +17,15 @@ export interface PromoBarSave {
 
 /** PUT /api/admin/promo-bar-settings: multipart 'settings' (JSON of the merged settings) and 'video'. */
 export function useSavePromoBarSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ settings, video }: PromoBarSave) => {
+  return useAdminMutation(
+    ({ settings, video }: PromoBarSave) => {
       const form = new FormData();
       form.append('settings', JSON.stringify(settings));
       if (video) form.append('video', video);
       return adminRequest(API_ROUTES.savePromoBarSettings, { body: form });
     },
     // SPEC §4: after a successful save the settings are refetched (the save stays pending until then).
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.promoBarSettings }),
-        queryClient.invalidateQueries({ queryKey: publicKeys.promoBarSettings }),
-      ]),
-  });
+    [adminKeys.promoBarSettings, publicKeys.promoBarSettings],
+    'success',
+  );
 }

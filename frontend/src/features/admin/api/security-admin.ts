@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { API_ROUTES } from '@nexus/contract';
-import { adminKeys, adminRequest } from './admin-request';
+import { adminKeys, adminRequest, useAdminMutation } from './admin-request';
 
 /** SPEC §9: the security view refreshes every 30 s. */
 export const SECURITY_REFRESH_MS = 30_000;
@@ -16,9 +16,8 @@ export function useSecurityStatus() {
 }
 
 export function useClearSuspiciousIp() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (ip: string) => adminRequest(API_ROUTES.clearSuspiciousIp, { body: { ip } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.securityStatus }),
-  });
+  return useAdminMutation(
+    (ip: string) => adminRequest(API_ROUTES.clearSuspiciousIp, { body: { ip } }),
+    [adminKeys.securityStatus],
+  );
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { API_ROUTES, REVIEWER, VOTING, type SubmissionStatus, type SubmissionUpdate } from '@nexus/contract';
-import { adminKeys, adminRequest, publicKeys } from './admin-request';
+import { adminKeys, adminRequest, publicKeys, useAdminMutation } from './admin-request';
 
 /** 'all' lists every status (no filter sent). */
 export type SubmissionFilter = SubmissionStatus | 'all';
@@ -32,29 +32,23 @@ export function reviewBody(status: SubmissionStatus, adminNotes: string, now = n
   return { status, adminNotes, reviewedAt: now.toISOString(), reviewedBy: REVIEWER };
 }
 
+/**
+ * SPEC §4: after any update or delete the lists and stats are refetched. An approval can add the
+ * collection to the whitelist.
+ */
+const REVIEW_QUERIES = [adminKeys.submissions, publicKeys.votingSubmissions, publicKeys.whitelist];
+
 export function useUpdateSubmission() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: SubmissionUpdate }) =>
+  return useAdminMutation(
+    ({ id, body }: { id: string; body: SubmissionUpdate }) =>
       adminRequest(API_ROUTES.updateSubmission, { params: { id }, body }),
-    // SPEC §4: after any update or delete the lists and stats are refetched. An approval can add
-    // the collection to the whitelist.
-    onSettled: () => refreshAfterReview(queryClient),
-  });
+    REVIEW_QUERIES,
+  );
 }
 
 export function useDeleteSubmission() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => adminRequest(API_ROUTES.deleteSubmission, { params: { id } }),
-    onSettled: () => refreshAfterReview(queryClient),
-  });
-}
-
-function refreshAfterReview(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: adminKeys.submissions }),
-    queryClient.invalidateQueries({ queryKey: publicKeys.votingSubmissions }),
-    queryClient.invalidateQueries({ queryKey: publicKeys.whitelist }),
-  ]);
+  return useAdminMutation(
+    (id: string) => adminRequest(API_ROUTES.deleteSubmission, { params: { id } }),
+    REVIEW_QUERIES,
+  );
 }

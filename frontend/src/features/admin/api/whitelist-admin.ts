@@ -1,33 +1,32 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   API_ROUTES,
   type UploadResponse,
   type WhitelistedCollectionInput,
   type WhitelistedCollectionPatch,
 } from '@nexus/contract';
-import { adminRequest, publicKeys } from './admin-request';
+import { adminRequest, publicKeys, useAdminMutation } from './admin-request';
 
 export type SaveCollection =
   | { mode: 'add'; input: WhitelistedCollectionInput }
   | { mode: 'edit'; id: string; patch: WhitelistedCollectionPatch };
 
 export function useSaveCollection() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (save: SaveCollection) =>
+  return useAdminMutation(
+    (save: SaveCollection) =>
       save.mode === 'add'
         ? adminRequest(API_ROUTES.addWhitelistedCollection, { body: save.input })
         : adminRequest(API_ROUTES.updateWhitelistedCollection, { params: { id: save.id }, body: save.patch }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: publicKeys.whitelist }),
-  });
+    [publicKeys.whitelist],
+    'success',
+  );
 }
 
 export function useDeleteCollection() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => adminRequest(API_ROUTES.deleteWhitelistedCollection, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: publicKeys.whitelist }),
-  });
+  return useAdminMutation(
+    (id: string) => adminRequest(API_ROUTES.deleteWhitelistedCollection, { params: { id } }),
+    [publicKeys.whitelist],
+    'success',
+  );
 }
 
 /** POST /api/upload: a logo or banner image, answered with the URL it is served from. */
