@@ -74,7 +74,7 @@ export function AdminDashboardRoute() {
       <div className="admin-stack">
         <nav className="link-grid" aria-label="Admin sections">
           {SECTIONS.map((section) => (
-            <Link key={section.to} to={section.to} className="link-card">
+            <Link key={section.to} to={section.to} className="stack link-card">
               <span className="link-card__title">{section.title}</span>
               <span className="link-card__text">{section.text}</span>
             </Link>

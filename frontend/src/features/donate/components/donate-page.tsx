@@ -14,7 +14,7 @@ function DonationCard({ entry }: { entry: DonationEntry }) {
     <article className="card donation-card" aria-labelledby={titleId} data-testid="donation-card">
       <header className="donation-card__head">
         <h2 id={titleId}>{entry.title}</h2>
-        <ul className="donation-card__symbols" aria-label="Networks">
+        <ul className="chip-list" aria-label="Networks">
           {entry.networks.map((network) => (
             <li key={network.name} className="pill pill--accent" title={network.name}>
               {network.symbol}

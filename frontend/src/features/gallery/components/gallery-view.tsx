@@ -274,7 +274,7 @@ function GalleryContent({
     <section className="gallery" data-testid="gallery" aria-busy={current.updating}>
       <BackButton label={backLabel} onBack={onBack} />
 
-      <header className="gallery__header">
+      <header className="stack gallery__header">
         <div className="gallery__heading">
           <h1 className="gallery__title">{collection.name}</h1>
           <span className="count-badge count-badge--lg" data-testid="gallery-count">

@@ -48,7 +48,7 @@ export function NftCard({ nft, viewMode, onOpen }: NftCardProps) {
   return (
     <button
       type="button"
-      className={`nft-card nft-card--${viewMode} nft-card--tier-${rarityTier(nft.rarityRank)}`}
+      className={`card-button nft-card nft-card--${viewMode} nft-card--tier-${rarityTier(nft.rarityRank)}`}
       data-testid="nft-card"
       data-token-id={nft.tokenId}
       onClick={() => onOpen(nft)}

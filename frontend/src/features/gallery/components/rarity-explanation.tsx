@@ -1,6 +1,7 @@
 import type { NftRarityExplanation } from '@nexus/contract';
 import { Spinner } from '../../../components/spinner';
 import { explanationRows, explanationSummary } from '../rarity-explanation';
+import '../../../components/data-table.css';
 
 interface RarityExplanationProps {
   explanation: NftRarityExplanation | null;
@@ -64,7 +65,7 @@ function ExplanationBody({ explanation }: { explanation: NftRarityExplanation })
         in too.
       </p>
       <div className="rarity-table__wrap">
-        <table className="rarity-table">
+        <table className="data-table rarity-table">
           <thead>
             <tr>
               <th scope="col">Trait</th>

@@ -23,7 +23,7 @@ export function SortOrderToggle({ sort, order, onOrder }: SortOrderToggleProps) 
   return (
     <button
       type="button"
-      className="sort-order-toggle"
+      className="outline-control sort-order-toggle"
       data-testid="gallery-sort-order"
       data-order={order}
       aria-label={`Sort direction: ${DIRECTION_LABELS[sort][order]}. Switch to ${DIRECTION_LABELS[sort][next]}`}

@@ -51,7 +51,7 @@ export function TraitFilterBar({ summary, loading, selection, onToggle, onClear 
           <span aria-hidden="true">{open ? '▴' : '▾'}</span>
         </button>
         {chips.length > 0 ? (
-          <ul className="trait-filter__chips" aria-label="Active trait filters">
+          <ul className="chip-list" aria-label="Active trait filters">
             {chips.map((chip) => (
               <li key={`${chip.typeKey}\u0000${chip.valueKey}`}>
                 <button
@@ -77,7 +77,7 @@ export function TraitFilterBar({ summary, loading, selection, onToggle, onClear 
       </div>
 
       {open ? (
-        <div className="trait-filter__panel" id={panelId}>
+        <div className="stack trait-filter__panel" id={panelId}>
           <SearchField
             className="trait-filter__search"
             placeholder="Search traits and values"

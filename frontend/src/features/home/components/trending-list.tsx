@@ -20,7 +20,7 @@ export function TrendingList({ entries, onExplore }: TrendingListProps) {
           <li key={entry.collection.id}>
             <button
               type="button"
-              className="trending__row"
+              className="card-button trending__row"
               disabled={!isNetwork(entry.collection.network)}
               onClick={() => onExplore(entry.collection)}
             >
@@ -31,7 +31,7 @@ export function TrendingList({ entries, onExplore }: TrendingListProps) {
                 <span className="trending__logo trending__logo--empty" aria-hidden="true" />
               )}
               <span className="trending__text">
-                <span className="trending__name">{entry.collection.name}</span>
+                <span className="truncate trending__name">{entry.collection.name}</span>
                 <span className="trending__address">{shortenAddress(entry.collection.contractAddress)}</span>
               </span>
               <NetworkBadge network={entry.collection.network} />

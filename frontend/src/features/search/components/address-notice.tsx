@@ -51,7 +51,12 @@ export function AddressNoticeCard({
       ? `${shortenAddress(notice.address)} is the contract of ${collectionName(first)}, an NFT collection on ${listNetworks(notice.collections)}. Open it to see its NFTs.`
       : `${shortenAddress(notice.address)} is not a collection on ${NETWORK_LABELS[notice.network]}: it is ${collectionName(first)}, a collection on ${listNetworks(notice.collections)}.`;
   return (
-    <div className="search-notice" role="status" data-testid="search-notice" data-kind={notice.kind}>
+    <div
+      className="spread-row search-notice"
+      role="status"
+      data-testid="search-notice"
+      data-kind={notice.kind}
+    >
       <div className="search-notice__text">
         <strong className="search-notice__title">{title}</strong>
         <p>{text}</p>

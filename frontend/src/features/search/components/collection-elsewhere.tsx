@@ -20,7 +20,7 @@ export function CollectionElsewhere({ address, network, onOpen }: CollectionElse
   const elsewhere = (located.data ?? []).filter((c) => c.network !== network);
   if (elsewhere.length === 0) return null;
   return (
-    <div className="search-notice" role="status" data-testid="collection-elsewhere">
+    <div className="spread-row search-notice" role="status" data-testid="collection-elsewhere">
       <div className="search-notice__text">
         <strong className="search-notice__title">It is a collection on another network</strong>
         <p>

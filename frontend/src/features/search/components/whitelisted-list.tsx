@@ -39,7 +39,7 @@ export function WhitelistedList({ collections, onSelect }: WhitelistedListProps)
                     ) : (
                       <span className="whitelisted__logo whitelisted__logo--empty" aria-hidden="true" />
                     )}
-                    <span className="whitelisted__name">{collection.name}</span>
+                    <span className="truncate whitelisted__name">{collection.name}</span>
                     <span className="whitelisted__address">{shortenAddress(collection.contractAddress)}</span>
                     <NetworkBadge network={collection.network} />
                   </button>

@@ -25,7 +25,7 @@ function LoadError({ retrying, onRetry, compact }: LoadErrorProps) {
   );
   if (compact) {
     return (
-      <div className="voting-refresh-error" role="alert">
+      <div className="spread-row voting-refresh-error" role="alert">
         <span>Could not refresh the votes. The counts below may be out of date.</span>
         {retry}
       </div>

@@ -218,7 +218,7 @@ export function WalletCollectionRow({
   return (
     <button
       type="button"
-      className="wallet-row"
+      className="card-button wallet-row"
       data-testid="wallet-collection-row"
       data-contract={collection.contractAddress}
       onClick={onSelect}

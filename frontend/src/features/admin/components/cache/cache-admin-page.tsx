@@ -12,6 +12,7 @@ import { formatDateTime } from '../../lib/format-time';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { StatTiles } from '../ui/stat-tiles';
 import { RefreshButton } from '../ui/refresh-button';
+import '../../../../components/data-table.css';
 import './cache-admin-page.css';
 
 const formatRate = (value: number | null): string => (value === null ? '—' : formatCount(Math.round(value)));
@@ -31,7 +32,7 @@ function NetworkTable<Line extends { network: Network }>({
 }) {
   return (
     <div className="admin-table-scroll">
-      <table className="admin-table">
+      <table className="data-table admin-table">
         <thead>
           <tr>
             <th scope="col">Network</th>

@@ -166,7 +166,7 @@ function ChoiceGroup<T extends string>({
       <legend className="field__label">{legend}</legend>
       <div className="admin-segmented">
         {options.map((option) => (
-          <label key={option} className="admin-segmented__option">
+          <label key={option} className="outline-control admin-segmented__option">
             <input
               type="radio"
               name={name}
