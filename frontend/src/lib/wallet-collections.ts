@@ -1,4 +1,5 @@
 import type { CollectionSummary, Nft } from '@nexus/contract';
+import { filterByText } from './filter-by-text';
 
 export const SAMPLE_NFTS_PER_COLLECTION = 4;
 
@@ -56,9 +57,5 @@ export function filterWalletCollections(
   collections: readonly CollectionSummary[],
   query: string,
 ): CollectionSummary[] {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return [...collections];
-  return collections.filter(
-    (c) => c.name.toLowerCase().includes(needle) || c.contractAddress.toLowerCase().includes(needle),
-  );
+  return filterByText(collections, query, (c) => [c.name, c.contractAddress]);
 }

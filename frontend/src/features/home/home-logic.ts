@@ -1,4 +1,5 @@
 import type { TrendingSearch, WhitelistedCollection } from '@nexus/contract';
+import { filterByText } from '../../lib/filter-by-text';
 
 export const TRENDING_LIMIT = 10;
 export const SUPPORTED_NETWORK_COUNT = 3;
@@ -9,11 +10,7 @@ export function filterFeatured(
   collections: readonly WhitelistedCollection[],
   query: string,
 ): WhitelistedCollection[] {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return [...collections];
-  return collections.filter(
-    (c) => c.name.toLowerCase().includes(needle) || c.network.toLowerCase().includes(needle),
-  );
+  return filterByText(collections, query, (c) => [c.name, c.network]);
 }
 
 export interface TrendingEntry {

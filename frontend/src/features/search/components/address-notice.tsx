@@ -2,6 +2,7 @@ import { NETWORK_LABELS, type Network } from '@nexus/contract';
 import { NetworkBadge } from '../../../components/network-badge';
 import { shortenAddress } from '../../../lib/format';
 import type { CollectionLocation } from '../api/locate-collection';
+import { SearchNotice } from './search-notice';
 
 /**
  * What the search learnt about an address before scanning it, when the scan asked for would lead
@@ -51,38 +52,27 @@ export function AddressNoticeCard({
       ? `${shortenAddress(notice.address)} is the contract of ${collectionName(first)}, an NFT collection on ${listNetworks(notice.collections)}. Open it to see its NFTs.`
       : `${shortenAddress(notice.address)} is not a collection on ${NETWORK_LABELS[notice.network]}: it is ${collectionName(first)}, a collection on ${listNetworks(notice.collections)}.`;
   return (
-    <div
-      className="spread-row search-notice"
-      role="status"
-      data-testid="search-notice"
-      data-kind={notice.kind}
-    >
-      <div className="search-notice__text">
-        <strong className="search-notice__title">{title}</strong>
-        <p>{text}</p>
-      </div>
-      <div className="search-notice__actions">
-        {notice.collections.map((location) => (
-          <button
-            key={location.network}
-            type="button"
-            className="button button--primary"
-            data-testid="search-notice-open"
-            onClick={() => onOpenCollection(location)}
-          >
-            Open {collectionName(location)} on {NETWORK_LABELS[location.network]}
-            <NetworkBadge network={location.network} />
-          </button>
-        ))}
-        {notice.kind === 'collection-not-wallet' ? (
-          <button type="button" className="button button--ghost" onClick={onSearchWalletAnyway}>
-            Search as a wallet anyway
-          </button>
-        ) : null}
-        <button type="button" className="button button--ghost" aria-label="Dismiss" onClick={onDismiss}>
-          ×
+    <SearchNotice title={title} text={text} testId="search-notice" kind={notice.kind}>
+      {notice.collections.map((location) => (
+        <button
+          key={location.network}
+          type="button"
+          className="button button--primary"
+          data-testid="search-notice-open"
+          onClick={() => onOpenCollection(location)}
+        >
+          Open {collectionName(location)} on {NETWORK_LABELS[location.network]}
+          <NetworkBadge network={location.network} />
         </button>
-      </div>
-    </div>
+      ))}
+      {notice.kind === 'collection-not-wallet' ? (
+        <button type="button" className="button button--ghost" onClick={onSearchWalletAnyway}>
+          Search as a wallet anyway
+        </button>
+      ) : null}
+      <button type="button" className="button button--ghost" aria-label="Dismiss" onClick={onDismiss}>
+        ×
+      </button>
+    </SearchNotice>
   );
 }

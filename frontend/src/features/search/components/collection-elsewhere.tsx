@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { API_ROUTES, NETWORK_LABELS, type Network } from '@nexus/contract';
 import { locateCollection, type CollectionLocation } from '../api/locate-collection';
+import { SearchNotice } from './search-notice';
 
 interface CollectionElsewhereProps {
   address: string;
@@ -20,26 +21,26 @@ export function CollectionElsewhere({ address, network, onOpen }: CollectionElse
   const elsewhere = (located.data ?? []).filter((c) => c.network !== network);
   if (elsewhere.length === 0) return null;
   return (
-    <div className="spread-row search-notice" role="status" data-testid="collection-elsewhere">
-      <div className="search-notice__text">
-        <strong className="search-notice__title">It is a collection on another network</strong>
-        <p>
+    <SearchNotice
+      title="It is a collection on another network"
+      text={
+        <>
           This address is not a collection on {NETWORK_LABELS[network]}; it is{' '}
           {elsewhere.map((c) => `${c.name || 'a collection'} on ${NETWORK_LABELS[c.network]}`).join(' and ')}.
-        </p>
-      </div>
-      <div className="search-notice__actions">
-        {elsewhere.map((location) => (
-          <button
-            key={location.network}
-            type="button"
-            className="button button--primary"
-            onClick={() => onOpen(location)}
-          >
-            Open on {NETWORK_LABELS[location.network]}
-          </button>
-        ))}
-      </div>
-    </div>
+        </>
+      }
+      testId="collection-elsewhere"
+    >
+      {elsewhere.map((location) => (
+        <button
+          key={location.network}
+          type="button"
+          className="button button--primary"
+          onClick={() => onOpen(location)}
+        >
+          Open on {NETWORK_LABELS[location.network]}
+        </button>
+      ))}
+    </SearchNotice>
   );
 }

@@ -8,6 +8,7 @@ import { Spinner } from '../../../../components/spinner';
 import { toast } from '../../../../components/toast/toast-store';
 import { errorText } from '../../../../lib/api-client';
 import { shortenAddress } from '../../../../lib/format';
+import { filterByText } from '../../../../lib/filter-by-text';
 import { mediaImageUrl } from '../../../../lib/image-url';
 import { useDeleteCollection } from '../../api/whitelist-admin';
 import { useConfirmedDelete } from '../ui/confirm-dialog';
@@ -18,13 +19,6 @@ import { SearchField } from '../../../../components/search-field';
 
 type Editor = { mode: 'add'; key: number } | { mode: 'edit'; key: number; collection: WhitelistedCollection };
 
-function matches(collection: WhitelistedCollection, term: string): boolean {
-  if (term === '') return true;
-  return [collection.name, collection.contractAddress, collection.network].some((text) =>
-    text.toLowerCase().includes(term),
-  );
-}
-
 /** The whitelist on the admin dashboard: search, add, edit, delete (SPEC §2). */
 export function WhitelistManager() {
   const collections = useQuery({ ...whitelistedCollectionsQuery, refetchOnMount: 'always' });
@@ -33,10 +27,14 @@ export function WhitelistManager() {
   const [editor, setEditor] = useState<Editor | null>(null);
   const [opened, setOpened] = useState(0);
 
-  const term = search.trim().toLowerCase();
   const shown = useMemo(
-    () => sortWhitelist(collections.data ?? []).filter((collection) => matches(collection, term)),
-    [collections.data, term],
+    () =>
+      filterByText(sortWhitelist(collections.data ?? []), search, (c) => [
+        c.name,
+        c.contractAddress,
+        c.network,
+      ]),
+    [collections.data, search],
   );
 
   // Every opening gets a new form: Add starts blank (SPEC §4: the form resets on add).
@@ -90,7 +88,9 @@ export function WhitelistManager() {
       ) : shown.length === 0 ? (
         <EmptyState
           title="No collections found"
-          description={term ? 'Try a different search.' : 'Add the first collection to the whitelist.'}
+          description={
+            search.trim() ? 'Try a different search.' : 'Add the first collection to the whitelist.'
+          }
         />
       ) : (
         <ul className="row-list">
