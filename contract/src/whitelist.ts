@@ -27,6 +27,28 @@ export const BUBBLE_SIZES = ['small', 'medium', 'large'] as const;
 export const ANIMATION_DIRECTIONS = ['all', 'up', 'down', 'left', 'right'] as const;
 export const BUBBLE_COUNT = { min: 5, max: 50, default: 15 } as const;
 
+/**
+ * SPEC §3: what a whitelisted collection has unless given: no description, images or links, not
+ * featured, no animated background (15 bubbles, medium speed and size, all directions).
+ */
+export const WHITELIST_DEFAULTS: Omit<WhitelistedCollection, 'id' | 'contractAddress' | 'name' | 'network'> =
+  {
+    description: '',
+    logoUrl: '',
+    bannerUrl: '',
+    website: '',
+    discord: '',
+    twitter: '',
+    telegram: '',
+    isFeatured: false,
+    hasAnimatedBackground: false,
+    backgroundImageUrls: [],
+    bubbleCount: BUBBLE_COUNT.default,
+    animationSpeed: 'medium',
+    bubbleSize: 'medium',
+    animationDirection: 'all',
+  };
+
 /** POST /api/whitelisted-collections body: contractAddress and name required, the rest defaulted. */
 export type WhitelistedCollectionInput = Pick<WhitelistedCollection, 'contractAddress' | 'name'> &
   Partial<Omit<WhitelistedCollection, 'id' | 'contractAddress' | 'name'>>;
