@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { AppDialog } from '../../../components/dialog/app-dialog';
+import { CancelButton } from '../../../components/cancel-button';
 
 interface DownloadNoticeDialogProps {
   open: boolean;
@@ -20,9 +21,7 @@ export function DownloadNoticeDialog({ open, onConfirm, onCancel }: DownloadNoti
         <span className="check__label">Don&apos;t show this message again</span>
       </label>
       <div className="dialog__actions">
-        <button type="button" className="button button--ghost" onClick={onCancel}>
-          Cancel
-        </button>
+        <CancelButton onCancel={onCancel} />
         <button type="button" className="button button--primary" onClick={() => onConfirm(skip)}>
           Download
         </button>

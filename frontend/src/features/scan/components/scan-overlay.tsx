@@ -8,6 +8,7 @@ import { toProgressView } from '../scan-progress-view';
 import type { ScanTarget } from '../stores/scan-store';
 import { PromoPlayer } from './promo-player';
 import './scan-overlay.css';
+import { CancelButton } from '../../../components/cancel-button';
 
 const STEPS = ['initializing', 'preparing', 'calculating', 'finalizing', 'complete'] as const;
 
@@ -119,9 +120,7 @@ export function ScanOverlay({ target, progress, history = null, onCancel, onSkip
           </dl>
 
           <div className="scan-overlay__actions">
-            <button type="button" className="button button--ghost" onClick={onCancel}>
-              Cancel
-            </button>
+            <CancelButton onCancel={onCancel} />
             {offerSkip ? (
               secondsLeft > 0 ? (
                 <span className="scan-overlay__countdown" role="timer" data-testid="skip-countdown">

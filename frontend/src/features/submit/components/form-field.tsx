@@ -79,29 +79,20 @@ export function TextField({
 }: TextFieldProps) {
   return (
     <Field {...field}>
-      {(control) =>
-        multiline ? (
-          <textarea
-            {...control}
-            {...registration}
-            className="text-field submit-field__textarea"
-            placeholder={placeholder}
-            maxLength={maxLength}
-            rows={4}
-          />
+      {(control) => {
+        const props = { ...control, ...registration, placeholder, maxLength };
+        return multiline ? (
+          <textarea {...props} className="text-field submit-field__textarea" rows={4} />
         ) : (
           <input
-            {...control}
-            {...registration}
+            {...props}
             className="text-field"
             type={type}
-            placeholder={placeholder}
-            maxLength={maxLength}
             autoComplete={autoComplete ?? 'off'}
             spellCheck={false}
           />
-        )
-      }
+        );
+      }}
     </Field>
   );
 }

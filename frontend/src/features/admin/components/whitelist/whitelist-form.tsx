@@ -24,6 +24,7 @@ import { AdminSwitch } from '../ui/admin-switch';
 import { ImageUploadField } from './image-upload-field';
 import './whitelist-form.css';
 import { LabelledOptions } from '../../../../components/labelled-options';
+import { CancelButton } from '../../../../components/cancel-button';
 
 const resolver: Resolver<WhitelistFormValues> = (values) => {
   const problems = validateWhitelistForm(values);
@@ -109,6 +110,12 @@ export function WhitelistForm({ editing, onDone, onCancel }: WhitelistFormProps)
   };
   const described = (name: keyof WhitelistFormValues) =>
     errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${fieldId(name)}-error` } : {};
+  /** A text control's id, its error's description and its registration with the form. */
+  const textControl = (name: keyof WhitelistFormValues) => ({
+    id: fieldId(name),
+    ...described(name),
+    ...register(name),
+  });
 
   return (
     <form
@@ -123,13 +130,11 @@ export function WhitelistForm({ editing, onDone, onCancel }: WhitelistFormProps)
             Contract Address *
           </label>
           <input
-            id={fieldId('contractAddress')}
             className="text-field admin-mono"
             placeholder="0x..."
             autoComplete="off"
             spellCheck={false}
-            {...described('contractAddress')}
-            {...register('contractAddress')}
+            {...textControl('contractAddress')}
           />
           {error('contractAddress')}
         </div>
@@ -137,13 +142,7 @@ export function WhitelistForm({ editing, onDone, onCancel }: WhitelistFormProps)
           <label className="field__label" htmlFor={fieldId('name')}>
             Name *
           </label>
-          <input
-            id={fieldId('name')}
-            className="text-field"
-            autoComplete="off"
-            {...described('name')}
-            {...register('name')}
-          />
+          <input {...textControl('name')} className="text-field" autoComplete="off" />
           {error('name')}
         </div>
         <div className="field">
@@ -231,15 +230,13 @@ export function WhitelistForm({ editing, onDone, onCancel }: WhitelistFormProps)
               Bubble Count ({BUBBLE_COUNT.min}-{BUBBLE_COUNT.max})
             </label>
             <input
-              id={fieldId('bubbleCount')}
               className="text-field"
               type="number"
               inputMode="numeric"
               min={BUBBLE_COUNT.min}
               max={BUBBLE_COUNT.max}
               placeholder={String(BUBBLE_COUNT.default)}
-              {...described('bubbleCount')}
-              {...register('bubbleCount')}
+              {...textControl('bubbleCount')}
             />
             {error('bubbleCount')}
           </div>
@@ -261,9 +258,7 @@ export function WhitelistForm({ editing, onDone, onCancel }: WhitelistFormProps)
       </fieldset>
 
       <div className="dialog__actions">
-        <button type="button" className="button button--ghost" onClick={onCancel}>
-          Cancel
-        </button>
+        <CancelButton onCancel={onCancel} />
         <button type="submit" className="button button--primary" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : editing ? 'Update Collection' : 'Add Collection'}
         </button>
