@@ -7,7 +7,7 @@ import {
   type TransfersIndexed,
 } from '@nexus/contract';
 import { onSocket, type NexusSocket } from './socket-client';
-import { countedRooms, deferredChannel } from './socket-rooms';
+import { channelSlot, countedRooms, deferredChannel } from './socket-rooms';
 
 export interface ActivityListener {
   /** The index stored transfers of a followed collection or wallet (its key is the event's). */
@@ -69,17 +69,12 @@ export function deferredActivityChannel(ready: () => Promise<ActivityChannel>): 
   };
 }
 
-let channel: ActivityChannel | null = null;
+const slot = channelSlot(() => deferredActivityChannel(onSocket(createSocketActivityChannel)));
 
-export function getActivityChannel(): ActivityChannel {
-  channel ??= deferredActivityChannel(onSocket(createSocketActivityChannel));
-  return channel;
-}
+export const getActivityChannel: () => ActivityChannel = slot.get;
 
 /** Puts another channel in place of the socket (component tests, which have no server); null restores it. */
-export function setActivityChannel(next: ActivityChannel | null): void {
-  channel = next;
-}
+export const setActivityChannel: (next: ActivityChannel | null) => void = slot.set;
 
 /**
  * Follows an activity key while mounted (null: none): `transfers` and `history` hear the key's own

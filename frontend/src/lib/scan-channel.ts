@@ -7,7 +7,7 @@ import {
   type ScanProgress,
 } from '@nexus/contract';
 import { onSocket, type NexusSocket } from './socket-client';
-import { countedRooms, deferredChannel } from './socket-rooms';
+import { channelSlot, countedRooms, deferredChannel } from './socket-rooms';
 
 export interface ScanListener {
   progress: (progress: ScanProgress) => void;
@@ -90,14 +90,9 @@ export function deferredScanChannel(ready: () => Promise<ScanChannel>): ScanChan
   };
 }
 
-let channel: ScanChannel | null = null;
+const slot = channelSlot(() => deferredScanChannel(onSocket(createSocketScanChannel)));
 
-export function getScanChannel(): ScanChannel {
-  channel ??= deferredScanChannel(onSocket(createSocketScanChannel));
-  return channel;
-}
+export const getScanChannel: () => ScanChannel = slot.get;
 
 /** Puts another channel in place of the socket (component tests, which have no server); null restores it. */
-export function setScanChannel(next: ScanChannel | null): void {
-  channel = next;
-}
+export const setScanChannel: (next: ScanChannel | null) => void = slot.set;

@@ -61,3 +61,17 @@ export function deferredChannel<C extends { listen(listener: never): () => void 
   };
   return { later, listen };
 }
+
+/**
+ * The app's one channel of a kind, made on first use; a component test puts another in its place
+ * (it has no server), and null restores the app's.
+ */
+export function channelSlot<C>(create: () => C): { get: () => C; set: (next: C | null) => void } {
+  let channel: C | null = null;
+  return {
+    get: () => (channel ??= create()),
+    set: (next) => {
+      channel = next;
+    },
+  };
+}
