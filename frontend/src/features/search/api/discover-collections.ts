@@ -2,19 +2,14 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { API_ROUTES, type DiscoveredCollection, type WhitelistedCollection } from '@nexus/contract';
 import { whitelistedCollectionsQuery } from '../../../api/whitelisted-collections';
 import { apiCall } from '../../../lib/api-client';
+import { filterByText } from '../../../lib/filter-by-text';
 import { SUGGEST_LIMIT } from '../search-validation';
 
 export type { DiscoveredCollection };
 
-function fromWhitelist(collection: WhitelistedCollection): DiscoveredCollection {
-  return {
-    name: collection.name,
-    contractAddress: collection.contractAddress,
-    network: collection.network,
-    imageUrl: collection.logoUrl,
-    description: collection.description,
-    verified: true,
-  };
+/** A whitelisted collection as a suggestion: its logo is its image, and it is verified. */
+function fromWhitelist({ name, contractAddress, network, logoUrl, description }: WhitelistedCollection) {
+  return { name, contractAddress, network, imageUrl: logoUrl, description, verified: true };
 }
 
 export function filterWhitelistForSuggestions(
@@ -22,9 +17,7 @@ export function filterWhitelistForSuggestions(
   query: string,
   limit = SUGGEST_LIMIT,
 ): DiscoveredCollection[] {
-  const needle = query.trim().toLowerCase();
-  return collections
-    .filter((c) => c.name.toLowerCase().includes(needle) || c.contractAddress.toLowerCase().includes(needle))
+  return filterByText(collections, query, (c) => [c.name, c.contractAddress])
     .slice(0, limit)
     .map(fromWhitelist);
 }
