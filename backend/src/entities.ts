@@ -2,15 +2,7 @@ import { CollectionEntity, CollectionTraitCountEntity, NftEntity } from './colle
 import { CollectionSubmissionEntity, CollectionVoteEntity } from './community/index.js';
 import { PromoAssetEntity, PromoBarSettingsEntity } from './promo/index.js';
 import { ScanEntity, SearchEntity } from './scans/index.js';
-import {
-  IndexedContractEntity,
-  NftBalanceEntity,
-  NftHolderEntity,
-  NftOwnerEntity,
-  NftTransferEntity,
-  TransferIndexBlockEntity,
-  TransferIndexCursorEntity,
-} from './transfer-index/index.js';
+import { TRANSFER_INDEX_ENTITIES } from './transfer-index/index.js';
 import { WhitelistedCollectionEntity } from './whitelist/index.js';
 
 /**
@@ -28,11 +20,5 @@ export const ENTITIES = [
   PromoBarSettingsEntity,
   CollectionSubmissionEntity,
   CollectionVoteEntity,
-  TransferIndexCursorEntity,
-  TransferIndexBlockEntity,
-  NftTransferEntity,
-  NftOwnerEntity,
-  NftBalanceEntity,
-  NftHolderEntity,
-  IndexedContractEntity,
+  ...TRANSFER_INDEX_ENTITIES,
 ];

@@ -34,13 +34,5 @@ export {
   type PassResult,
   type TransferFeed,
 } from './transfer-indexer.js';
-export {
-  IndexedContractEntity,
-  NftBalanceEntity,
-  NftHolderEntity,
-  NftOwnerEntity,
-  NftTransferEntity,
-  TransferIndexBlockEntity,
-  TransferIndexCursorEntity,
-} from './transfer-index.entities.js';
+export { TRANSFER_INDEX_ENTITIES } from './transfer-index.entities.js';
 export { TransferDigest, LIVE_MAX_COLLECTIONS, LIVE_MAX_WALLETS } from './transfer-digest.js';

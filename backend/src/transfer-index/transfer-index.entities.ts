@@ -243,3 +243,14 @@ export class IndexedContractEntity extends NetworkRow {
   @Property({ type: 'datetime', nullable: true })
   namedAt: Date | null = null;
 }
+
+/** The index's entities, in the order the ORM configuration lists them. */
+export const TRANSFER_INDEX_ENTITIES = [
+  TransferIndexCursorEntity,
+  TransferIndexBlockEntity,
+  NftTransferEntity,
+  NftOwnerEntity,
+  NftBalanceEntity,
+  NftHolderEntity,
+  IndexedContractEntity,
+];
