@@ -1,16 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Network } from '@nexus/contract';
-import type { Redis } from 'ioredis';
 import { RPC_SOURCE, type RpcNftSource } from '../chain/index.js';
 import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
 import { ScanQueueRepository } from '../platform/queues/index.js';
 import { ActivityEventsRepository } from '../platform/realtime/index.js';
-import { REDIS, RedisConnections } from '../platform/redis/index.js';
-import { underPassLock } from './pass-lock.js';
 import { TransferIndexRepository } from './transfer-index.repository.js';
 import type { IndexCursor } from './transfer-index.rows.js';
 import { historyProgress, TransferHistoryWatch } from './transfer-history.watch.js';
-import { TransferIndexer, type PassResult } from './transfer-indexer.js';
+import type { PassResult } from './transfer-indexer.js';
+import { TransferPasses } from './transfer-passes.js';
 
 /** A backfill pass stops starting windows after this long; the next job goes on at once. */
 const BACKFILL_BUDGET_MS = 60_000;
@@ -29,8 +27,7 @@ export class TransferHistoryService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(RPC_SOURCE) private readonly source: RpcNftSource,
-    @Inject(REDIS) private readonly redis: Redis,
-    private readonly connections: RedisConnections,
+    private readonly passes: TransferPasses,
     private readonly repository: TransferIndexRepository,
     private readonly live: ActivityEventsRepository,
     private readonly watch: TransferHistoryWatch,
@@ -41,25 +38,20 @@ export class TransferHistoryService {
   async pass(network: Network, contract: string): Promise<PassResult | null> {
     const settings = this.config.transferHistory[network];
     if (!settings) return null;
-    const key = this.connections.key('transfer-history', network, contract, 'lock');
-    return underPassLock(this.redis, key, async (renew) => {
+    return this.passes.run(['transfer-history', network, contract], async (indexer, renew) => {
       const scope = { network, contract };
       const cursor = await this.repository.cursor(scope);
       const fromBlock = cursor?.fromBlock ?? (await this.source.deploymentBlock(network, contract));
-      const indexer = new TransferIndexer(this.repository, {
+      const result = await indexer({
         budgetMs: BACKFILL_BUDGET_MS,
         onWindow: async () => {
           await renew();
           this.tell(network, contract, await this.repository.cursor(scope));
         },
-        onTransfers: (events) => this.live.transfers(events),
-        onRollback: (reorg) => this.live.reorg(reorg),
+      }).pass(scope, this.source.transferFeed(network).ofContract(contract as `0x${string}`), {
+        fromBlock,
+        confirmations: settings.confirmations,
       });
-      const result = await indexer.pass(
-        scope,
-        this.source.transferFeed(network).ofContract(contract as `0x${string}`),
-        { fromBlock, confirmations: settings.confirmations },
-      );
       if (result.rolledBackTo !== null) {
         this.logger.warn(
           `${network} ${contract}: reorganisation, history rolled back to block ${result.rolledBackTo}`,

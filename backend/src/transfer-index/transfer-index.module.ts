@@ -5,6 +5,7 @@ import { RealtimeModule } from '../platform/realtime/index.js';
 import { TransferIndexStoreModule } from './transfer-index-store.module.js';
 import { TransferHistoryService } from './transfer-history.service.js';
 import { TransferIndexService } from './transfer-index.service.js';
+import { TransferPasses } from './transfer-passes.js';
 
 /**
  * The transfer index: its passes (a network's, or one collection's history where the network's
@@ -12,7 +13,7 @@ import { TransferIndexService } from './transfer-index.service.js';
  */
 @Module({
   imports: [ChainModule, QueuesModule, RealtimeModule, TransferIndexStoreModule],
-  providers: [TransferIndexService, TransferHistoryService],
+  providers: [TransferPasses, TransferIndexService, TransferHistoryService],
   exports: [TransferIndexService, TransferHistoryService],
 })
 export class TransferIndexModule {}

@@ -1,15 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Network, TransferIndexStats } from '@nexus/contract';
-import type { Redis } from 'ioredis';
 import { RPC_SOURCE, type RpcNftSource } from '../chain/index.js';
 import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
-import { ActivityEventsRepository } from '../platform/realtime/index.js';
-import { REDIS, RedisConnections } from '../platform/redis/index.js';
 import { IndexedContractsRepository } from './indexed-contracts.repository.js';
 import { TransferIndexRepository } from './transfer-index.repository.js';
 import { ContractNamer } from './contract-namer.js';
-import { underPassLock } from './pass-lock.js';
-import { TransferIndexer, type PassResult } from './transfer-indexer.js';
+import type { PassResult } from './transfer-indexer.js';
+import { TransferPasses } from './transfer-passes.js';
 
 /**
  * The transfer index of every configured network: one pass at a time per network whichever worker
@@ -22,11 +19,9 @@ export class TransferIndexService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(RPC_SOURCE) private readonly source: RpcNftSource,
-    @Inject(REDIS) private readonly redis: Redis,
-    private readonly connections: RedisConnections,
+    private readonly passes: TransferPasses,
     private readonly repository: TransferIndexRepository,
     private readonly contracts: IndexedContractsRepository,
-    private readonly live: ActivityEventsRepository,
   ) {}
 
   /** The networks being indexed. */
@@ -38,29 +33,24 @@ export class TransferIndexService {
   async pass(network: Network): Promise<PassResult | null> {
     const settings = this.config.transferIndex[network];
     if (!settings) return null;
-    return underPassLock(
-      this.redis,
-      this.connections.key('transfer-index', network, 'lock'),
-      async (renew) => {
-        const indexer = new TransferIndexer(this.repository, {
-          onWindow: renew,
-          onTransfers: (events) => this.live.transfers(events),
-          onRollback: (reorg) => this.live.reorg(reorg),
-        });
-        const result = await indexer.pass(network, this.source.transferFeed(network), settings);
-        if (result.rolledBackTo !== null) {
-          this.logger.warn(`${network}: reorganisation, index rolled back to block ${result.rolledBackTo}`);
-        }
-        // Names of the contracts first seen, for discovery: a bounded step, the next pass goes on.
-        await renew();
-        try {
-          await new ContractNamer(this.contracts).name(network, this.source);
-        } catch (error) {
-          this.logger.warn(`${network}: contract names not read (${(error as Error).message})`);
-        }
-        return result;
-      },
-    );
+    return this.passes.run(['transfer-index', network], async (indexer, renew) => {
+      const result = await indexer({ onWindow: renew }).pass(
+        network,
+        this.source.transferFeed(network),
+        settings,
+      );
+      if (result.rolledBackTo !== null) {
+        this.logger.warn(`${network}: reorganisation, index rolled back to block ${result.rolledBackTo}`);
+      }
+      // Names of the contracts first seen, for discovery: a bounded step, the next pass goes on.
+      await renew();
+      try {
+        await new ContractNamer(this.contracts).name(network, this.source);
+      } catch (error) {
+        this.logger.warn(`${network}: contract names not read (${(error as Error).message})`);
+      }
+      return result;
+    });
   }
 
   /** Progress of each indexed network, for the admin cache statistics. */

@@ -19,6 +19,7 @@ import { DiscoveryRepository } from '../discovery/index.js';
 import { ActivityEventsRepository } from '../platform/realtime/index.js';
 import { RedisConnections } from '../platform/redis/index.js';
 import { TransferIndexService } from './transfer-index.service.js';
+import { TransferPasses } from './transfer-passes.js';
 import { ContractNamer } from './contract-namer.js';
 import { TransferIndexer, type IndexSettings } from './transfer-indexer.js';
 import { ENTITIES } from '../entities.js';
@@ -350,15 +351,13 @@ describe('transfer index', () => {
     const config = { ...testConfig(prefix), transferIndex: { cronos: SETTINGS } };
     const connections = new RedisConnections(config);
     try {
-      const service = new TransferIndexService(
-        config,
-        source(false),
+      const passes = new TransferPasses(
         connections.open('transfer-index-spec'),
         connections,
         repository,
-        indexedContracts,
         new ActivityEventsRepository(connections.open('transfer-index-live'), connections),
       );
+      const service = new TransferIndexService(config, source(false), passes, repository, indexedContracts);
       // The previous test indexed from another block: this pass starts over from genesis.
       let result = await service.pass('cronos');
       while (result && result.cursor.indexedTo + BigInt(SETTINGS.confirmations) < result.cursor.head) {
