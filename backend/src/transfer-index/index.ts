@@ -10,14 +10,8 @@ export {
 } from './transfer-history.watch.js';
 export { TransferIndexRepository } from './transfer-index.repository.js';
 export { TransferIndexReader } from './transfer-index.reader.js';
-export {
-  TransferActivityReader,
-  type ActivityRow,
-  type HeldKey,
-  type HolderKey,
-  type SinceRow,
-  type TransferKey,
-} from './transfer-activity.reader.js';
+export { TransferActivityReader } from './transfer-activity.reader.js';
+export type { ActivityRow, HeldKey, HolderKey, SinceRow, TransferKey } from './transfer-activity.sql.js';
 export { IndexedContractsRepository } from './indexed-contracts.repository.js';
 export type {
   ContractNaming,

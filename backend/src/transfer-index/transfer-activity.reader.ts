@@ -4,100 +4,23 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { ActivityKind, Network } from '@nexus/contract';
 import { executeBound } from '../platform/database/index.js';
-import { readCoverage, ZERO } from './transfer-index.rows.js';
-
-/** Where a transfer stands in chain order: the key the feeds page by, newest first. */
-export interface TransferKey {
-  blockNumber: bigint;
-  logIndex: number;
-  position: number;
-}
-
-export interface ActivityRow extends TransferKey {
-  contract: string;
-  tokenId: string;
-  standard: 'ERC-721' | 'ERC-1155';
-  from: string;
-  to: string;
-  amount: string;
-  time: Date | null;
-  txHash: string | null;
-}
-
-/** The transfer that made a holder one. */
-export interface SinceRow {
-  blockNumber: bigint;
-  time: Date | null;
-  txHash: string | null;
-}
-
-/** A holder of a collection: tokens (ERC-1155: units), ordered by tokens desc, then owner. */
-export interface HolderKey {
-  tokens: bigint;
-  owner: string;
-}
-
-export interface HolderTotals {
-  holders: number;
-  held: bigint;
-}
-
-/** A wallet's token, ordered by contract, then token id. */
-export interface HeldKey {
-  contract: string;
-  tokenId: string;
-}
-
-interface TransferSqlRow {
-  block_number: string;
-  log_index: number;
-  position: number;
-  contract: string;
-  token_id: string;
-  standard: 'ERC-721' | 'ERC-1155';
-  from_address: string;
-  to_address: string;
-  amount: string;
-  block_time: Date | string | null;
-  tx_hash: string | null;
-}
-
-const TRANSFER_COLUMNS = `block_number, log_index, position, contract, token_id::text, standard, from_address,
-  to_address, amount::text, block_time, tx_hash`;
-const NEWEST_FIRST = 'order by block_number desc, log_index desc, position desc';
-
-function toActivity(row: TransferSqlRow): ActivityRow {
-  return {
-    blockNumber: BigInt(row.block_number),
-    logIndex: row.log_index,
-    position: row.position,
-    contract: row.contract,
-    tokenId: row.token_id,
-    standard: row.standard,
-    from: row.from_address,
-    to: row.to_address,
-    amount: row.amount,
-    time: row.block_time === null ? null : new Date(row.block_time),
-    txHash: row.tx_hash,
-  };
-}
-
-/** The SQL condition of a kind of transfer (mints and burns have partial indexes of their own). */
-function kindCondition(kind: ActivityKind | undefined): string {
-  if (kind === 'mint') return `and from_address = '${ZERO}'`;
-  if (kind === 'burn') return `and to_address = '${ZERO}'`;
-  if (kind === 'transfer') return `and from_address <> '${ZERO}' and to_address <> '${ZERO}'`;
-  return '';
-}
-
-/** Rows before `key` in chain order, parameters from `$first` on. */
-function beforeKey(key: TransferKey | null, first: number): { sql: string; parameters: unknown[] } {
-  if (!key) return { sql: '', parameters: [] };
-  return {
-    sql: `and (block_number, log_index, position) < ($${first}::bigint, $${first + 1}::int, $${first + 2}::int)`,
-    parameters: [key.blockNumber.toString(), key.logIndex, key.position],
-  };
-}
+import {
+  type ActivityRow,
+  beforeKey,
+  type HeldKey,
+  type HolderKey,
+  type HolderTotals,
+  kindCondition,
+  NEWEST_FIRST,
+  type SinceRow,
+  type SinceSqlRow,
+  toActivity,
+  toSince,
+  TRANSFER_COLUMNS,
+  type TransferKey,
+  type TransferSqlRow,
+} from './transfer-activity.sql.js';
+import { readCoverage } from './transfer-index.rows.js';
 
 /**
  * The transfer index read for visitors: feeds newest first and holders by size, each a page after a
@@ -145,15 +68,13 @@ export class TransferActivityReader {
     before: TransferKey | null,
     limit: number,
   ): Promise<ActivityRow[]> {
-    const after = beforeKey(before, 4);
-    const rows = await executeBound<TransferSqlRow>(
-      this.em.fork(),
-      `select ${TRANSFER_COLUMNS} from nft_transfer
-        where network = $1 and contract = $2 ${kindCondition(kind)} ${after.sql}
+    return this.feed(
+      (after) => `select ${TRANSFER_COLUMNS} from nft_transfer
+        where network = $1 and contract = $2 ${kindCondition(kind)} ${after}
         ${NEWEST_FIRST} limit $3`,
-      [network, contract, limit, ...after.parameters],
+      [network, contract, limit],
+      before,
     );
-    return rows.map(toActivity);
   }
 
   async tokenHistory(
@@ -163,15 +84,13 @@ export class TransferActivityReader {
     before: TransferKey | null,
     limit: number,
   ): Promise<ActivityRow[]> {
-    const after = beforeKey(before, 5);
-    const rows = await executeBound<TransferSqlRow>(
-      this.em.fork(),
-      `select ${TRANSFER_COLUMNS} from nft_transfer
-        where network = $1 and contract = $2 and token_id = $3 ${after.sql}
+    return this.feed(
+      (after) => `select ${TRANSFER_COLUMNS} from nft_transfer
+        where network = $1 and contract = $2 and token_id = $3 ${after}
         ${NEWEST_FIRST} limit $4`,
-      [network, contract, tokenId, limit, ...after.parameters],
+      [network, contract, tokenId, limit],
+      before,
     );
-    return rows.map(toActivity);
   }
 
   /** What a wallet sent and received, newest first: each side walks its own index, then they merge. */
@@ -182,17 +101,30 @@ export class TransferActivityReader {
     before: TransferKey | null,
     limit: number,
   ): Promise<ActivityRow[]> {
-    const after = beforeKey(before, 4);
-    const side = (column: string) =>
+    const side = (column: string, after: string) =>
       `(select ${TRANSFER_COLUMNS} from nft_transfer
-         where network = $1 and ${column} = $2 ${kindCondition(kind)} ${after.sql}
+         where network = $1 and ${column} = $2 ${kindCondition(kind)} ${after}
          ${NEWEST_FIRST} limit $3)`;
     // A transfer to oneself is on both sides: union keeps it once.
-    const rows = await executeBound<TransferSqlRow>(
-      this.em.fork(),
-      `select * from (${side('from_address')} union ${side('to_address')}) moves ${NEWEST_FIRST} limit $3`,
-      [network, wallet, limit, ...after.parameters],
+    return this.feed(
+      (after) =>
+        `select * from (${side('from_address', after)} union ${side('to_address', after)}) moves ${NEWEST_FIRST} limit $3`,
+      [network, wallet, limit],
+      before,
     );
+  }
+
+  /** Transfers of a feed's `query`, before `before` (its condition bound after `parameters`). */
+  private async feed(
+    query: (after: string) => string,
+    parameters: unknown[],
+    before: TransferKey | null,
+  ): Promise<ActivityRow[]> {
+    const after = beforeKey(before, parameters.length + 1);
+    const rows = await executeBound<TransferSqlRow>(this.em.fork(), query(after.sql), [
+      ...parameters,
+      ...after.parameters,
+    ]);
     return rows.map(toActivity);
   }
 
@@ -202,12 +134,7 @@ export class TransferActivityReader {
     contract: string,
     tokenId: string,
   ): Promise<{ owner: string; since: SinceRow } | null> {
-    const [row] = await executeBound<{
-      owner: string;
-      block_number: string;
-      block_time: Date | string | null;
-      tx_hash: string | null;
-    }>(
+    const [row] = await executeBound<SinceSqlRow & { owner: string }>(
       this.em.fork(),
       `select o.owner, o.block_number, t.block_time, t.tx_hash from nft_owner o
          left join nft_transfer t on t.network = o.network and t.block_number = o.block_number
@@ -216,14 +143,7 @@ export class TransferActivityReader {
       [network, contract, tokenId],
     );
     if (!row) return null;
-    return {
-      owner: row.owner,
-      since: {
-        blockNumber: BigInt(row.block_number),
-        time: row.block_time === null ? null : new Date(row.block_time),
-        txHash: row.tx_hash,
-      },
-    };
+    return { owner: row.owner, since: toSince(row) };
   }
 
   /** An ERC-1155 token's holders, most units first (then by address), after `after`. */
@@ -255,14 +175,7 @@ export class TransferActivityReader {
   ): Promise<Map<string, SinceRow>> {
     const since = new Map<string, SinceRow>();
     if (holdings.length === 0) return since;
-    const rows = await executeBound<{
-      contract: string;
-      token_id: string;
-      owner: string;
-      block_number: string;
-      block_time: Date | string | null;
-      tx_hash: string | null;
-    }>(
+    const rows = await executeBound<SinceSqlRow & { contract: string; token_id: string; owner: string }>(
       this.em.fork(),
       `with wanted as (select * from unnest($2::varchar[], $3::numeric[], $4::varchar[]) as w(contract, token_id, owner)),
        moves as (
@@ -288,11 +201,7 @@ export class TransferActivityReader {
       ],
     );
     for (const row of rows) {
-      since.set(`${row.contract}:${row.token_id}:${row.owner}`, {
-        blockNumber: BigInt(row.block_number),
-        time: row.block_time === null ? null : new Date(row.block_time),
-        txHash: row.tx_hash,
-      });
+      since.set(`${row.contract}:${row.token_id}:${row.owner}`, toSince(row));
     }
     return since;
   }
