@@ -1,40 +1,26 @@
 import type { Network } from '@nexus/contract';
-import type {
-  CollectionInfo,
-  EnumerateProgress,
-  NftSource,
-  TokenPageSink,
-  TokenRef,
-  WalletHolding,
-  WalletScanOptions,
-} from './nft-source.js';
+import type { NftSource } from './nft-source.js';
+
+/** The arguments of one of the source's calls. */
+type Call<K extends keyof NftSource> = Parameters<NftSource[K]>;
 
 /** Sends each call to the source chosen for its network (Alchemy where configured, else JSON-RPC). */
 export class RoutedNftSource implements NftSource {
   constructor(private readonly pick: (network: Network) => NftSource) {}
 
-  getCollection(network: Network, address: string): Promise<CollectionInfo | null> {
-    return this.pick(network).getCollection(network, address);
+  getCollection(...call: Call<'getCollection'>): ReturnType<NftSource['getCollection']> {
+    return this.pick(call[0]).getCollection(...call);
   }
 
-  enumerateCollection(
-    collection: CollectionInfo,
-    onProgress?: (p: EnumerateProgress) => void,
-    onIncomplete?: (reason: string) => void,
-  ): Promise<TokenRef[]> {
-    return this.pick(collection.network).enumerateCollection(collection, onProgress, onIncomplete);
+  enumerateCollection(...call: Call<'enumerateCollection'>): ReturnType<NftSource['enumerateCollection']> {
+    return this.pick(call[0].network).enumerateCollection(...call);
   }
 
-  streamCollection(
-    collection: CollectionInfo,
-    onPage: TokenPageSink,
-    onProgress?: (p: EnumerateProgress) => void,
-    onIncomplete?: (reason: string) => void,
-  ): Promise<number> {
-    return this.pick(collection.network).streamCollection(collection, onPage, onProgress, onIncomplete);
+  streamCollection(...call: Call<'streamCollection'>): ReturnType<NftSource['streamCollection']> {
+    return this.pick(call[0].network).streamCollection(...call);
   }
 
-  getWalletHoldings(network: Network, owner: string, options: WalletScanOptions): Promise<WalletHolding[]> {
-    return this.pick(network).getWalletHoldings(network, owner, options);
+  getWalletHoldings(...call: Call<'getWalletHoldings'>): ReturnType<NftSource['getWalletHoldings']> {
+    return this.pick(call[0]).getWalletHoldings(...call);
   }
 }

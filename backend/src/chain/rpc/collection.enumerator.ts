@@ -17,7 +17,13 @@ import type { BatchedCalls } from './multicall.batcher.js';
 import { unlessQuotaSpent } from './provider-quota.gate.js';
 import { TokenIdList } from './token-ids.util.js';
 import type { TokenUriReader } from './token-uri.reader.js';
-import { consecutiveIds, topicAddress, transferValues, ZERO_TOPIC } from './transfer-logs.util.js';
+import {
+  consecutiveIds,
+  topicAddress,
+  transferValues,
+  ZERO_TOPIC,
+  type IndexedTransfers,
+} from './transfer-logs.util.js';
 import { deploymentBlock } from './deployment-block.js';
 
 export interface CollectionEnumeratorOptions {
@@ -34,21 +40,17 @@ export interface CollectionEnumeratorOptions {
 
 /** A transfer index: what it says of one collection's tokens, and the blocks it has read to say so. */
 export interface CollectionIndex {
-  collectionTokens(
-    network: Network,
-    contract: string,
-    standard: TokenType,
-  ): Promise<{
-    fromBlock: bigint;
-    toBlock: bigint;
-    /** ERC-721: every token the index saw move, and whether its latest transfer burned it. */
-    erc721: Array<{ tokenId: bigint; burned: boolean }>;
-    /** ERC-1155: per token, units minted less units burned within the indexed blocks. */
-    erc1155: Array<{ tokenId: bigint; supply: bigint }>;
-  } | null>;
+  collectionTokens(network: Network, contract: string, standard: TokenType): Promise<IndexedTokens | null>;
 }
 
-type IndexedTokens = NonNullable<Awaited<ReturnType<CollectionIndex['collectionTokens']>>>;
+/**
+ * ERC-721: every token the index saw move, and whether its latest transfer burned it. ERC-1155: per
+ * token, units minted less units burned within the indexed blocks.
+ */
+type IndexedTokens = IndexedTransfers<
+  { tokenId: bigint; burned: boolean },
+  { tokenId: bigint; supply: bigint }
+>;
 
 /**
  * Every token of one collection with its URI, page by page: by totalSupply / tokenByIndex when the contract
@@ -98,10 +100,17 @@ export class CollectionEnumerator {
     }
     if (!ids) {
       const indexed = await this.indexed(collection, block);
-      ids =
-        collection.standard === 'ERC-1155'
-          ? await this.erc1155Ids(address, block, indexed, onIncomplete)
-          : await this.erc721Ids(address, block, indexed, onIncomplete);
+      const erc1155 = collection.standard === 'ERC-1155';
+      const logs = await this.collectionLogs(
+        address,
+        erc1155
+          ? [TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC]
+          : [TRANSFER_TOPIC, CONSECUTIVE_TRANSFER_TOPIC],
+        block,
+        indexed,
+        onIncomplete,
+      );
+      ids = erc1155 ? erc1155Ids(logs, indexed) : erc721Ids(logs, indexed);
     }
     const list = ids;
     const total = list.length;
@@ -203,7 +212,7 @@ export class CollectionEnumerator {
     block: bigint,
     indexed: IndexedTokens | null,
     onIncomplete?: (reason: string) => void,
-  ): Promise<{ before: RpcLog[]; after: RpcLog[] }> {
+  ): Promise<UnindexedLogs> {
     const scan = (fromBlock: bigint, toBlock: bigint) =>
       fromBlock > toBlock
         ? Promise.resolve([])
@@ -240,59 +249,41 @@ export class CollectionEnumerator {
       return true;
     }
   }
+}
 
-  /**
-   * Ids in existence from Transfer and EIP-2309 ConsecutiveTransfer logs: mints add, burns remove,
-   * replayed in chain order; the index's word for the blocks it covers (its latest transfer of each
-   * token decides).
-   */
-  private async erc721Ids(
-    address: Address,
-    block: bigint,
-    indexed: IndexedTokens | null,
-    onIncomplete?: (reason: string) => void,
-  ): Promise<TokenIdList> {
-    const { before, after } = await this.collectionLogs(
-      address,
-      [TRANSFER_TOPIC, CONSECUTIVE_TRANSFER_TOPIC],
-      block,
-      indexed,
-      onIncomplete,
-    );
-    const live = new LiveIds();
-    replay721(live, before);
-    for (const token of indexed?.erc721 ?? []) {
-      if (token.burned) live.burn(token.tokenId);
-      else live.mint(token.tokenId);
-    }
-    replay721(live, after);
-    return live.ids();
-  }
+/** The collection's logs the index does not cover, before its blocks and after them. */
+interface UnindexedLogs {
+  before: RpcLog[];
+  after: RpcLog[];
+}
 
-  /** Ids with a non-zero supply from TransferSingle / TransferBatch logs and the index's supply changes. */
-  private async erc1155Ids(
-    address: Address,
-    block: bigint,
-    indexed: IndexedTokens | null,
-    onIncomplete?: (reason: string) => void,
-  ): Promise<TokenIdList> {
-    const { before, after } = await this.collectionLogs(
-      address,
-      [TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC],
-      block,
-      indexed,
-      onIncomplete,
-    );
-    const supply = new Map<bigint, bigint>();
-    replay1155(supply, before);
-    for (const token of indexed?.erc1155 ?? []) {
-      supply.set(token.tokenId, (supply.get(token.tokenId) ?? 0n) + token.supply);
-    }
-    replay1155(supply, after);
-    const ids = new TokenIdList();
-    for (const [tokenId, amount] of supply) if (amount > 0n) ids.push(tokenId);
-    return ids.sortUnique();
+/**
+ * Ids in existence from Transfer and EIP-2309 ConsecutiveTransfer logs: mints add, burns remove,
+ * replayed in chain order; the index's word for the blocks it covers (its latest transfer of each
+ * token decides).
+ */
+function erc721Ids({ before, after }: UnindexedLogs, indexed: IndexedTokens | null): TokenIdList {
+  const live = new LiveIds();
+  replay721(live, before);
+  for (const token of indexed?.erc721 ?? []) {
+    if (token.burned) live.burn(token.tokenId);
+    else live.mint(token.tokenId);
   }
+  replay721(live, after);
+  return live.ids();
+}
+
+/** Ids with a non-zero supply from TransferSingle / TransferBatch logs and the index's supply changes. */
+function erc1155Ids({ before, after }: UnindexedLogs, indexed: IndexedTokens | null): TokenIdList {
+  const supply = new Map<bigint, bigint>();
+  replay1155(supply, before);
+  for (const token of indexed?.erc1155 ?? []) {
+    supply.set(token.tokenId, (supply.get(token.tokenId) ?? 0n) + token.supply);
+  }
+  replay1155(supply, after);
+  const ids = new TokenIdList();
+  for (const [tokenId, amount] of supply) if (amount > 0n) ids.push(tokenId);
+  return ids.sortUnique();
 }
 
 /**

@@ -1,6 +1,14 @@
 import { decodeAbiParameters, pad, type Address, type Hex, type RpcLog } from 'viem';
 import { MAX_CONSECUTIVE_RANGE, TRANSFER_SINGLE_TOPIC } from './erc.abis.js';
 
+/** What a transfer index says, per standard, and the blocks it has read to say so. */
+export interface IndexedTransfers<Erc721, Erc1155> {
+  fromBlock: bigint;
+  toBlock: bigint;
+  erc721: Erc721[];
+  erc1155: Erc1155[];
+}
+
 /** A zero address as an indexed topic: the `from` of a mint, the `to` of a burn. */
 export const ZERO_TOPIC = pad('0x00', { size: 32 });
 

@@ -17,7 +17,7 @@ import type { LogSource } from './log.scanner.js';
 import type { BatchedCalls } from './multicall.batcher.js';
 import { unlessQuotaSpent } from './provider-quota.gate.js';
 import type { TokenUriReader } from './token-uri.reader.js';
-import { consecutiveIds, logOrder, transferValues } from './transfer-logs.util.js';
+import { consecutiveIds, logOrder, transferValues, type IndexedTransfers } from './transfer-logs.util.js';
 
 interface Candidate {
   contract: Address;
@@ -28,17 +28,14 @@ interface Held extends Candidate {
   balance: number;
 }
 
+interface HeldToken {
+  contract: string;
+  tokenId: bigint;
+}
+
 /** A transfer index: what it says a wallet holds, and the blocks it has read to say so. */
 export interface WalletIndex {
-  holdings(
-    network: Network,
-    wallet: string,
-  ): Promise<{
-    fromBlock: bigint;
-    toBlock: bigint;
-    erc721: Array<{ contract: string; tokenId: bigint }>;
-    erc1155: Array<{ contract: string; tokenId: bigint }>;
-  } | null>;
+  holdings(network: Network, wallet: string): Promise<IndexedTransfers<HeldToken, HeldToken> | null>;
 }
 
 /**
