@@ -11,7 +11,7 @@ export interface RpcProviderStatus {
   health: 'healthy' | 'set aside' | 'untried';
   /** ISO time it is asked again; null when not set aside. */
   setAsideUntil: string | null;
-  /** JSON-RPC calls sent to it. */
+  /** JSON-RPC calls sent to it (retries and calls moved here from another node count). */
   requests: number;
   /** Calls it failed (throttling, server errors, timeouts, refused connections). */
   errors: number;

@@ -1,3 +1,5 @@
+import type { RpcProviderStatus } from '@nexus/contract';
+
 /** What an RpcNftSource has asked of its nodes; read by benchmarks and the security dashboard. */
 export interface RpcStatsSnapshot {
   /** HTTP requests sent (a JSON-RPC batch is one; retries count again). */
@@ -66,26 +68,16 @@ export class RpcStats {
   }
 }
 
-/** One node of a network as its transport sees it; the admin's view of it (`GET /api/admin/rpc-providers`). */
-export interface RpcProviderSnapshot {
-  /** The URL with any key in it redacted. */
-  url: string;
-  /** `healthy`: answering; `set aside`: failing or throttled, not asked until `setAsideUntil`; `untried`. */
-  health: 'healthy' | 'set aside' | 'untried';
+/**
+ * One node of a network as its transport sees it; the admin's view of it (`GET
+ * /api/admin/rpc-providers`) sums these over processes. Times in epoch ms.
+ */
+export interface RpcProviderSnapshot extends Pick<
+  RpcProviderStatus,
+  'url' | 'health' | 'requests' | 'errors' | 'throttled' | 'latencyMs' | 'lastError' | 'batching'
+> {
   /** Epoch ms; null when not set aside. */
   setAsideUntil: number | null;
-  /** JSON-RPC calls sent to it (retries and calls moved here from another node count). */
-  requests: number;
-  /** Calls it failed: throttling, server errors, timeouts, refused connections. */
-  errors: number;
-  /** Of those, throttling (HTTP 429, "rate limit exceeded"…, a spent quota). */
-  throttled: number;
-  /** Moving average of its answer time, ms. */
-  latencyMs: number | null;
-  /** Its last failure, redacted. */
-  lastError: string | null;
-  /** False once it refused a JSON-RPC batch: asked one call per request. */
-  batching: boolean;
   /** Widest eth_getLogs range it is asked (blocks): the span it stated, or under one it refused. */
   spanCap: number | null;
 }
