@@ -1,24 +1,9 @@
-import {
-  BadRequestException,
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Param,
-  Post,
-  Put,
-  UseInterceptors,
-} from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { BadRequestException, Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { PromoAsset } from '@nexus/contract';
 
 import { AdminOnly } from '../admin-access/index.js';
-import {
-  MediaUploadInterceptor,
-  StoredUploads,
-  type StoredUploadsByField,
-  multipartSchema,
-} from '../uploads/index.js';
+import { MultipartUpload, StoredUploads, type StoredUploadsByField } from '../uploads/index.js';
 import { PromoAssetIdParams, PromoAssetToggleDto, PromoAssetUploadDto } from './promo-asset.dto.js';
 import { PromoAssetsService } from './promo-assets.service.js';
 import { PROMO_ASSET_UPLOAD } from './promo-upload.policy.js';
@@ -49,13 +34,9 @@ export class PromoAssetsController {
 
   @Post('upload')
   @AdminOnly()
-  @UseInterceptors(MediaUploadInterceptor(PROMO_ASSET_UPLOAD))
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: multipartSchema(PROMO_ASSET_UPLOAD, {
-      required: ['file', 'name'],
-      text: { promotionalUrl: { type: 'string', format: 'uri', description: "'Learn More' link" } },
-    }),
+  @MultipartUpload(PROMO_ASSET_UPLOAD, {
+    required: ['file', 'name'],
+    text: { promotionalUrl: { type: 'string', format: 'uri', description: "'Learn More' link" } },
   })
   @ApiCreatedResponse({ type: PromoAssetResponse })
   upload(

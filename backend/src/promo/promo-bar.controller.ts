@@ -1,14 +1,9 @@
-import { Body, Controller, Get, Put, UseInterceptors } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { PromoBarSettings } from '@nexus/contract';
 
 import { AdminOnly } from '../admin-access/index.js';
-import {
-  MediaUploadInterceptor,
-  StoredUploads,
-  type StoredUploadsByField,
-  multipartSchema,
-} from '../uploads/index.js';
+import { MultipartUpload, StoredUploads, type StoredUploadsByField } from '../uploads/index.js';
 import { PromoBarSettingsFormDto } from './promo-bar-settings.dto.js';
 import { PromoBarService } from './promo-bar.service.js';
 import { PROMO_BAR_VIDEO_UPLOAD } from './promo-upload.policy.js';
@@ -28,22 +23,18 @@ export class PromoBarController {
 
   @Put('admin/promo-bar-settings')
   @AdminOnly()
-  @UseInterceptors(MediaUploadInterceptor(PROMO_BAR_VIDEO_UPLOAD))
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: multipartSchema(PROMO_BAR_VIDEO_UPLOAD, {
-      required: ['settings'],
-      text: {
-        settings: {
-          type: 'string',
-          description:
-            'JSON of the merged settings (isActive, buttonText, buttonLink, buttonPosition, buttonColor, ' +
-            'videoOpacity; videoUrl is ignored)',
-          example:
-            '{"isActive":true,"buttonText":"Go","buttonPosition":"right","buttonColor":"cyan","videoOpacity":50}',
-        },
+  @MultipartUpload(PROMO_BAR_VIDEO_UPLOAD, {
+    required: ['settings'],
+    text: {
+      settings: {
+        type: 'string',
+        description:
+          'JSON of the merged settings (isActive, buttonText, buttonLink, buttonPosition, buttonColor, ' +
+          'videoOpacity; videoUrl is ignored)',
+        example:
+          '{"isActive":true,"buttonText":"Go","buttonPosition":"right","buttonColor":"cyan","videoOpacity":50}',
       },
-    }),
+    },
   })
   @ApiOkResponse({ type: PromoBarSettingsResponse, description: 'The saved settings' })
   save(

@@ -1,11 +1,10 @@
-import { BadRequestException, Controller, Post, UseInterceptors } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
+import { BadRequestException, Controller, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import type { SubmissionUploadResponse } from '@nexus/contract';
 
 import { RateLimit } from '../platform/security/index.js';
-import { MediaUploadInterceptor } from './media-upload.interceptor.js';
+import { MultipartUpload } from './multipart-upload.decorator.js';
 import { StoredUploads, type StoredUploadsByField } from './stored-uploads.decorator.js';
-import { multipartSchema } from './upload.openapi.js';
 import { SUBMISSION_IMAGE_UPLOAD } from './upload.policy.js';
 import { SubmissionUploadResponseDto } from './upload.response.js';
 
@@ -19,9 +18,7 @@ export class SubmissionUploadsController {
   @Post('upload')
   // Counted before the interceptor streams anything to storage (guards run first).
   @RateLimit('submission')
-  @UseInterceptors(MediaUploadInterceptor(SUBMISSION_IMAGE_UPLOAD))
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: multipartSchema(SUBMISSION_IMAGE_UPLOAD) })
+  @MultipartUpload(SUBMISSION_IMAGE_UPLOAD)
   @ApiCreatedResponse({ type: SubmissionUploadResponseDto, description: 'The URL of each image sent' })
   upload(@StoredUploads() uploads: StoredUploadsByField): SubmissionUploadResponse {
     const { banner, logo } = uploads;

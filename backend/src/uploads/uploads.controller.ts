@@ -1,11 +1,10 @@
-import { BadRequestException, Controller, Post, UseInterceptors } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
+import { BadRequestException, Controller, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import type { UploadResponse } from '@nexus/contract';
 
 import { AdminOnly } from '../admin-access/index.js';
-import { MediaUploadInterceptor } from './media-upload.interceptor.js';
+import { MultipartUpload } from './multipart-upload.decorator.js';
 import { StoredUploads, type StoredUploadsByField } from './stored-uploads.decorator.js';
-import { multipartSchema } from './upload.openapi.js';
 import { ADMIN_IMAGE_UPLOAD } from './upload.policy.js';
 import { UploadResponseDto } from './upload.response.js';
 
@@ -15,9 +14,7 @@ import { UploadResponseDto } from './upload.response.js';
 export class UploadsController {
   @Post('upload')
   @AdminOnly()
-  @UseInterceptors(MediaUploadInterceptor(ADMIN_IMAGE_UPLOAD))
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: multipartSchema(ADMIN_IMAGE_UPLOAD, { required: ['file'] }) })
+  @MultipartUpload(ADMIN_IMAGE_UPLOAD, { required: ['file'] })
   @ApiCreatedResponse({ type: UploadResponseDto, description: 'The image is stored; its URL' })
   upload(@StoredUploads() uploads: StoredUploadsByField): UploadResponse {
     const file = uploads.file;
