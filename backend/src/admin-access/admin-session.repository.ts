@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
-import type { Redis } from 'ioredis';
-import { REDIS, RedisConnections } from '../platform/redis/index.js';
+import { Injectable } from '@nestjs/common';
+import { RedisRepository } from '../platform/redis/index.js';
 
 export interface AdminSession {
   createdAt: number;
@@ -30,12 +29,7 @@ const endOf = (createdAt: number, terms: SessionTerms, now: number) =>
 
 /** Admin sessions in Redis with an expiry: every API process (and a restarted one) knows them. */
 @Injectable()
-export class AdminSessionRepository {
-  constructor(
-    @Inject(REDIS) private readonly redis: Redis,
-    private readonly connections: RedisConnections,
-  ) {}
-
+export class AdminSessionRepository extends RedisRepository {
   private key(token: string): string {
     return this.connections.key('admin', 'session', digest(token));
   }

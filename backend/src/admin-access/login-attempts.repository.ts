@@ -1,7 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { Redis } from 'ioredis';
+import { Injectable } from '@nestjs/common';
 import type { RateLimitRule } from '../platform/config/index.js';
-import { REDIS, RedisConnections } from '../platform/redis/index.js';
+import { RedisRepository } from '../platform/redis/index.js';
 
 /** Why an attempt was refused, and for how long (ms). */
 export type AdmitVerdict =
@@ -40,12 +39,7 @@ return 0
  * is ours.
  */
 @Injectable()
-export class LoginAttemptsRepository {
-  constructor(
-    @Inject(REDIS) private readonly redis: Redis,
-    private readonly connections: RedisConnections,
-  ) {}
-
+export class LoginAttemptsRepository extends RedisRepository {
   private addressKey(client: string): string {
     return this.connections.key('ratelimit', 'login', client);
   }

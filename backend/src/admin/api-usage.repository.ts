@@ -1,7 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Network } from '@nexus/contract';
-import type { Redis } from 'ioredis';
-import { REDIS, RedisConnections } from '../platform/redis/index.js';
+import { RedisRepository } from '../platform/redis/index.js';
 
 /** A day's counter outlives its day long enough to be read on the next one, then expires. */
 const DAILY_COUNTER_TTL_S = 2 * 24 * 60 * 60;
@@ -23,12 +22,7 @@ export interface ApiUsage {
 
 /** API request counters in Redis, shared by every API node (statistics, not cache: never cleared). */
 @Injectable()
-export class ApiUsageRepository {
-  constructor(
-    @Inject(REDIS) private readonly redis: Redis,
-    private readonly connections: RedisConnections,
-  ) {}
-
+export class ApiUsageRepository extends RedisRepository {
   private requestsKey(): string {
     return this.connections.key('stats', 'api', 'requests');
   }

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
-import type { Redis } from 'ioredis';
-import { REDIS, RedisConnections } from '../platform/redis/index.js';
+import { Injectable } from '@nestjs/common';
+import { RedisRepository } from '../platform/redis/index.js';
 
 /**
  * The HMAC key of voters' addresses when VOTE_IP_HASH_KEY is not configured: generated once and
@@ -9,12 +8,7 @@ import { REDIS, RedisConnections } from '../platform/redis/index.js';
  * of the votes alone cannot be matched against the address space. Losing it only resets the caps.
  */
 @Injectable()
-export class VoteKeyRepository {
-  constructor(
-    @Inject(REDIS) private readonly redis: Redis,
-    private readonly connections: RedisConnections,
-  ) {}
-
+export class VoteKeyRepository extends RedisRepository {
   async getOrCreate(): Promise<string> {
     const key = this.connections.key('secret', 'vote-ip-hash-key');
     // NX: the first node to start writes it; everyone reads the one that won.

@@ -1,7 +1,6 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { CONNECTION_REFUSALS, type ConnectionRefusal } from '@nexus/contract';
-import type { Redis } from 'ioredis';
-import { REDIS, RedisConnections } from '../redis/index.js';
+import { RedisRepository } from '../redis/index.js';
 
 /** Counts of a process reach Redis at most this often: a flood's refusals cost a map update each. */
 export const REFUSALS_FLUSH_MS = 1000;
@@ -23,16 +22,11 @@ export function noRefusals(): Record<ConnectionRefusal, number> {
  * every process's refusals. Recording never fails or waits: Redis away loses a second's counts.
  */
 @Injectable()
-export class ConnectionRefusalsRepository implements OnModuleDestroy {
+export class ConnectionRefusalsRepository extends RedisRepository implements OnModuleDestroy {
   private readonly logger = new Logger('ConnectionLimits');
   private pending = noRefusals();
   private dirty = false;
   private timer: NodeJS.Timeout | null = null;
-
-  constructor(
-    @Inject(REDIS) private readonly redis: Redis,
-    private readonly connections: RedisConnections,
-  ) {}
 
   private bucket(hour: number): string {
     return this.connections.key('security', 'connection-refusals', String(hour));

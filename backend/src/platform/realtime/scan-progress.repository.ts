@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   scanRoom,
   SocketEvent,
@@ -6,11 +6,8 @@ import {
   type ScanCompleted,
   type ScanFailed,
   type ScanProgress,
-  type ServerToClientEvents,
 } from '@nexus/contract';
-import { Emitter } from '@socket.io/redis-emitter';
-import type { Redis } from 'ioredis';
-import { REDIS, RedisConnections } from '../redis/index.js';
+import { SocketEventsRepository } from './socket-events.repository.js';
 
 /** Terminal event of a scan, as published for waiting API requests. */
 export type ScanOutcome = { type: 'completed'; event: ScanCompleted } | { type: 'failed'; event: ScanFailed };
@@ -23,29 +20,13 @@ const PROGRESS_TTL_S = 3600;
  * outcomes on a channel that API requests wait on.
  */
 @Injectable()
-export class ScanProgressRepository {
-  private emitter: Emitter<ServerToClientEvents> | null = null;
-
-  constructor(
-    @Inject(REDIS) private readonly redis: Redis,
-    private readonly connections: RedisConnections,
-  ) {}
-
-  get socketKey(): string {
-    return this.connections.key('socket.io');
-  }
-
+export class ScanProgressRepository extends SocketEventsRepository {
   get outcomeChannel(): string {
     return this.connections.key('scan-outcomes');
   }
 
   private progressKey(key: string): string {
     return this.connections.key('progress', key);
-  }
-
-  private socket(): Emitter<ServerToClientEvents> {
-    this.emitter ??= new Emitter<ServerToClientEvents>(this.redis, { key: this.socketKey });
-    return this.emitter;
   }
 
   async get(key: string): Promise<ScanProgress | null> {

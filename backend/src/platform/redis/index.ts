@@ -10,3 +10,4 @@ export { CacheTimeoutError, SoftCache } from './soft-cache.js';
 export { deleteMatching, readPayload, writePayload } from './redis-json.js';
 export { CachedJson } from './cached-json.js';
 export { CacheRepository } from './cache.repository.js';
+export { RedisRepository } from './redis.repository.js';

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Redis } from 'ioredis';
-import { REDIS, RedisConnections } from '../redis/index.js';
+import { Injectable, Logger } from '@nestjs/common';
+import { RedisRepository } from '../redis/index.js';
 
 /** How long a refusal is reported after the provider last refused the key. */
 export const KEY_REFUSAL_TTL_MS = 60 * 60 * 1000;
@@ -15,13 +14,8 @@ export const keyFingerprint = (key: string): string =>
  * provider calls, report; whichever API process answers the dashboard reads.
  */
 @Injectable()
-export class ApiKeyRefusalsRepository {
+export class ApiKeyRefusalsRepository extends RedisRepository {
   private readonly logger = new Logger('ApiKeys');
-
-  constructor(
-    @Inject(REDIS) private readonly redis: Redis,
-    private readonly connections: RedisConnections,
-  ) {}
 
   private key(variable: string): string {
     return this.connections.key('security', 'api-key-refused', variable);

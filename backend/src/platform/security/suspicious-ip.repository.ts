@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { SuspiciousIp } from '@nexus/contract';
-import type { Redis } from 'ioredis';
-import { REDIS, RedisConnections } from '../redis/index.js';
+import { RedisRepository } from '../redis/index.js';
 
 /** What makes an address suspicious: limits broken (once per window) and failed admin logins. */
 export type SuspicionKind = 'breach' | 'login';
@@ -19,12 +18,7 @@ export interface SuspicionCounts {
  * window, expiring with it); a listed address is a hash with an expiry, indexed by one set.
  */
 @Injectable()
-export class SuspiciousIpRepository {
-  constructor(
-    @Inject(REDIS) private readonly redis: Redis,
-    private readonly connections: RedisConnections,
-  ) {}
-
+export class SuspiciousIpRepository extends RedisRepository {
   private events(kind: SuspicionKind, ip: string): string {
     return this.connections.key('security', 'events', kind, ip);
   }

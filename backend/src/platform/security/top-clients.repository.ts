@@ -1,19 +1,13 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { RATE_LIMIT_POLICIES, type RateLimitPolicy } from '@nexus/contract';
-import type { Redis } from 'ioredis';
-import { REDIS, RedisConnections } from '../redis/index.js';
+import { RedisRepository } from '../redis/index.js';
 
 /**
  * Each API process's busiest client per policy, in one Redis hash per policy (field: process):
  * the dashboard, answered by any process, reads every process's candidate.
  */
 @Injectable()
-export class TopClientsRepository {
-  constructor(
-    @Inject(REDIS) private readonly redis: Redis,
-    private readonly connections: RedisConnections,
-  ) {}
-
+export class TopClientsRepository extends RedisRepository {
   private key(policy: RateLimitPolicy): string {
     return this.connections.key('ratelimit-top', policy);
   }
