@@ -79,6 +79,12 @@ export class CollectionPageIndex {
   /** Per type: NFTs of the collection carrying it. */
   private readonly typeCarried: Uint32Array;
   /**
+   * Per type, and per key of it: 1 when some NFT carries two values of the type or more. Other
+   * types' carriers are the sum of their values' counts; only these need each NFT's types stamped.
+   */
+  private readonly typeMulti: Uint8Array;
+  private readonly keyMulti: Uint8Array;
+  /**
    * Every NFT's search texts in one string (`name NUL token NUL`, NFT `i` from `textStart[i]`): one
    * native scan finds a search's matches instead of a call per NFT.
    */
@@ -197,6 +203,7 @@ export class CollectionPageIndex {
     this.idText = ids.join('');
     this.haystack = texts.join('');
     this.typeCarried = new Uint32Array(this.typeNames.length);
+    this.typeMulti = new Uint8Array(this.typeNames.length);
     const stamp = new Int32Array(this.typeNames.length).fill(-1);
     for (let i = 0; i < n; i++) {
       for (let k = this.keyStart[i]!; k < this.keyStart[i + 1]!; k++) {
@@ -206,9 +213,11 @@ export class CollectionPageIndex {
         if (stamp[type] !== i) {
           stamp[type] = i;
           this.typeCarried[type]!++;
-        }
+        } else this.typeMulti[type] = 1;
       }
     }
+    this.keyMulti = new Uint8Array(keyCount);
+    for (let key = 0; key < keyCount; key++) this.keyMulti[key] = this.typeMulti[this.keyType[key]!]!;
   }
 
   /** Positions of the NFTs whose name or token id holds `search` (folded), ascending. */
@@ -219,9 +228,13 @@ export class CollectionPageIndex {
     if (search.includes('\u0000')) return out.subarray(0, 0);
     const { haystack: text, textStart } = this;
     // A match lies within one NFT's text (the search holds no NUL); the next search starts at the next NFT.
+    let lo = 0;
     for (let at = text.indexOf(search); at >= 0;) {
-      let lo = 0;
-      let hi = n;
+      // The NFT holding `at`: matches ascend, so gallop from the last one, then halve.
+      let step = 1;
+      while (lo + step < n && textStart[lo + step + 1]! <= at) step *= 2;
+      let hi = Math.min(lo + step, n);
+      lo += step >>> 1;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
         if (textStart[mid + 1]! <= at) lo = mid + 1;
@@ -363,38 +376,19 @@ export class CollectionPageIndex {
         }
       }
     }
-    // The NFTs worth reading: a search's matches; without one, when no absence is chosen, those
-    // carrying a chosen value (an NFT carrying none fails every chosen type); else every NFT.
-    let candidates: Uint32Array | null = search ? this.searchMatches(search, this.scratch.list) : null;
     // An owner's tokens: only those are read (and counted), the search's matches among them.
     const owned = filter.owned ? this.positionsOf(filter.owned) : null;
-    if (owned) candidates = candidates ? intersect(candidates, owned, n) : owned;
-    if (!candidates && satisfied && !missing.includes(true)) {
-      // Each NFT once: bit 30 of its mask (chosen types use bits 0-29) says it is listed.
-      const listed = 1 << 30;
-      candidates = this.scratch.list;
-      let found = 0;
-      for (const type of chosenTypes)
-        for (const key of this.typeKeys[type]!) {
-          if (!selected[key]) continue;
-          for (let p = postingStart[key]!; p < postingStart[key + 1]!; p++) {
-            const i = postings[p]!;
-            if (satisfied[i]! & listed) continue;
-            satisfied[i]! |= listed;
-            candidates[found++] = i;
-          }
-        }
-      candidates = candidates.subarray(0, found);
-    }
-    // One chosen type and no search: its values are counted over the whole collection (the
-    // postings), so the NFTs it does not keep need no reading.
-    const ownFromPostings = satisfied !== null && c === 1 && !search && !owned;
-    const count = candidates ? candidates.length : n;
-    if (!impossible) {
+    if (impossible) {
+      // Nothing is kept and nothing counted.
+    } else if (!search && !owned && (c === 0 || satisfied)) {
+      total = this.countWhole(satisfied, allMask, chosenTypes, chosenOf, kept, keyCounts, carried, chosenTotals);
+    } else {
+      // The NFTs worth reading: a search's matches, an owner's tokens among them; else every NFT.
+      let candidates: Uint32Array | null = search ? this.searchMatches(search, this.scratch.list) : null;
+      if (owned) candidates = candidates ? intersect(candidates, owned, n) : owned;
+      const count = candidates ? candidates.length : n;
       for (let at = 0; at < count; at++) {
         const i = candidates ? candidates[at]! : at;
-        const from = keyStart[i]!;
-        const to = keyStart[i + 1]!;
         let fails = 0;
         let failed = -1;
         if (satisfied) {
@@ -404,12 +398,11 @@ export class CollectionPageIndex {
             if ((fail & (fail - 1)) !== 0) continue;
             fails = 1;
             failed = 31 - Math.clz32(fail);
-            if (ownFromPostings) continue;
           }
         } else if (c > 0) {
           hasValue.fill(0);
           carries.fill(0);
-          for (let k = from; k < to; k++) {
+          for (let k = keyStart[i]!; k < keyStart[i + 1]!; k++) {
             const key = keys[k]!;
             const ct = chosenOf[keyType[key]!]!;
             if (ct < 0) continue;
@@ -426,40 +419,23 @@ export class CollectionPageIndex {
         if (fails === 0) {
           kept[i] = 1;
           total++;
-          for (let k = from; k < to; k++) {
-            const key = keys[k]!;
-            keyCounts[key]!++;
-            const type = keyType[key]!;
-            if (stamp[type] !== i) {
-              stamp[type] = i;
-              carried[type]!++;
-            }
-          }
+          this.tally(i, keyCounts, carried, stamp);
         } else if (fails === 1) {
           // Kept by all but one chosen type: counted for that type's values only.
           chosenTotals[failed]!++;
-          const own = chosenTypes[failed]!;
-          for (let k = from; k < to; k++) {
-            const key = keys[k]!;
-            const type = keyType[key]!;
-            if (type !== own) continue;
-            keyCounts[key]!++;
-            if (stamp[type] !== i) {
-              stamp[type] = i;
-              carried[type]!++;
-            }
-          }
+          this.tallyType(i, chosenTypes[failed]!, keyCounts, carried, stamp);
         }
-      }
-      if (ownFromPostings) {
-        const own = chosenTypes[0]!;
-        chosenTotals[0] = n - total;
-        for (const key of this.typeKeys[own]!) keyCounts[key] = postingStart[key + 1]! - postingStart[key]!;
-        carried[own] = this.typeCarried[own]!;
       }
     }
     // The NFTs the whole filter keeps count for every chosen type too.
     for (let j = 0; j < c; j++) chosenTotals[j]! += total;
+    // A type no NFT carries twice: its carriers are its values' counts.
+    for (let type = 0; type < carried.length; type++) {
+      if (this.typeMulti[type]) continue;
+      let sum = 0;
+      for (const key of this.typeKeys[type]!) sum += keyCounts[key]!;
+      carried[type] = sum;
+    }
     const traitTypes: TraitTypeCounts[] = this.typeNames.map((typeKey, type) => {
       const ct = chosenOf[type]!;
       const setTotal = ct >= 0 ? chosenTotals[ct]! : total;
@@ -476,6 +452,140 @@ export class CollectionPageIndex {
     });
     traitTypes.sort((a, b) => collator.compare(a.traitType, b.traitType));
     return { kept, total, traitTypes };
+  }
+
+  /**
+   * The counts of a filter without a search or an owner, from one pass over every NFT's chosen-type
+   * bits. The other types count over the NFTs kept: their keys are read, or when those are most of
+   * the collection the keys of the others, taken from the whole collection's counts (the postings).
+   * A chosen type's values count over the NFTs failing no other chosen type: its postings are read
+   * (one bit test each), or with one chosen type they are its counts.
+   */
+  private countWhole(
+    satisfied: Int32Array | null,
+    allMask: number,
+    chosenTypes: number[],
+    chosenOf: Int32Array,
+    kept: Uint8Array,
+    keyCounts: Uint32Array,
+    carried: Uint32Array,
+    chosenTotals: Uint32Array,
+  ): number {
+    const n = this.size;
+    const { postings, postingStart } = this;
+    if (!satisfied) {
+      // No choice: the whole collection, whose counts are its postings.
+      kept.fill(1);
+      for (let key = 0; key < keyCounts.length; key++) keyCounts[key] = postingStart[key + 1]! - postingStart[key]!;
+      carried.set(this.typeCarried);
+      return n;
+    }
+    let total = 0;
+    for (let i = 0; i < n; i++) {
+      const fail = allMask & ~satisfied[i]!;
+      if (fail === 0) {
+        kept[i] = 1;
+        total++;
+      } else if ((fail & (fail - 1)) === 0) chosenTotals[31 - Math.clz32(fail)]!++;
+    }
+    const stamp = new Int32Array(this.typeNames.length).fill(-1);
+    const countable = new Uint8Array(keyCounts.length);
+    for (let key = 0; key < countable.length; key++) countable[key] = chosenOf[this.keyType[key]!]! < 0 ? 1 : 0;
+    if (total <= n - total) {
+      for (let i = 0; i < n; i++) if (kept[i]) this.tallyOthers(i, countable, keyCounts, carried, stamp);
+    } else {
+      for (let i = 0; i < n; i++) if (!kept[i]) this.tallyOthers(i, countable, keyCounts, carried, stamp);
+      for (let key = 0; key < keyCounts.length; key++)
+        if (chosenOf[this.keyType[key]!]! < 0)
+          keyCounts[key] = postingStart[key + 1]! - postingStart[key]! - keyCounts[key]!;
+      for (let type = 0; type < carried.length; type++)
+        if (chosenOf[type]! < 0) carried[type] = this.typeCarried[type]! - carried[type]!;
+    }
+    if (chosenTypes.length === 1) {
+      this.wholeType(chosenTypes[0]!, keyCounts, carried);
+      return total;
+    }
+    // Bit 30 (chosen types use bits 0-29) marks an NFT already counted as carrying the type.
+    const counted = 1 << 30;
+    for (let j = 0; j < chosenTypes.length; j++) {
+      const type = chosenTypes[j]!;
+      const others = allMask & ~(1 << j);
+      const multi = this.typeMulti[type] === 1;
+      let carriers = 0;
+      for (const key of this.typeKeys[type]!) {
+        let count = 0;
+        for (let p = postingStart[key]!; p < postingStart[key + 1]!; p++) {
+          const i = postings[p]!;
+          const bits = satisfied[i]!;
+          if ((others & ~bits) !== 0) continue;
+          count++;
+          if (!multi) continue;
+          if ((bits & counted) === 0) {
+            satisfied[i] = bits | counted;
+            carriers++;
+          }
+        }
+        keyCounts[key] = count;
+        if (!multi) carriers += count;
+      }
+      carried[type] = carriers;
+      if (multi)
+        for (const key of this.typeKeys[type]!)
+          for (let p = postingStart[key]!; p < postingStart[key + 1]!; p++) satisfied[postings[p]!]! &= ~counted;
+    }
+    return total;
+  }
+
+  /** Counts NFT `i` for the values of the types not chosen (`countable` keys). */
+  private tallyOthers(
+    i: number,
+    countable: Uint8Array,
+    keyCounts: Uint32Array,
+    carried: Uint32Array,
+    stamp: Int32Array,
+  ): void {
+    const { keys, keyMulti } = this;
+    for (let k = this.keyStart[i]!, end = this.keyStart[i + 1]!; k < end; k++) {
+      const key = keys[k]!;
+      if (countable[key] === 0) continue;
+      keyCounts[key]!++;
+      if (keyMulti[key]) this.stampCarrier(i, key, carried, stamp);
+    }
+  }
+
+  /** Counts NFT `i` for the values of every type. */
+  private tally(i: number, keyCounts: Uint32Array, carried: Uint32Array, stamp: Int32Array): void {
+    const { keys, keyMulti } = this;
+    for (let k = this.keyStart[i]!, end = this.keyStart[i + 1]!; k < end; k++) {
+      const key = keys[k]!;
+      keyCounts[key]!++;
+      if (keyMulti[key]) this.stampCarrier(i, key, carried, stamp);
+    }
+  }
+
+  /** Counts NFT `i` for the values of `type` alone. */
+  private tallyType(i: number, type: number, keyCounts: Uint32Array, carried: Uint32Array, stamp: Int32Array): void {
+    const { keys, keyType, keyMulti } = this;
+    for (let k = this.keyStart[i]!, end = this.keyStart[i + 1]!; k < end; k++) {
+      const key = keys[k]!;
+      if (keyType[key] !== type) continue;
+      keyCounts[key]!++;
+      if (keyMulti[key]) this.stampCarrier(i, key, carried, stamp);
+    }
+  }
+
+  /** Counts NFT `i` as a carrier of `key`'s type (a type some NFTs carry twice), once. */
+  private stampCarrier(i: number, key: number, carried: Uint32Array, stamp: Int32Array): void {
+    const type = this.keyType[key]!;
+    if (stamp[type] === i) return;
+    stamp[type] = i;
+    carried[type]!++;
+  }
+
+  /** The values of `type` counted over the whole collection (its postings). */
+  private wholeType(type: number, keyCounts: Uint32Array, carried: Uint32Array): void {
+    for (const key of this.typeKeys[type]!) keyCounts[key] = this.postingStart[key + 1]! - this.postingStart[key]!;
+    carried[type] = this.typeCarried[type]!;
   }
 
   /** Positions of the token ids the collection has (token id order: shorter first, then bytewise). */
