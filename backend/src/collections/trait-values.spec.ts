@@ -3,7 +3,15 @@ import type { NftAttribute, TraitTypeCounts } from '@nexus/contract';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
 import type { CollectionInfo } from '../chain/index.js';
 import { summarizeTraits, TraitIndex } from '../rarity/index.js';
-import { SQL_FACET_KEY, SQL_PAIR_KEY, sqlTraitKeys } from '../platform/database/index.js';
+import {
+  executeBound,
+  SQL_FACET_KEY,
+  SQL_PAIR_KEY,
+  sqlTraitKeys,
+  TRAIT_SPACE,
+  TRAIT_SPACE_BEFORE,
+  traitTrimSql,
+} from '../platform/database/index.js';
 import { CollectionPageService } from './collection-page.service.js';
 import { recountTraits } from './collection-trait-counts.js';
 import { CollectionsRepository, type NftRecord } from './collections.repository.js';
@@ -170,5 +178,60 @@ describe('trait values in PostgreSQL and in JS', () => {
     expect(keys).toEqual(expect.arrayContaining(['z', 'z\u001fb', 'z\u001f1.5', 'z\u001f1e+21', 'rank']));
     expect(keys).not.toContain('level');
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('trims white space from types and values, and no letter', async () => {
+    const attributes = [
+      { trait_type: 'View', value: 'vr' },
+      { trait_type: ' Eyes\u000b', value: '\fvelvet\t' },
+    ];
+    const [{ keys, facets }] = await api.app
+      .get(EntityManager)
+      .getConnection()
+      .execute<Array<{ keys: string[]; facets: string[] }>>(
+        `select nft_trait_keys(?::jsonb) as keys, nft_trait_facets(?::jsonb) as facets`,
+        [JSON.stringify(attributes), JSON.stringify(attributes)],
+      );
+    expect([...keys].sort()).toEqual(['eyes', 'eyes\u001fvelvet', 'view', 'view\u001fvr']);
+    expect(facets).toContain('view\u001fvr\u001fView\u001fvr');
+    expect(facets).toContain('eyes\u001fvelvet\u001fEyes\u001fvelvet');
+  });
+
+  it('writes again the rows and kept counts the letter v was trimmed from', async () => {
+    const em = api.app.get(EntityManager).fork();
+    const define = (space: string) =>
+      em.transactional(async (tx) => {
+        for (const sql of traitTrimSql(space)) await executeBound(tx, sql, []);
+      });
+    const address = '0x00000000000000000000000000000000007a1e51';
+    const facetsOf = async () => {
+      const rows = await em.getConnection().execute<Array<{ facet: string; count: number }>>(
+        `select facet, count from collection_trait_count
+         where collection_id = (select id from collection where address = ?) and facet like 'v%' order by facet`,
+        [address],
+      );
+      return rows.map((r) => [r.facet, r.count]);
+    };
+    await define(TRAIT_SPACE_BEFORE);
+    try {
+      await api.app.get(CollectionsRepository).saveScan({
+        info: { ...info, address },
+        nfts: [0, 1].map((i) => ({ ...nft(i, 1), attributes: [{ trait_type: 'View', value: 'vr' }] })),
+        scanDuration: 1,
+        isComplete: true,
+      });
+      expect(await facetsOf()).toEqual([
+        ['view', 2],
+        ['view\u001fr\u001fView\u001fr', 2],
+      ]);
+    } finally {
+      await define(TRAIT_SPACE);
+    }
+    expect(await facetsOf()).toEqual([
+      ['view', 2],
+      ['view\u001fvr\u001fView\u001fvr', 2],
+    ]);
+    const page = await pages.page('polygon', address, { pageSize: 1 }, { index: false });
+    expect(counts(page.traitTypes, 'view')).toEqual([['vr', 2]]);
   });
 });

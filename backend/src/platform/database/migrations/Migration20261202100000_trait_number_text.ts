@@ -1,11 +1,11 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /** The trait values of `nft_trait_keys` and `nft_trait_facets` (Migration20261130000000_nft_trait_keys). */
-const valueTraits = (value: string) => `create or replace function nft_value_traits(attributes jsonb)
+export const valueTraits = (value: string, space = `E' \\t\\n\\r\\f\\v'`) => `create or replace function nft_value_traits(attributes jsonb)
   returns table (type_key text, value_key text, type_label text, value_label text)
   language sql immutable parallel safe as $$
     select lower(t), lower(v), t, v from (
-      select btrim(a->>'trait_type', E' \\t\\n\\r\\f\\v') as t, btrim(${value}, E' \\t\\n\\r\\f\\v') as v
+      select btrim(a->>'trait_type', ${space}) as t, btrim(${value}, ${space}) as v
       from jsonb_array_elements(case when jsonb_typeof(attributes) = 'array' then attributes else '[]'::jsonb end) a
       where jsonb_typeof(a) = 'object' and coalesce(jsonb_typeof(a->'value'), 'null') <> 'null'
         and coalesce(lower(btrim(a->>'display_type')), '') not in ('number', 'boost_number', 'boost_percentage', 'date')
@@ -14,7 +14,10 @@ const valueTraits = (value: string) => `create or replace function nft_value_tra
   $$;`;
 
 /** Rows whose stored keys the functions now spell otherwise, written again (and marked changed). */
-const RECOMPUTE = `update nft set attributes = attributes, updated_at = now()
+/** A trait's value as text: a number spelled by `nft_number_text`. */
+export const NUMBER_VALUE = `case when jsonb_typeof(a->'value') = 'number' then nft_number_text((a->'value')::numeric) else a->>'value' end`;
+
+export const RECOMPUTE = `update nft set attributes = attributes, updated_at = now()
   where trait_keys is distinct from nft_trait_keys(attributes) or trait_facets is distinct from nft_trait_facets(attributes);`;
 
 /**
@@ -48,11 +51,7 @@ export class Migration20261202100000_trait_number_text extends Migration {
           )
         end
       $$;`);
-    this.addSql(
-      valueTraits(
-        `case when jsonb_typeof(a->'value') = 'number' then nft_number_text((a->'value')::numeric) else a->>'value' end`,
-      ),
-    );
+    this.addSql(valueTraits(NUMBER_VALUE));
     this.addSql(RECOMPUTE);
   }
 

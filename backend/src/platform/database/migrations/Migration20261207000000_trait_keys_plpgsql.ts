@@ -9,7 +9,13 @@ import { Migration } from '@mikro-orm/migrations';
  * this one 69-73 µs (one pass over the array, one sort of the few keys at the end). `entry` is the
  * key of a type-value pair: `t` and `v` are the trimmed type and value, as published.
  */
-const plpgsql = (name: string, entry: string) => `create or replace function ${name}(attributes jsonb)
+/**
+ * The characters trimmed from types and values as this migration wrote them: `\v` is no escape in
+ * PostgreSQL, so the letter v was trimmed and the vertical tab kept (Migration20261209000000_trait_trim).
+ */
+const V_SPACE = `E' \\t\\n\\r\\f\\v'`;
+
+export const plpgsql = (name: string, entry: string, space = V_SPACE) => `create or replace function ${name}(attributes jsonb)
   returns text[] language plpgsql immutable parallel safe as $$
   declare
     a jsonb;
@@ -22,12 +28,12 @@ const plpgsql = (name: string, entry: string) => `create or replace function ${n
       a := attributes -> i;
       continue when jsonb_typeof(a) <> 'object' or coalesce(jsonb_typeof(a -> 'value'), 'null') = 'null'
         or coalesce(lower(btrim(a ->> 'display_type')), '') in ('number', 'boost_number', 'boost_percentage', 'date');
-      t := btrim(a ->> 'trait_type', E' \\t\\n\\r\\f\\v');
+      t := btrim(a ->> 'trait_type', ${space});
       continue when t is null;
       if jsonb_typeof(a -> 'value') = 'number' then v := nft_number_text((a -> 'value')::numeric);
       else v := a ->> 'value';
       end if;
-      v := btrim(v, E' \\t\\n\\r\\f\\v');
+      v := btrim(v, ${space});
       keys := keys || lower(t) || (${entry});
     end loop;
     return (select coalesce(array_agg(distinct k), '{}') from unnest(keys) as k);
@@ -48,12 +54,14 @@ export const sqlTraitKeys = (
 export const SQL_PAIR_KEY = `x.type_key || E'\\x1f' || x.value_key`;
 export const SQL_FACET_KEY = `x.type_key || E'\\x1f' || x.value_key || E'\\x1f' || x.type_label || E'\\x1f' || x.value_label`;
 
+/** A pair's key, and its facet, from the trimmed type `t` and value `v` of the PL/pgSQL bodies. */
+export const PLPGSQL_PAIR_KEY = `lower(t) || E'\\x1f' || lower(v)`;
+export const PLPGSQL_FACET_KEY = `lower(t) || E'\\x1f' || lower(v) || E'\\x1f' || t || E'\\x1f' || v`;
+
 export class Migration20261207000000_trait_keys_plpgsql extends Migration {
   override up(): void {
-    this.addSql(plpgsql('nft_trait_keys', `lower(t) || E'\\x1f' || lower(v)`));
-    this.addSql(
-      plpgsql('nft_trait_facets', `lower(t) || E'\\x1f' || lower(v) || E'\\x1f' || t || E'\\x1f' || v`),
-    );
+    this.addSql(plpgsql('nft_trait_keys', PLPGSQL_PAIR_KEY));
+    this.addSql(plpgsql('nft_trait_facets', PLPGSQL_FACET_KEY));
   }
 
   override down(): void {

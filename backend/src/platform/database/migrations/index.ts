@@ -17,6 +17,7 @@ import { Migration20261206000000_transfer_activity } from './Migration2026120600
 import { Migration20261207000000_trait_keys_plpgsql } from './Migration20261207000000_trait_keys_plpgsql.js';
 import { Migration20261207100000_nft_holder } from './Migration20261207100000_nft_holder.js';
 import { Migration20261208000000_transfer_history_scope } from './Migration20261208000000_transfer_history_scope.js';
+import { Migration20261209000000_trait_trim } from './Migration20261209000000_trait_trim.js';
 
 /** Every migration in order; listed explicitly so compiled and test runs find the same set. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
     name: 'Migration20261208000000_transfer_history_scope',
     class: Migration20261208000000_transfer_history_scope,
   },
+  { name: 'Migration20261209000000_trait_trim', class: Migration20261209000000_trait_trim },
 ];
