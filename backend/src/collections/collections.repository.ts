@@ -6,6 +6,7 @@ import { executeBound } from '../platform/database/index.js';
 import { CollectionEntity } from './collection.entity.js';
 import { adjustTraits, recountTraits, traitsOf } from './collection-trait-counts.js';
 import { NFT_COLUMNS, toNftRecord, type NftRow } from './nft.row.js';
+import { traitKeyColumns } from './trait-key-columns.js';
 import type { MetadataStatus } from './nft.entity.js';
 import type { MetadataReason, NftAttribute } from '@nexus/contract';
 
@@ -328,30 +329,37 @@ async function upsertNfts(
   { seen, answer = true }: { seen: boolean; answer?: boolean },
 ): Promise<{ rows: string; stored: StoredRank[] }> {
   const rows = JSON.stringify(
-    nfts.map((x) => ({
-      token_id: x.tokenId,
-      token_uri: x.tokenUri,
-      name: x.name,
-      description: x.description,
-      image: x.image,
-      image_fallback: x.imageFallback ?? null,
-      attributes: x.attributes,
-      metadata_status: x.metadataStatus,
-      metadata_reason: x.metadataStatus === 'ok' ? null : (x.metadataReason ?? null),
-      rarity_score: x.rarityScore,
-      rarity_rank: x.rarityRank,
-    })),
+    nfts.map((x) => {
+      // Null: past what JavaScript computes as PostgreSQL does, the trigger computes them.
+      const columns = traitKeyColumns(x.attributes);
+      return {
+        token_id: x.tokenId,
+        token_uri: x.tokenUri,
+        name: x.name,
+        description: x.description,
+        image: x.image,
+        image_fallback: x.imageFallback ?? null,
+        attributes: x.attributes,
+        metadata_status: x.metadataStatus,
+        metadata_reason: x.metadataStatus === 'ok' ? null : (x.metadataReason ?? null),
+        rarity_score: x.rarityScore,
+        rarity_rank: x.rarityRank,
+        trait_keys: columns?.keys ?? null,
+        trait_facets: columns?.facets ?? null,
+      };
+    }),
   );
   const stored = await executeBound<StoredRank>(
     em,
-    `insert into nft (created_at, updated_at, seen_at, collection_id, ${NFT_COLUMNS})
-     select $1, $1, $4::timestamptz, $2, ${NFT_COLUMNS} from jsonb_to_recordset($3::jsonb) as t(token_id text, token_uri text,
+    `insert into nft (created_at, updated_at, seen_at, collection_id, ${NFT_COLUMNS}, trait_keys, trait_facets)
+     select $1, $1, $4::timestamptz, $2, ${NFT_COLUMNS}, trait_keys, trait_facets from jsonb_to_recordset($3::jsonb) as t(token_id text, token_uri text,
        name text, description text, image text, image_fallback text, attributes jsonb, metadata_status text,
-       metadata_reason text, rarity_score float8, rarity_rank int)
+       metadata_reason text, rarity_score float8, rarity_rank int, trait_keys text[], trait_facets text[])
      on conflict (collection_id, token_id) do update set updated_at = excluded.updated_at,
        seen_at = coalesce(excluded.seen_at, nft.seen_at), token_uri = excluded.token_uri,
        name = excluded.name, description = excluded.description,
        image = excluded.image, image_fallback = excluded.image_fallback, attributes = excluded.attributes,
+       trait_keys = excluded.trait_keys, trait_facets = excluded.trait_facets,
        metadata_status = excluded.metadata_status, metadata_reason = excluded.metadata_reason,
        rarity_score = coalesce(excluded.rarity_score, nft.rarity_score),
        rarity_rank = coalesce(excluded.rarity_rank, nft.rarity_rank)

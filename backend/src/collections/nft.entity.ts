@@ -60,18 +60,15 @@ export class NftEntity extends BaseEntity {
   attributes: NftAttribute[] = [];
 
   /**
-   * Normalised trait keys (`type`, and `type` U+001F `value`), derived by PostgreSQL from `attributes`
-   * (function `nft_trait_keys`): what the page route filters and counts. Never written by Nexus.
+   * Normalised trait keys (`type`, and `type` U+001F `value`) of `attributes`, as the function
+   * `nft_trait_keys` gives them: what the page route filters and counts. Written with the row
+   * (`traitKeyColumns`), or by a trigger from the function when the writer leaves them out.
    */
-  @Property({
-    type: 'text[]',
-    generated: '(nft_trait_keys(attributes)) stored',
-    lazy: true,
-  })
+  @Property({ type: 'text[]', nullable: true, lazy: true })
   traitKeys?: string[];
 
   /** The same keys with the labels as published (`type`, `type␟value␟Type␟Value`): what counts group on. */
-  @Property({ type: 'text[]', generated: '(nft_trait_facets(attributes)) stored', lazy: true })
+  @Property({ type: 'text[]', nullable: true, lazy: true })
   traitFacets?: string[];
 
   @Property({ type: 'string', length: 16 })

@@ -3,18 +3,11 @@ import type { NftAttribute, TraitTypeCounts } from '@nexus/contract';
 import { startIsolatedApi, type IsolatedApi } from '../../../test/support/isolated-api.js';
 import type { CollectionInfo } from '../chain/index.js';
 import { summarizeTraits, TraitIndex } from '../rarity/index.js';
-import {
-  executeBound,
-  SQL_FACET_KEY,
-  SQL_PAIR_KEY,
-  sqlTraitKeys,
-  TRAIT_SPACE,
-  TRAIT_SPACE_BEFORE,
-  traitTrimSql,
-} from '../platform/database/index.js';
+import { SQL_FACET_KEY, SQL_PAIR_KEY, sqlTraitKeys } from '../platform/database/index.js';
 import { CollectionPageService } from './collection-page.service.js';
 import { recountTraits } from './collection-trait-counts.js';
 import { CollectionsRepository, type NftRecord } from './collections.repository.js';
+import { traitKeyColumns } from './trait-key-columns.js';
 
 const ADDRESS = '0x00000000000000000000000000000000007a1e50';
 const info: CollectionInfo = {
@@ -180,6 +173,126 @@ describe('trait values in PostgreSQL and in JS', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
+  it('computes with the row the keys the functions give, and leaves the rest to them', async () => {
+    const numbers = [
+      0,
+      -0,
+      0.1 + 0.2,
+      -1.25,
+      1e-7,
+      123.456e-10,
+      2 ** 53 + 2,
+      1e21,
+      5e-324,
+      1.7976931348623157e308,
+    ];
+    const samples: unknown[] = [
+      ...ODD_ATTRIBUTES,
+      ...numbers.map((value) => [{ trait_type: 'N', value }]),
+      [
+        { trait_type: 'V\u000b', value: '\u000bvr\f' },
+        { trait_type: 'Score', value: 2, display_type: ' NUMBER ' },
+      ],
+      [
+        { trait_type: 'Odd', value: 1, display_type: 'Numbér' },
+        { trait_type: 1, value: 'numbered type' },
+      ],
+      [
+        { trait_type: 'Bad', value: Number.NaN },
+        { trait_type: 'Flag', value: false },
+        { trait_type: 'S', value: 'x\u001fy' },
+      ],
+      ...Array.from({ length: 300 }, (_, i) =>
+        Array.from({ length: 1 + (i % 8) }, (_, j) => ({
+          trait_type: ['Background', 'EYES', ' Mouth ', 'hat', 'Eyes', 'Level'][(i + j) % 6],
+          value:
+            j % 4 === 0 ? (i * 13 + j) / 8 : ['Blue', ' blue', 'RED\t', 'Gold', 'None', 'vr'][(i * j) % 6],
+          ...(j === 5 ? { display_type: ['number', 'date', 'ranking'][i % 3] } : {}),
+        })),
+      ),
+    ];
+    const [rows] = [
+      await api.app
+        .get(EntityManager)
+        .getConnection()
+        .execute<Array<{ keys: string[]; facets: string[] }>>(
+          `select array(select k from unnest(nft_trait_keys(a)) k order by k collate "C") as keys,
+             array(select k from unnest(nft_trait_facets(a)) k order by k collate "C") as facets
+           from jsonb_array_elements(?::jsonb) with ordinality as x(a, i) order by i`,
+          [JSON.stringify(samples)],
+        ),
+    ];
+    let computed = 0;
+    samples.forEach((sample, i) => {
+      const columns = traitKeyColumns(sample);
+      if (columns === null) return;
+      computed++;
+      expect([i, columns]).toEqual([i, rows[i]]);
+    });
+    // Most are computed; past ASCII, nested values and a type that is not text are not.
+    expect(computed).toBe(samples.length - 2);
+    expect(traitKeyColumns(ODD_ATTRIBUTES[5])).toBeNull();
+  });
+
+  it('stores the same keys whoever computes them, on insert and on update', async () => {
+    const address = '0x00000000000000000000000000000000007a1e52';
+    const attributes = (i: number) =>
+      i % 2 === 0
+        ? [
+            { trait_type: 'Hat', value: i % 4 === 0 ? 'Cap ' : 'Crown' },
+            { trait_type: 'Size', value: i / 4 },
+          ]
+        : [
+            { trait_type: 'Été', value: 'Éclat' },
+            { trait_type: 'Hat', value: 'CAP' },
+          ];
+    const save = (shift: number) =>
+      api.app.get(CollectionsRepository).saveScan({
+        info: { ...info, address },
+        nfts: Array.from({ length: 8 }, (_, i) => ({ ...nft(i, 0), attributes: attributes(i + shift) })),
+        scanDuration: 1,
+        isComplete: true,
+      });
+    const differing = () =>
+      api.app
+        .get(EntityManager)
+        .getConnection()
+        .execute<Array<{ token_id: string }>>(
+          `select token_id from nft where collection_id = (select id from collection where address = ?)
+             and (array(select k from unnest(trait_keys) k order by k collate "C")
+                    is distinct from array(select k from unnest(nft_trait_keys(attributes)) k order by k collate "C")
+               or array(select k from unnest(trait_facets) k order by k collate "C")
+                    is distinct from array(select k from unnest(nft_trait_facets(attributes)) k order by k collate "C"))`,
+          [address],
+        );
+    await save(0);
+    expect(await differing()).toEqual([]);
+    // The same tokens with other attributes: ASCII rows become others' and the other way round.
+    await save(1);
+    expect(await differing()).toEqual([]);
+    // Attributes written past the repository: the trigger computes the keys again.
+    await api.app
+      .get(EntityManager)
+      .getConnection()
+      .execute(
+        `update nft set attributes = '[{"trait_type": "Hat", "value": "Beret"}]'::jsonb
+         where collection_id = (select id from collection where address = ?) and token_id = '1'`,
+        [address],
+      );
+    expect(await differing()).toEqual([]);
+    const em = api.app.get(EntityManager).fork();
+    const [{ id }] = await em
+      .getConnection()
+      .execute<Array<{ id: string }>>(`select id from collection where address = ?`, [address]);
+    await recountTraits(em, id);
+    const page = await pages.page('polygon', address, { pageSize: 1 }, { index: false });
+    expect(counts(page.traitTypes, 'hat')).toEqual([
+      ['beret', 1],
+      ['cap', 5],
+      ['crown', 2],
+    ]);
+  });
+
   it('trims white space from types and values, and no letter', async () => {
     const attributes = [
       { trait_type: 'View', value: 'vr' },
@@ -195,43 +308,5 @@ describe('trait values in PostgreSQL and in JS', () => {
     expect([...keys].sort()).toEqual(['eyes', 'eyes\u001fvelvet', 'view', 'view\u001fvr']);
     expect(facets).toContain('view\u001fvr\u001fView\u001fvr');
     expect(facets).toContain('eyes\u001fvelvet\u001fEyes\u001fvelvet');
-  });
-
-  it('writes again the rows and kept counts the letter v was trimmed from', async () => {
-    const em = api.app.get(EntityManager).fork();
-    const define = (space: string) =>
-      em.transactional(async (tx) => {
-        for (const sql of traitTrimSql(space)) await executeBound(tx, sql, []);
-      });
-    const address = '0x00000000000000000000000000000000007a1e51';
-    const facetsOf = async () => {
-      const rows = await em.getConnection().execute<Array<{ facet: string; count: number }>>(
-        `select facet, count from collection_trait_count
-         where collection_id = (select id from collection where address = ?) and facet like 'v%' order by facet`,
-        [address],
-      );
-      return rows.map((r) => [r.facet, r.count]);
-    };
-    await define(TRAIT_SPACE_BEFORE);
-    try {
-      await api.app.get(CollectionsRepository).saveScan({
-        info: { ...info, address },
-        nfts: [0, 1].map((i) => ({ ...nft(i, 1), attributes: [{ trait_type: 'View', value: 'vr' }] })),
-        scanDuration: 1,
-        isComplete: true,
-      });
-      expect(await facetsOf()).toEqual([
-        ['view', 2],
-        ['view\u001fr\u001fView\u001fr', 2],
-      ]);
-    } finally {
-      await define(TRAIT_SPACE);
-    }
-    expect(await facetsOf()).toEqual([
-      ['view', 2],
-      ['view\u001fvr\u001fView\u001fvr', 2],
-    ]);
-    const page = await pages.page('polygon', address, { pageSize: 1 }, { index: false });
-    expect(counts(page.traitTypes, 'view')).toEqual([['vr', 2]]);
   });
 });

@@ -11,9 +11,3 @@ export {
   SQL_PAIR_KEY,
   sqlTraitKeys,
 } from './migrations/Migration20261207000000_trait_keys_plpgsql.js';
-/** The trait functions' trimming, before and since Migration20261209000000_trait_trim. */
-export {
-  TRAIT_SPACE,
-  TRAIT_SPACE_BEFORE,
-  traitTrimSql,
-} from './migrations/Migration20261209000000_trait_trim.js';

@@ -19,6 +19,8 @@ const SQL_ONLY_RULES = [
   /^alter table "\w+" alter column "\w+" drop default;$/,
   // SQL functions (a generated column's expression, e.g. nft_trait_keys).
   /^drop function if exists "\w+"\([\w, ]*\);$/,
+  // Triggers (nft_trait_columns: the trait keys of a row written without them).
+  /^drop trigger if exists "\w+" on "\w+";$/,
   // An index name PostgreSQL cut at 63 characters, which MikroORM shortens otherwise.
   /^alter index "\w+" rename to "\w+";$/,
 ];

@@ -1,7 +1,10 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /** The trait values of `nft_trait_keys` and `nft_trait_facets` (Migration20261130000000_nft_trait_keys). */
-export const valueTraits = (value: string, space = `E' \\t\\n\\r\\f\\v'`) => `create or replace function nft_value_traits(attributes jsonb)
+export const valueTraits = (
+  value: string,
+  space = `E' \\t\\n\\r\\f\\v'`,
+) => `create or replace function nft_value_traits(attributes jsonb)
   returns table (type_key text, value_key text, type_label text, value_label text)
   language sql immutable parallel safe as $$
     select lower(t), lower(v), t, v from (

@@ -15,7 +15,11 @@ import { Migration } from '@mikro-orm/migrations';
  */
 const V_SPACE = `E' \\t\\n\\r\\f\\v'`;
 
-export const plpgsql = (name: string, entry: string, space = V_SPACE) => `create or replace function ${name}(attributes jsonb)
+export const plpgsql = (
+  name: string,
+  entry: string,
+  space = V_SPACE,
+) => `create or replace function ${name}(attributes jsonb)
   returns text[] language plpgsql immutable parallel safe as $$
   declare
     a jsonb;

@@ -1,6 +1,10 @@
 import { Migration } from '@mikro-orm/migrations';
 import { NUMBER_VALUE, valueTraits } from './Migration20261202100000_trait_number_text.js';
-import { PLPGSQL_FACET_KEY, PLPGSQL_PAIR_KEY, plpgsql } from './Migration20261207000000_trait_keys_plpgsql.js';
+import {
+  PLPGSQL_FACET_KEY,
+  PLPGSQL_PAIR_KEY,
+  plpgsql,
+} from './Migration20261207000000_trait_keys_plpgsql.js';
 
 /**
  * White space trimmed from trait types and values: space, tab, line feed, carriage return, form feed

@@ -18,6 +18,7 @@ import { Migration20261207000000_trait_keys_plpgsql } from './Migration202612070
 import { Migration20261207100000_nft_holder } from './Migration20261207100000_nft_holder.js';
 import { Migration20261208000000_transfer_history_scope } from './Migration20261208000000_transfer_history_scope.js';
 import { Migration20261209000000_trait_trim } from './Migration20261209000000_trait_trim.js';
+import { Migration20261209100000_trait_keys_written } from './Migration20261209100000_trait_keys_written.js';
 
 /** Every migration in order; listed explicitly so compiled and test runs find the same set. */
 export const MIGRATIONS = [
@@ -53,4 +54,8 @@ export const MIGRATIONS = [
     class: Migration20261208000000_transfer_history_scope,
   },
   { name: 'Migration20261209000000_trait_trim', class: Migration20261209000000_trait_trim },
+  {
+    name: 'Migration20261209100000_trait_keys_written',
+    class: Migration20261209100000_trait_keys_written,
+  },
 ];
