@@ -12,22 +12,21 @@ import {
  * `E' \t\n\r\f\v'`, where `\v` is no escape in PostgreSQL but the letter v: "vr" was stored as "r"
  * and a type "View" as "iew", while the rarity engine and the gallery named them as published.
  */
-export const TRAIT_SPACE = `E' \\t\\n\\r\\f\\x0b'`;
-export const TRAIT_SPACE_BEFORE = `E' \\t\\n\\r\\f\\v'`;
+const TRAIT_SPACE = `E' \\t\\n\\r\\f\\x0b'`;
+const TRAIT_SPACE_BEFORE = `E' \\t\\n\\r\\f\\v'`;
 
 /**
- * The rows whose keys change are written again, and the kept trait counts of their collections
- * counted again from the rows (as a scan's end counts them).
+ * The rows whose keys change (the functions run once per row) are written again, and the kept trait
+ * counts of their collections counted again from the rows (as a scan's end counts them).
  */
 const RECOUNT = [
-  `create temp table nft_trait_trim_collection on commit drop as
-     select distinct collection_id from nft
+  `create temp table nft_trait_trim_row on commit drop as
+     select id, collection_id from nft
      where trait_keys is distinct from nft_trait_keys(attributes) or trait_facets is distinct from nft_trait_facets(attributes)`,
-  `update nft set attributes = attributes, updated_at = now()
-     where collection_id in (select collection_id from nft_trait_trim_collection)
-       and (trait_keys is distinct from nft_trait_keys(attributes) or trait_facets is distinct from nft_trait_facets(attributes))`,
-  `delete from nft_trait_trim_collection c
-     where not exists (select 1 from collection_trait_count k where k.collection_id = c.collection_id)`,
+  `update nft set attributes = attributes, updated_at = now() where id in (select id from nft_trait_trim_row)`,
+  `create temp table nft_trait_trim_collection on commit drop as
+     select distinct collection_id from nft_trait_trim_row r
+     where exists (select 1 from collection_trait_count k where k.collection_id = r.collection_id)`,
   `delete from collection_trait_count where collection_id in (select collection_id from nft_trait_trim_collection)`,
   `insert into collection_trait_count (collection_id, facet, count)
      select collection_id, '', count(*)::int from nft
@@ -38,7 +37,7 @@ const RECOUNT = [
 ];
 
 /** The trait functions trimming `space`, the rows and counts they change written again. */
-export function traitTrimSql(space: string): string[] {
+function traitTrimSql(space: string): string[] {
   return [
     valueTraits(NUMBER_VALUE, space),
     plpgsql('nft_trait_keys', PLPGSQL_PAIR_KEY, space),
