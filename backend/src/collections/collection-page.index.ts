@@ -381,7 +381,16 @@ export class CollectionPageIndex {
     if (impossible) {
       // Nothing is kept and nothing counted.
     } else if (!search && !owned && (c === 0 || satisfied)) {
-      total = this.countWhole(satisfied, allMask, chosenTypes, chosenOf, kept, keyCounts, carried, chosenTotals);
+      total = this.countWhole(
+        satisfied,
+        allMask,
+        chosenTypes,
+        chosenOf,
+        kept,
+        keyCounts,
+        carried,
+        chosenTotals,
+      );
     } else {
       // The NFTs worth reading: a search's matches, an owner's tokens among them; else every NFT.
       let candidates: Uint32Array | null = search ? this.searchMatches(search, this.scratch.list) : null;
@@ -476,7 +485,8 @@ export class CollectionPageIndex {
     if (!satisfied) {
       // No choice: the whole collection, whose counts are its postings.
       kept.fill(1);
-      for (let key = 0; key < keyCounts.length; key++) keyCounts[key] = postingStart[key + 1]! - postingStart[key]!;
+      for (let key = 0; key < keyCounts.length; key++)
+        keyCounts[key] = postingStart[key + 1]! - postingStart[key]!;
       carried.set(this.typeCarried);
       return n;
     }
@@ -490,7 +500,8 @@ export class CollectionPageIndex {
     }
     const stamp = new Int32Array(this.typeNames.length).fill(-1);
     const countable = new Uint8Array(keyCounts.length);
-    for (let key = 0; key < countable.length; key++) countable[key] = chosenOf[this.keyType[key]!]! < 0 ? 1 : 0;
+    for (let key = 0; key < countable.length; key++)
+      countable[key] = chosenOf[this.keyType[key]!]! < 0 ? 1 : 0;
     if (total <= n - total) {
       for (let i = 0; i < n; i++) if (kept[i]) this.tallyOthers(i, countable, keyCounts, carried, stamp);
     } else {
@@ -531,7 +542,8 @@ export class CollectionPageIndex {
       carried[type] = carriers;
       if (multi)
         for (const key of this.typeKeys[type]!)
-          for (let p = postingStart[key]!; p < postingStart[key + 1]!; p++) satisfied[postings[p]!]! &= ~counted;
+          for (let p = postingStart[key]!; p < postingStart[key + 1]!; p++)
+            satisfied[postings[p]!]! &= ~counted;
     }
     return total;
   }
@@ -564,7 +576,13 @@ export class CollectionPageIndex {
   }
 
   /** Counts NFT `i` for the values of `type` alone. */
-  private tallyType(i: number, type: number, keyCounts: Uint32Array, carried: Uint32Array, stamp: Int32Array): void {
+  private tallyType(
+    i: number,
+    type: number,
+    keyCounts: Uint32Array,
+    carried: Uint32Array,
+    stamp: Int32Array,
+  ): void {
     const { keys, keyType, keyMulti } = this;
     for (let k = this.keyStart[i]!, end = this.keyStart[i + 1]!; k < end; k++) {
       const key = keys[k]!;
@@ -584,7 +602,8 @@ export class CollectionPageIndex {
 
   /** The values of `type` counted over the whole collection (its postings). */
   private wholeType(type: number, keyCounts: Uint32Array, carried: Uint32Array): void {
-    for (const key of this.typeKeys[type]!) keyCounts[key] = this.postingStart[key + 1]! - this.postingStart[key]!;
+    for (const key of this.typeKeys[type]!)
+      keyCounts[key] = this.postingStart[key + 1]! - this.postingStart[key]!;
     carried[type] = this.typeCarried[type]!;
   }
 
