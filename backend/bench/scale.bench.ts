@@ -45,9 +45,9 @@ import { migrate, onMaintenanceDatabase } from '../src/platform/database/migrate
 import { ormConfig } from '../src/platform/database/mikro-orm.config.js';
 import { deleteMatching } from '../src/platform/redis/redis-json.js';
 import { launchChromium, returningVisitor } from '../../test/support/browser.js';
-import { seededRandom } from '../src/platform/common/seeded-random.js';
 import { ENTITIES } from '../src/entities.js';
 import { recountTraits } from '../src/collections/collection-trait-counts.js';
+import { filterMix, percentile, syntheticTokens, toQuery } from './filter-mix.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DATABASE_URL =
@@ -76,11 +76,6 @@ const PROGRESS_EVERY_MS = 10_000;
 
 function ms(start: number): number {
   return Math.round(performance.now() - start);
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
 /** Peak and current resident memory of a process (Linux /proc), in MB. */
@@ -420,27 +415,7 @@ async function measurePages(base: string, pagePath: string, filters = true): Pro
   console.log(`index answering after ${ms(t)} ms (a new search under 60 ms)`);
 
   // A fixed mix: every sort and order, pages, searches, one and two trait types with one or two values.
-  const types = first.body.traitTypes.filter((type) => type.values.length > 1);
-  const sorts = ['rarity-rank', 'rarity-score', 'tokenId', 'name'] as const;
-  const queries: string[] = [];
-  for (let i = 0; queries.length < QUERIES; i++) {
-    const params = new URLSearchParams();
-    params.set('sort', sorts[i % sorts.length]!);
-    if (i % 3 === 1) params.set('order', 'desc');
-    if (i % 5 === 2) params.set('page', String(1 + (i % 40)));
-    if (i % 7 === 3) params.set('search', String(i % 97));
-    const typeA = types[i % types.length];
-    const typeB = types[(i * 7 + 3) % types.length];
-    if (typeA && i % 4 !== 0) {
-      params.append('traits', `${typeA.key}:${typeA.values[i % typeA.values.length]!.key}`);
-      if (i % 3 === 0)
-        params.append('traits', `${typeA.key}:${typeA.values[(i + 1) % typeA.values.length]!.key}`);
-    }
-    if (typeB && typeB !== typeA && i % 2 === 0) {
-      params.append('traits', `${typeB.key}:${typeB.values[(i * 3) % typeB.values.length]!.key}`);
-    }
-    queries.push(`${pagePath}?${params.toString()}`);
-  }
+  const queries = filterMix(first.body.traitTypes, QUERIES).map((change) => `${pagePath}?${toQuery(change)}`);
   const times: number[] = [];
   const slowest: Array<{ ms: number; query: string }> = [];
   for (const query of queries) {
@@ -651,67 +626,7 @@ async function pagesOnly(only?: Array<{ network: string; address: string }>): Pr
   }
 }
 
-/** Where real trait distributions are read from when present (never copied into the repository). */
-const DATASET = process.env.NEXUS_DATASETS_DIR ?? resolve(root, '..', 'shared', 'datasets');
 const SYNTHETIC_ADDRESS = `0x${'5e7a1'.padEnd(40, '0')}`;
-
-/**
- * Trait types as value lists with weights (a weight under the type's total leaves it missing on some
- * NFTs): BAYC's seven types and their frequencies when the dataset is present, plus an eighth of 100
- * values; generated (Zipf-like) otherwise.
- */
-function traitDistributions(): Array<{
-  type: string;
-  values: Array<{ value: string; weight: number }>;
-  total: number;
-}> {
-  const zipf = (type: string, count: number, carried = 1) => {
-    const values = Array.from({ length: count }, (_, i) => ({
-      value: `${type} ${i + 1}`,
-      weight: 1 / (i + 1),
-    }));
-    const sum = values.reduce((s, v) => s + v.weight, 0);
-    return { type, values, total: sum / carried };
-  };
-  const types = [zipf('Edition', 100)];
-  type Token = { attributes: Array<{ trait_type: string; value: unknown }> };
-  const read = (): Token[] | null => {
-    try {
-      return JSON.parse(readFileSync(resolve(DATASET, 'bayc-metadata.json'), 'utf8')) as Token[];
-    } catch {
-      return null;
-    }
-  };
-  const bayc = read();
-  if (!bayc) {
-    return [
-      ...types,
-      zipf('Background', 8),
-      zipf('Fur', 19),
-      zipf('Clothes', 43, 0.81),
-      zipf('Mouth', 33),
-      zipf('Eyes', 23),
-      zipf('Hat', 36, 0.77),
-      zipf('Earring', 6, 0.3),
-    ];
-  }
-  const counts = new Map<string, Map<string, number>>();
-  for (const token of bayc) {
-    for (const a of token.attributes) {
-      const values = counts.get(a.trait_type) ?? new Map<string, number>();
-      counts.set(a.trait_type, values);
-      values.set(String(a.value), (values.get(String(a.value)) ?? 0) + 1);
-    }
-  }
-  for (const [type, values] of counts) {
-    types.push({
-      type,
-      values: [...values].map(([value, weight]) => ({ value, weight })),
-      total: bayc.length,
-    });
-  }
-  return types;
-}
 
 /**
  * NEXUS_BENCH_SYNTHETIC=<count>: a synthetic collection of `count` NFTs (seeded, so the same each run)
@@ -720,39 +635,7 @@ function traitDistributions(): Array<{
  * -log of each value's frequency, ranks follow them.
  */
 async function loadSynthetic(count: number): Promise<{ network: string; address: string; count: number }> {
-  const random = seededRandom(count);
-  const types = traitDistributions();
-  const pick = (type: (typeof types)[number]) => {
-    let r = random() * type.total;
-    for (const v of type.values) {
-      r -= v.weight;
-      if (r < 0) return v.value;
-    }
-    return null;
-  };
-  const tokens = Array.from({ length: count }, (_, id) => {
-    const attributes: Array<{ trait_type: string; value: string | number; display_type?: string }> = [];
-    for (const type of types) {
-      const value = pick(type);
-      if (value !== null) attributes.push({ trait_type: type.type, value });
-    }
-    attributes.push({ trait_type: 'Level', value: id % 50, display_type: 'number' });
-    return { id: String(id), name: random() < 0.01 ? '' : `Synthetic Ape #${id}`, attributes, score: 0 };
-  });
-  // Scores: the sum of -log(frequency) of the NFT's values (absence counted as a value).
-  const frequency = new Map<string, number>();
-  const keyOf = (t: (typeof tokens)[number], type: string) =>
-    `${type}\u001f${t.attributes.find((a) => a.trait_type === type)?.value ?? ''}`;
-  for (const t of tokens)
-    for (const type of types)
-      frequency.set(keyOf(t, type.type), (frequency.get(keyOf(t, type.type)) ?? 0) + 1);
-  for (const t of tokens) {
-    t.score = types.reduce((s, type) => s + Math.log(count / frequency.get(keyOf(t, type.type))!), 0);
-  }
-  const ranked = tokens
-    .filter(() => random() >= 0.01)
-    .sort((a, b) => b.score - a.score || Number(a.id) - Number(b.id));
-  const rank = new Map(ranked.map((t, i) => [t, i + 1]));
+  const { tokens, rank } = syntheticTokens(count);
 
   await migrate(DATABASE_URL, ENTITIES);
   const orm = await MikroORM.init(ormConfig(DATABASE_URL, ENTITIES));
