@@ -218,6 +218,16 @@ function voucherLayers(): string {
   ].join('');
 }
 
+/** The drawing of each art style over the background. */
+const STYLE_LAYERS: Record<ArtStyle, (attributes: readonly TokenAttribute[], title: string) => string> = {
+  ape: apeLayers,
+  mfer: mferLayers,
+  critter: critterLayers,
+  oddity: oddityLayers,
+  edition: editionLayers,
+  voucher: voucherLayers,
+};
+
 /**
  * Our own artwork for a token, drawn from its traits: the same traits always give the same
  * picture. Plain shapes and text only, no script, no external references.
@@ -228,27 +238,7 @@ export function renderTokenSvg(
   attributes: readonly TokenAttribute[],
 ): string {
   const background = colourOf(trait(attributes, 'Background', 'background', 'Habitat') ?? title, 82);
-  let layers: string;
-  switch (style) {
-    case 'ape':
-      layers = apeLayers(attributes);
-      break;
-    case 'mfer':
-      layers = mferLayers(attributes);
-      break;
-    case 'critter':
-      layers = critterLayers(attributes);
-      break;
-    case 'oddity':
-      layers = oddityLayers(attributes);
-      break;
-    case 'edition':
-      layers = editionLayers(attributes, title);
-      break;
-    case 'voucher':
-      layers = voucherLayers();
-      break;
-  }
+  const layers = STYLE_LAYERS[style](attributes, title);
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400">` +
     `<rect width="400" height="400" fill="${background}"/>${layers}` +
