@@ -7,7 +7,7 @@ import {
   type TransfersIndexed,
 } from '@nexus/contract';
 import { onSocket, type NexusSocket } from './socket-client';
-import { channelSlot, countedRooms, deferredChannel } from './socket-rooms';
+import { channelSlot, countedRooms, deferredChannel, listenOn } from './socket-rooms';
 
 export interface ActivityListener {
   /** The index stored transfers of a followed collection or wallet (its key is the event's). */
@@ -42,14 +42,11 @@ export function createSocketActivityChannel(socket: NexusSocket): ActivityChanne
       rooms.remove(key);
     },
     listen(listener) {
-      socket.on(SocketEvent.Transfers, listener.transfers);
-      socket.on(SocketEvent.Reorg, listener.reorg);
-      if (listener.history) socket.on(SocketEvent.History, listener.history);
-      return () => {
-        socket.off(SocketEvent.Transfers, listener.transfers);
-        socket.off(SocketEvent.Reorg, listener.reorg);
-        if (listener.history) socket.off(SocketEvent.History, listener.history);
-      };
+      return listenOn(socket, {
+        [SocketEvent.Transfers]: listener.transfers,
+        [SocketEvent.Reorg]: listener.reorg,
+        [SocketEvent.History]: listener.history,
+      });
     },
   };
 }

@@ -7,7 +7,7 @@ import {
   type ScanProgress,
 } from '@nexus/contract';
 import { onSocket, type NexusSocket } from './socket-client';
-import { channelSlot, countedRooms, deferredChannel } from './socket-rooms';
+import { channelSlot, countedRooms, deferredChannel, listenOn } from './socket-rooms';
 
 export interface ScanListener {
   progress: (progress: ScanProgress) => void;
@@ -55,18 +55,13 @@ export function createSocketScanChannel(socket: NexusSocket): ScanChannel {
       rooms.remove(key);
     },
     listen(listener: ScanListener) {
-      socket.on(SocketEvent.Progress, listener.progress);
-      socket.on(SocketEvent.Completed, listener.completed);
-      socket.on(SocketEvent.Failed, listener.failed);
-      if (listener.metadataFilled) socket.on(SocketEvent.MetadataFilled, listener.metadataFilled);
-      if (listener.history) socket.on(SocketEvent.History, listener.history);
-      return () => {
-        socket.off(SocketEvent.Progress, listener.progress);
-        socket.off(SocketEvent.Completed, listener.completed);
-        socket.off(SocketEvent.Failed, listener.failed);
-        if (listener.metadataFilled) socket.off(SocketEvent.MetadataFilled, listener.metadataFilled);
-        if (listener.history) socket.off(SocketEvent.History, listener.history);
-      };
+      return listenOn(socket, {
+        [SocketEvent.Progress]: listener.progress,
+        [SocketEvent.Completed]: listener.completed,
+        [SocketEvent.Failed]: listener.failed,
+        [SocketEvent.MetadataFilled]: listener.metadataFilled,
+        [SocketEvent.History]: listener.history,
+      });
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { ServerToClientEvents } from '@nexus/contract';
 import type { NexusSocket } from './socket-client';
 
 /** Rooms of one socket counted by their followers. */
@@ -73,5 +74,20 @@ export function channelSlot<C>(create: () => C): { get: () => C; set: (next: C |
     set: (next) => {
       channel = next;
     },
+  };
+}
+
+/** A channel listener's handlers by server event; one left out (undefined) is not registered. */
+export type SocketHandlers = { [E in keyof ServerToClientEvents]?: ServerToClientEvents[E] };
+
+/** Registers the handlers on the socket, in their order; returns the function that removes them. */
+export function listenOn(socket: NexusSocket, handlers: SocketHandlers): () => void {
+  const registered = Object.entries(handlers).filter(([, handler]) => handler !== undefined) as [
+    keyof ServerToClientEvents,
+    ServerToClientEvents[keyof ServerToClientEvents],
+  ][];
+  for (const [event, handler] of registered) socket.on(event, handler);
+  return () => {
+    for (const [event, handler] of registered) socket.off(event, handler);
   };
 }
