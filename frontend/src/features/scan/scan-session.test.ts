@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import type { HistoryProgress, NftsRequest, NftsResponse, ScanProgress } from '@nexus/contract';
+import type {
+  HistoryProgress,
+  NftsRequest,
+  NftsResponse,
+  ScanCompleted,
+  ScanProgress,
+} from '@nexus/contract';
 import { runScan, ScanFailedError, type ScanChannel, type ScanListener } from './scan-session';
 
 const request: NftsRequest = {
@@ -42,6 +48,29 @@ function answer(overrides: Partial<NftsResponse> = {}): NftsResponse {
     ...overrides,
   };
 }
+
+/** The scan:completed event of a scan; its figures are not what these tests look at. */
+function completed(forKey = key, figures = { totalNfts: 2, scanDuration: 9 }): ScanCompleted {
+  return { key: forKey, totalCollections: 1, isComplete: true, ...figures };
+}
+
+/**
+ * A `requestNfts` giving the answers in turn, each made when its POST arrives (the last one for
+ * every POST after it); `posts()` tells how many POSTs there were.
+ */
+function answersInTurn(...turns: (() => NftsResponse)[]) {
+  let posts = 0;
+  return {
+    posts: () => posts,
+    requestNfts: () => {
+      posts += 1;
+      return Promise.resolve(turns[Math.min(posts, turns.length) - 1]());
+    },
+  };
+}
+
+/** No progress listener, and no recheck within a test: the scan ends by the events it is given. */
+const quiet = { onProgress: () => undefined, recheckAfterMs: 60_000 };
 
 class FakeChannel implements ScanChannel {
   readonly subscribed: string[] = [];
@@ -141,27 +170,22 @@ describe(runScan.name, () => {
       return new Promise((resolve) => (acknowledge = resolve));
     };
     const seen: string[] = [];
-    let posts = 0;
+    const api = answersInTurn(
+      () => {
+        channel.emit((l) => l.progress(progress('calculating', 75)));
+        setTimeout(() => acknowledge(progress('preparing', 25)), 5);
+        setTimeout(() => channel.emit((l) => l.completed(completed())), 10);
+        return answer({ pending: true });
+      },
+      () => answer({ fromCache: true }),
+    );
     const result = await runScan(request, {
       channel,
+      ...quiet,
       onProgress: (p) => seen.push(`${p.stage}:${p.percent}`),
-      recheckAfterMs: 60_000,
-      requestNfts: () => {
-        posts += 1;
-        if (posts === 1) {
-          channel.emit((l) => l.progress(progress('calculating', 75)));
-          setTimeout(() => acknowledge(progress('preparing', 25)), 5);
-          setTimeout(() => {
-            channel.emit((l) =>
-              l.completed({ key, totalNfts: 2, totalCollections: 1, scanDuration: 9, isComplete: true }),
-            );
-          }, 10);
-          return Promise.resolve(answer({ pending: true }));
-        }
-        return Promise.resolve(answer({ fromCache: true }));
-      },
+      requestNfts: api.requestNfts,
     });
-    expect(posts).toBe(2);
+    expect(api.posts()).toBe(2);
     expect(result.fromCache).toBe(true);
     expect(seen).toEqual(['calculating:75']);
   });
@@ -169,41 +193,26 @@ describe(runScan.name, () => {
   it('knows from the acknowledgement a job that ended before the room was joined', async () => {
     const channel = new FakeChannel();
     channel.current = progress('complete', 100);
-    let posts = 0;
-    const result = await runScan(request, {
-      channel,
-      onProgress: () => undefined,
-      recheckAfterMs: 60_000,
-      requestNfts: () => {
-        posts += 1;
-        return Promise.resolve(posts === 1 ? answer({ pending: true }) : answer({ loadTime: 2 }));
-      },
-    });
-    expect(posts).toBe(2);
+    const api = answersInTurn(
+      () => answer({ pending: true }),
+      () => answer({ loadTime: 2 }),
+    );
+    const result = await runScan(request, { channel, ...quiet, requestNfts: api.requestNfts });
+    expect(api.posts()).toBe(2);
     expect(result.loadTime).toBe(2);
   });
 
   it('waits for scan:completed after a pending answer and asks again', async () => {
     const channel = new FakeChannel();
-    let posts = 0;
-    const result = await runScan(request, {
-      channel,
-      onProgress: () => undefined,
-      recheckAfterMs: 60_000,
-      requestNfts: () => {
-        posts += 1;
-        if (posts === 1) {
-          setTimeout(() => {
-            channel.emit((l) =>
-              l.completed({ key, totalNfts: 2, totalCollections: 1, scanDuration: 9, isComplete: true }),
-            );
-          }, 5);
-          return Promise.resolve(answer({ pending: true }));
-        }
-        return Promise.resolve(answer({ fromCache: true, loadTime: 3 }));
+    const api = answersInTurn(
+      () => {
+        setTimeout(() => channel.emit((l) => l.completed(completed())), 5);
+        return answer({ pending: true });
       },
-    });
-    expect(posts).toBe(2);
+      () => answer({ fromCache: true, loadTime: 3 }),
+    );
+    const result = await runScan(request, { channel, ...quiet, requestNfts: api.requestNfts });
+    expect(api.posts()).toBe(2);
     expect(result.loadTime).toBe(3);
   });
 
@@ -211,8 +220,7 @@ describe(runScan.name, () => {
     const channel = new FakeChannel();
     const run = runScan(request, {
       channel,
-      onProgress: () => undefined,
-      recheckAfterMs: 60_000,
+      ...quiet,
       requestNfts: () => {
         setTimeout(() => channel.emit((l) => l.failed({ key, error: 'Contract not found on polygon' })), 5);
         return Promise.resolve(answer({ pending: true }));
@@ -224,17 +232,18 @@ describe(runScan.name, () => {
 
   it('asks again after the recheck delay when no event arrives', async () => {
     const channel = new FakeChannel();
-    let posts = 0;
+    const api = answersInTurn(
+      () => answer({ pending: true }),
+      () => answer({ pending: true }),
+      () => answer(),
+    );
     const result = await runScan(request, {
       channel,
-      onProgress: () => undefined,
+      ...quiet,
       recheckAfterMs: 10,
-      requestNfts: () => {
-        posts += 1;
-        return Promise.resolve(posts < 3 ? answer({ pending: true }) : answer());
-      },
+      requestNfts: api.requestNfts,
     });
-    expect(posts).toBe(3);
+    expect(api.posts()).toBe(3);
     expect(result.pending).toBeUndefined();
   });
 
@@ -242,31 +251,22 @@ describe(runScan.name, () => {
     const channel = new FakeChannel();
     const ensRequest: NftsRequest = { address: 'alice.eth', network: 'ethereum', searchType: 'wallet' };
     const resolvedKey = 'wallet:ethereum:0x00000000000000000000000000000000000000aa';
-    let posts = 0;
     const seen: string[] = [];
+    const api = answersInTurn(
+      () => {
+        setTimeout(() => {
+          channel.emit((l) => l.progress(progress('calculating', 75, resolvedKey)));
+          channel.emit((l) => l.completed(completed(resolvedKey, { totalNfts: 1, scanDuration: 1 })));
+        }, 5);
+        return answer({ pending: true, scanKey: resolvedKey });
+      },
+      () => answer({ scanKey: resolvedKey }),
+    );
     await runScan(ensRequest, {
       channel,
+      ...quiet,
       onProgress: (p) => seen.push(p.key),
-      recheckAfterMs: 60_000,
-      requestNfts: () => {
-        posts += 1;
-        if (posts === 1) {
-          setTimeout(() => {
-            channel.emit((l) => l.progress(progress('calculating', 75, resolvedKey)));
-            channel.emit((l) =>
-              l.completed({
-                key: resolvedKey,
-                totalNfts: 1,
-                totalCollections: 1,
-                scanDuration: 1,
-                isComplete: true,
-              }),
-            );
-          }, 5);
-          return Promise.resolve(answer({ pending: true, scanKey: resolvedKey }));
-        }
-        return Promise.resolve(answer({ scanKey: resolvedKey }));
-      },
+      requestNfts: api.requestNfts,
     });
     expect(channel.subscribed).toEqual(['wallet:ethereum:alice.eth', resolvedKey]);
     expect(seen).toEqual([resolvedKey]);
@@ -279,8 +279,7 @@ describe(runScan.name, () => {
     const run = runScan(request, {
       channel,
       signal: controller.signal,
-      onProgress: () => undefined,
-      recheckAfterMs: 60_000,
+      ...quiet,
       requestNfts: () => {
         setTimeout(() => controller.abort(new Error('cancelled')), 5);
         return Promise.resolve(answer({ pending: true }));
