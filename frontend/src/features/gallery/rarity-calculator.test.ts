@@ -46,6 +46,17 @@ class FakeServer {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** A calculator whose server has ranked `input` once already. */
+async function rankedOnce() {
+  const server = new FakeServer();
+  const sut = new RarityCalculator(server.post);
+  const first = sut.calculate(input);
+  await settle();
+  server.answer(ranking(['1', '2', '3']));
+  await first;
+  return { server, sut };
+}
+
 describe(rarityTokens.name, () => {
   it('sends token id and attributes only, once per token, and leaves out NFTs without traits', () => {
     const list = [
@@ -117,12 +128,7 @@ describe(RarityCalculator.name, () => {
   });
 
   it('keeps results in memory per key and for the same token set only', async () => {
-    const server = new FakeServer();
-    const sut = new RarityCalculator(server.post);
-    const first = sut.calculate(input);
-    await settle();
-    server.answer(ranking(['1', '2', '3']));
-    await first;
+    const { server, sut } = await rankedOnce();
 
     expect(sut.cached({ ...input, nfts: [...nfts] })).toEqual(ranking(['1', '2', '3']));
     await expect(sut.calculate(input)).resolves.toEqual(ranking(['1', '2', '3']));
@@ -139,12 +145,7 @@ describe(RarityCalculator.name, () => {
   });
 
   it('sends forceRefresh and skips the kept result when asked to recalculate', async () => {
-    const server = new FakeServer();
-    const sut = new RarityCalculator(server.post);
-    const first = sut.calculate(input);
-    await settle();
-    server.answer(ranking(['1', '2', '3']));
-    await first;
+    const { server, sut } = await rankedOnce();
 
     const forced = sut.calculate(input, { forceRefresh: true });
     await settle();
