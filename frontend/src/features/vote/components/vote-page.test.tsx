@@ -12,6 +12,7 @@ import {
   type FakeReply,
 } from '../../../testing/app-harness';
 import { routeKey } from '../../../testing/fake-fetch';
+import { testSubmission } from '../../../testing/test-submission';
 import { VotePage } from './vote-page';
 
 const MINUTE = 60_000;
@@ -21,29 +22,12 @@ const FINGERPRINT = 'k3x9q2a';
 const LIST = routeKey(API_ROUTES.votingSubmissions);
 
 function submission(id: string, overrides: Partial<CollectionSubmission> = {}): CollectionSubmission {
-  return {
+  return testSubmission({
     id,
     name: `Collection ${id}`,
-    network: 'polygon',
-    contractAddress: '0x1234567890abcdef1234567890abcdef12345678',
     description: 'A community collection',
-    website: '',
-    discord: '',
-    twitter: '',
-    telegram: '',
-    bannerUrl: '',
-    logoUrl: '',
-    status: 'voting',
-    totalVotes: 0,
-    yesVotes: 0,
-    noVotes: 0,
-    votingEndsAt: new Date(Date.now() + 3 * DAY).toISOString(),
-    submittedAt: new Date().toISOString(),
-    adminNotes: null,
-    reviewedAt: null,
-    reviewedBy: null,
     ...overrides,
-  };
+  });
 }
 
 /** Ends `ms` from now, with half a minute of slack so the floor of the countdown is stable. */

@@ -19,6 +19,7 @@ import {
   signedInForEachTest,
 } from '../../testing/admin-test-kit';
 import { MemoryRouter } from 'react-router-dom';
+import { testAdminSubmission } from '../../../../testing/test-submission';
 import { SubmissionCard } from './submission-card';
 
 /** The card links to the collection's gallery: it renders inside the app's router. */
@@ -32,31 +33,18 @@ function RoutedCard({ submission }: { submission: AdminCollectionSubmission }) {
 
 const HOUR = 60 * 60 * 1000;
 function submission(overrides: Partial<AdminCollectionSubmission> = {}): AdminCollectionSubmission {
-  return {
+  return testAdminSubmission({
     id: '42',
     name: 'Cosmic Cats',
-    network: 'polygon',
-    contractAddress: '0x1234567890abcdef1234567890abcdef12345678',
     description: 'Cats in space',
     website: 'https://cosmic.example',
-    discord: '',
-    twitter: '',
-    telegram: '',
-    bannerUrl: '',
-    logoUrl: '',
-    status: 'voting',
     totalVotes: 10,
     yesVotes: 6,
     noVotes: 4,
     votingEndsAt: new Date(Date.now() + 48 * HOUR).toISOString(),
     submittedAt: '2026-11-01T10:00:00.000Z',
-    adminNotes: null,
-    reviewedAt: null,
-    reviewedBy: null,
-    submitterEmail: '',
-    submitterContact: '',
     ...overrides,
-  };
+  });
 }
 
 /** Voting ended with 50 votes, more yes than no: the SPEC §4 Auto-Approve rule holds. */
