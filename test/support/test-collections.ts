@@ -35,6 +35,47 @@ export function testChainEnv(): Record<string, string> {
   };
 }
 
+/** A test chain's transport and client. */
+function testChain(network: TestChainNetwork) {
+  const transport = http(readTestManifest().networks[network]!.rpcUrl);
+  return { transport, chain: createPublicClient({ transport, pollingInterval: 50 }) };
+}
+
+/** An address of its own, nobody else's (a fresh sender, a fresh holder). */
+function freshAddress(): Address {
+  return `0x${randomBytes(20).toString('hex')}`;
+}
+
+/** Anvil lends any address: impersonated and funded, it sends without a key. */
+async function lend(chain: ReturnType<typeof testChain>['chain'], address: Address): Promise<void> {
+  await chain.request({ method: 'anvil_impersonateAccount' as never, params: [address] as never });
+  await chain.request({
+    method: 'anvil_setBalance' as never,
+    params: [address, '0x56bc75e2d63100000'] as never,
+  });
+}
+
+/** Calls `functionName` of a NexusPlain721 as `sender` and waits until it is mined. */
+async function sendAs(
+  network: TestChainNetwork,
+  sender: Address,
+  address: Address,
+  functionName: string,
+  args: unknown[],
+): Promise<void> {
+  const { transport, chain } = testChain(network);
+  await lend(chain, sender);
+  const hash = await createWalletClient({ account: sender, transport }).writeContract({
+    address,
+    abi: plain721Artifact().abi,
+    functionName,
+    args,
+    account: sender,
+    chain: null,
+  });
+  await chain.waitForTransactionReceipt({ hash });
+}
+
 async function deployFrom(
   from: Address,
   network: TestChainNetwork,
@@ -42,14 +83,8 @@ async function deployFrom(
   holders: readonly string[],
 ): Promise<string> {
   const { abi, bytecode } = plain721Artifact();
-  const transport = http(readTestManifest().networks[network]!.rpcUrl);
-  const chain = createPublicClient({ transport, pollingInterval: 50 });
-  // Anvil lends any address: impersonated and funded, it sends without a key.
-  await chain.request({ method: 'anvil_impersonateAccount' as never, params: [from] as never });
-  await chain.request({
-    method: 'anvil_setBalance' as never,
-    params: [from, '0x56bc75e2d63100000'] as never,
-  });
+  const { transport, chain } = testChain(network);
+  await lend(chain, from);
   const hash = await createWalletClient({ account: from, transport }).deployContract({
     abi,
     bytecode,
@@ -59,17 +94,7 @@ async function deployFrom(
   });
   const receipt = await chain.waitForTransactionReceipt({ hash });
   if (!receipt.contractAddress) throw new Error(`deployment of ${name} on ${network} made no contract`);
-  if (holders.length > 0) {
-    const minted = await createWalletClient({ account: from, transport }).writeContract({
-      address: receipt.contractAddress,
-      abi,
-      functionName: 'mintBatch',
-      args: [holders, 1n],
-      account: from,
-      chain: null,
-    });
-    await chain.waitForTransactionReceipt({ hash: minted });
-  }
+  if (holders.length > 0) await sendAs(network, from, receipt.contractAddress, 'mintBatch', [holders, 1n]);
   return receipt.contractAddress.toLowerCase();
 }
 
@@ -84,7 +109,7 @@ export async function deployTestCollection(
   /** One token (ids from 1) minted to each, so that the chain's transfer logs show the contract. */
   holders: readonly string[] = [],
 ): Promise<string> {
-  const from = `0x${randomBytes(20).toString('hex')}` as Address;
+  const from = freshAddress();
   const addresses = await Promise.all(
     (Array.isArray(networks) ? networks : [networks]).map((network) =>
       deployFrom(from, network, name, holders),
@@ -102,36 +127,17 @@ export async function deployTraitCollection(
   name: string,
   traits: ReadonlyArray<ReadonlyArray<{ trait_type: string; value: string | number }>>,
 ): Promise<{ address: string; burn: (tokenId: number) => Promise<void> }> {
-  const from = `0x${randomBytes(20).toString('hex')}` as Address;
-  const holders = traits.map(() => `0x${randomBytes(20).toString('hex')}` as Address);
+  const from = freshAddress();
+  const holders = traits.map(() => freshAddress());
   const address = (await deployFrom(from, network, name, holders)) as Address;
-  const { abi } = plain721Artifact();
-  const transport = http(readTestManifest().networks[network]!.rpcUrl);
-  const chain = createPublicClient({ transport, pollingInterval: 50 });
-  const send = async (sender: Address, functionName: string, args: unknown[]) => {
-    await chain.request({ method: 'anvil_impersonateAccount' as never, params: [sender] as never });
-    await chain.request({
-      method: 'anvil_setBalance' as never,
-      params: [sender, '0x56bc75e2d63100000'] as never,
-    });
-    const hash = await createWalletClient({ account: sender, transport }).writeContract({
-      address,
-      abi,
-      functionName,
-      args,
-      account: sender,
-      chain: null,
-    });
-    await chain.waitForTransactionReceipt({ hash });
-  };
   for (const [i, attributes] of traits.entries()) {
     const json = JSON.stringify({ name: `${name} #${i + 1}`, attributes });
     const uri = `data:application/json;base64,${Buffer.from(json).toString('base64')}`;
-    await send(from, 'setTokenUriOverride', [BigInt(i + 1), uri]);
+    await sendAs(network, from, address, 'setTokenUriOverride', [BigInt(i + 1), uri]);
   }
   return {
     address,
-    burn: (tokenId) => send(holders[tokenId - 1]!, 'burn', [BigInt(tokenId)]),
+    burn: (tokenId) => sendAs(network, holders[tokenId - 1]!, address, 'burn', [BigInt(tokenId)]),
   };
 }
 
