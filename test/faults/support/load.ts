@@ -32,13 +32,26 @@ export async function fire(options: {
     headers: options.headers,
     requests: options.requests,
   });
+  return loadResult(result);
+}
+
+/** What autocannon reports of a run (its JSON output, or its result in process) that we read. */
+interface AutocannonReport {
+  latency: { p50: number; p99: number; max: number };
+  requests: { total: number };
+  statusCodeStats: Record<string, { count: number }>;
+  errors: number;
+  timeouts: number;
+}
+
+function loadResult(report: AutocannonReport): LoadResult {
   return {
-    requests: result.requests.total,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    max: result.latency.max,
-    statuses: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
-    errors: result.errors + result.timeouts,
+    requests: report.requests.total,
+    p50: report.latency.p50,
+    p99: report.latency.p99,
+    max: report.latency.max,
+    statuses: Object.fromEntries(Object.entries(report.statusCodeStats).map(([code, s]) => [code, s.count])),
+    errors: report.errors + report.timeouts,
   };
 }
 
@@ -72,21 +85,7 @@ export function fireFromProcess(options: {
   return new Promise((done, fail) => {
     child.once('exit', (code) => {
       if (code !== 0) return fail(new Error(`autocannon exited with ${code}`));
-      const result = JSON.parse(out) as {
-        latency: { p50: number; p99: number; max: number };
-        requests: { total: number };
-        statusCodeStats: Record<string, { count: number }>;
-        errors: number;
-        timeouts: number;
-      };
-      done({
-        requests: result.requests.total,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        max: result.latency.max,
-        statuses: Object.fromEntries(Object.entries(result.statusCodeStats).map(([c, s]) => [c, s.count])),
-        errors: result.errors + result.timeouts,
-      });
+      done(loadResult(JSON.parse(out) as AutocannonReport));
     });
   });
 }
