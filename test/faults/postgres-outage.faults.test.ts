@@ -1,25 +1,9 @@
-import { MikroORM } from '@mikro-orm/postgresql';
-import {
-  scanKey,
-  SocketEvent,
-  type ClientToServerEvents,
-  type NftsResponse,
-  type ScanFailed,
-  type ServerToClientEvents,
-} from '@nexus/contract';
-import type { Socket } from 'socket.io-client';
-import { ormConfig } from '../../backend/src/platform/database/mikro-orm.config.js';
+import { scanKey, SocketEvent, type NftsResponse, type ScanFailed } from '@nexus/contract';
 import { describeWith, TEST_CHAIN } from '../support/requirements.js';
-import {
-  bigCollections,
-  connectSocket,
-  postNfts,
-  readTestManifest,
-  type ManifestCollection,
-} from '../support/system.js';
-import { OUTAGE_SERVICES, report, startOutageSystem, type OutageSystem } from './support/outage-services.js';
+import { bigCollections, postNfts, readTestManifest, type ManifestCollection } from '../support/system.js';
+import { OUTAGE_SERVICES, report } from './support/outage-services.js';
+import { useOutageScenario } from './support/outage-scenario.js';
 import { readLoad } from './support/read-load.js';
-import { ENTITIES } from '../../backend/src/entities.js';
 
 const maybe = describeWith([TEST_CHAIN, OUTAGE_SERVICES]);
 
@@ -31,31 +15,21 @@ const CLIENTS = 10;
 maybe(
   'PostgreSQL stopped (immediate) for 10 s under load and during scans (own Redis and PostgreSQL)',
   () => {
-    let env: OutageSystem;
-    let orm: MikroORM;
-    let socket: Socket<ServerToClientEvents, ClientToServerEvents>;
-
-    beforeAll(async () => {
-      env = await startOutageSystem({ name: 'faults-postgres', workers: 2, env: { SCAN_WAIT_MS: '300000' } });
-      orm = await MikroORM.init(ormConfig(env.postgres.url, ENTITIES));
-      socket = await connectSocket(env.system.url);
-    }, 120_000);
-
-    afterAll(async () => {
-      socket?.disconnect();
-      await orm?.close(true);
-      await env?.close();
-    }, 60_000);
+    const scenario = useOutageScenario({
+      name: 'faults-postgres',
+      workers: 2,
+      env: { SCAN_WAIT_MS: '300000' },
+    });
 
     const post = (collection: ManifestCollection, forceRefresh = false) =>
-      postNfts(env.system.url, {
+      postNfts(scenario.env.system.url, {
         address: collection.address,
         network: collection.network,
         searchType: 'collection',
         forceRefresh,
       });
     const searchesOf = async (collection: ManifestCollection): Promise<number> => {
-      const [row] = await orm.em
+      const [row] = await scenario.orm.em
         .getConnection()
         .execute<Array<{ n: number }>>(`select count(*)::int as n from search where term = ?`, [
           collection.address,
@@ -76,14 +50,14 @@ maybe(
       ];
       const failures: ScanFailed[] = [];
       for (const c of scans)
-        await socket.emitWithAck(SocketEvent.Subscribe, scanKey('collection', c.network, c.address));
-      socket.on(SocketEvent.Failed, (event) => failures.push(event));
+        await scenario.socket.emitWithAck(SocketEvent.Subscribe, scanKey('collection', c.network, c.address));
+      scenario.socket.on(SocketEvent.Failed, (event) => failures.push(event));
       await sleep(1500);
       const before = await searchesOf(cached);
 
       // Visitors read the cached collection throughout: each read is a search record.
       const load = readLoad(
-        env.system.url,
+        scenario.env.system.url,
         [
           {
             name: 'nfts',
@@ -96,13 +70,13 @@ maybe(
       const answers = scans.map((c) => post(c, true));
       await sleep(3000);
       const stoppedAt = Date.now();
-      env.postgres.stopImmediately();
+      scenario.env.postgres.stopImmediately();
       await sleep(OUTAGE_MS);
       // The reads stop as PostgreSQL returns: what it must catch up on is known then.
       const samples = await load.stop();
       const served = samples.filter((s) => s.status === 200).length;
       const backAt = Date.now();
-      await env.postgres.start();
+      await scenario.env.postgres.start();
       // How the recorded searches catch up once PostgreSQL is back.
       const counted: Array<[number, number]> = [];
       let watching = true;
@@ -126,7 +100,7 @@ maybe(
           return { status: res.status, ...((await res.json()) as NftsResponse) };
         }),
       );
-      const conn = orm.em.getConnection();
+      const conn = scenario.orm.em.getConnection();
       let open: Array<{ key: string }> = [];
       for (let i = 0; i < 120; i++) {
         open = await conn.execute<Array<{ key: string }>>(`select key from scan where status = 'running'`);

@@ -1,19 +1,14 @@
-import { MikroORM } from '@mikro-orm/postgresql';
 import {
   scanKey,
   SocketEvent,
-  type ClientToServerEvents,
   type NftsResponse,
   type ScanCompleted,
   type ScanProgress,
-  type ServerToClientEvents,
 } from '@nexus/contract';
-import type { Socket } from 'socket.io-client';
-import { ormConfig } from '../../backend/src/platform/database/mikro-orm.config.js';
 import { describeWith, TEST_CHAIN } from '../support/requirements.js';
-import { bigCollections, connectSocket, postNfts, readTestManifest } from '../support/system.js';
-import { OUTAGE_SERVICES, report, startOutageSystem, type OutageSystem } from './support/outage-services.js';
-import { ENTITIES } from '../../backend/src/entities.js';
+import { bigCollections, postNfts, readTestManifest } from '../support/system.js';
+import { OUTAGE_SERVICES, report } from './support/outage-services.js';
+import { useOutageScenario } from './support/outage-scenario.js';
 
 const maybe = describeWith([TEST_CHAIN, OUTAGE_SERVICES]);
 
@@ -23,36 +18,22 @@ const RESUME_WITHIN_MS = 10_000;
 const IN_TRANSIT_MS = 500;
 
 maybe('a worker SIGKILLed mid-scan (own Redis and PostgreSQL, default job lock)', () => {
-  let env: OutageSystem;
-  let orm: MikroORM;
-  let socket: Socket<ServerToClientEvents, ClientToServerEvents>;
-
-  beforeAll(async () => {
-    env = await startOutageSystem({ name: 'faults-worker', workers: 2, env: { SCAN_WAIT_MS: '300000' } });
-    orm = await MikroORM.init(ormConfig(env.postgres.url, ENTITIES));
-    socket = await connectSocket(env.system.url);
-  }, 120_000);
-
-  afterAll(async () => {
-    socket?.disconnect();
-    await orm?.close(true);
-    await env?.close();
-  }, 60_000);
+  const scenario = useOutageScenario({ name: 'faults-worker', workers: 2, env: { SCAN_WAIT_MS: '300000' } });
 
   it('keeps the API healthy while another worker takes the scan over and completes it', async () => {
     const collection = bigCollections(readTestManifest())[0]!;
     const key = scanKey('collection', collection.network, collection.address);
-    await socket.emitWithAck(SocketEvent.Subscribe, key);
+    await scenario.socket.emitWithAck(SocketEvent.Subscribe, key);
     const progressAt: number[] = [];
     let midway: () => void;
     const reachedMidway = new Promise<void>((resolve) => (midway = resolve));
-    socket.on(SocketEvent.Progress, (p: ScanProgress) => {
+    scenario.socket.on(SocketEvent.Progress, (p: ScanProgress) => {
       if (p.key !== key) return;
       progressAt.push(Date.now());
       if (p.stage === 'calculating' && p.metadataFetched > 100) midway();
     });
     const completed = new Promise<ScanCompleted>((resolve) =>
-      socket.on(SocketEvent.Completed, (e) => e.key === key && resolve(e)),
+      scenario.socket.on(SocketEvent.Completed, (e) => e.key === key && resolve(e)),
     );
 
     // Health, polled throughout: a dead worker is no reason for the API to fail.
@@ -60,27 +41,27 @@ maybe('a worker SIGKILLed mid-scan (own Redis and PostgreSQL, default job lock)'
     let polling = true;
     const poller = (async () => {
       while (polling) {
-        const res = await fetch(`${env.system.url}/api/health`).catch(() => null);
+        const res = await fetch(`${scenario.env.system.url}/api/health`).catch(() => null);
         health.push(res?.status ?? 0);
         await res?.arrayBuffer();
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     })();
 
-    const answer = postNfts(env.system.url, {
+    const answer = postNfts(scenario.env.system.url, {
       address: collection.address,
       network: collection.network,
       searchType: 'collection',
     });
     await reachedMidway;
 
-    const conn = orm.em.getConnection();
+    const conn = scenario.orm.em.getConnection();
     const [running] = await conn.execute<Array<{ worker: string }>>(
       `select worker from scan where key = ? and status = 'running' order by id desc limit 1`,
       [key],
     );
     const pid = Number(running!.worker.split(':').pop());
-    const victim = env.system.workers.find((w) => w.child.pid === pid)!;
+    const victim = scenario.env.system.workers.find((w) => w.child.pid === pid)!;
     expect(victim).toBeDefined();
     const killedAt = Date.now();
     victim.child.kill('SIGKILL');
@@ -130,6 +111,6 @@ maybe('a worker SIGKILLed mid-scan (own Redis and PostgreSQL, default job lock)'
       [key],
     );
     expect(runs.map((r) => r.status)).toEqual(['abandoned', 'complete']);
-    expect(env.logs()).toContain(`scan ${key} stalled on worker ${running!.worker}; taken over`);
+    expect(scenario.env.logs()).toContain(`scan ${key} stalled on worker ${running!.worker}; taken over`);
   }, 600_000);
 });
