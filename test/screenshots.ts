@@ -16,7 +16,7 @@ process.env.NODE_ENV ??= 'test';
 const root = resolve(import.meta.dirname, '..');
 process.chdir(root);
 
-const { launchChromium, pngImage, returningVisitor } = await import('./support/browser.js');
+const { holdScanAnswers, launchChromium, pngImage, returningVisitor } = await import('./support/browser.js');
 const { readTestManifest, startSystem } = await import('./support/system.js');
 const { deployTestCollection } = await import('./support/test-collections.js');
 const { TEST_ADMIN_PASSWORD, TEST_PORT_OFFSET, testPrefix } = await import('./support/test-env.js');
@@ -184,6 +184,24 @@ async function shot(page: Page, viewport: Viewport, name: string, overlay = fals
   }
 }
 
+/**
+ * Each page in turn ([path, screenshot name, heading it shows when ready]), shot once the heading is
+ * there and `ready` has waited for whatever else that page needs.
+ */
+async function shotEach(
+  page: Page,
+  viewport: Viewport,
+  pages: ReadonlyArray<readonly [path: string, name: string, heading: string]>,
+  ready: (name: string) => Promise<void> = async () => undefined,
+): Promise<void> {
+  for (const [path, name, heading] of pages) {
+    await page.goto(path);
+    await page.getByRole('heading', { name: heading }).first().waitFor({ timeout: 30_000 });
+    await ready(name);
+    await shot(page, viewport, name);
+  }
+}
+
 async function walk(browser: Browser, baseUrl: string, viewport: Viewport): Promise<void> {
   const manifest = readTestManifest() as ReturnType<typeof readTestManifest> & {
     ens?: { names: Array<{ name: string; address: string }> };
@@ -211,13 +229,7 @@ async function walk(browser: Browser, baseUrl: string, viewport: Viewport): Prom
   // The wallet scanner, its promo and countdown: the answer is held until the screenshot is taken.
   const wallet =
     manifest.ens?.names.find((n) => n.name === 'demo.eth')?.address ?? manifest.wallets[0]!.address;
-  let release!: () => void;
-  const released = new Promise<void>((done) => (release = done));
-  await page.route('**/api/nfts', async (route) => {
-    const response = await route.fetch();
-    await released;
-    await route.fulfill({ response });
-  });
+  const release = await holdScanAnswers(page);
   await page.goto('/');
   await page.getByTestId('tab-search').click();
   await page.getByTestId('search-type-wallet').click();
@@ -288,20 +300,22 @@ async function walk(browser: Browser, baseUrl: string, viewport: Viewport): Prom
   await shot(page, viewport, 'collection-holders');
   await page.getByTestId('collection-tab-nfts').click();
 
-  for (const [path, name, ready] of [
-    ['/submit-collection', 'submit-collection', 'Submit Collection for Whitelist'],
-    ['/vote', 'vote', 'Community Voting'],
-    ['/donate', 'donate', 'Support The Nexus'],
-    ['/admin', 'admin-login', 'Admin Authentication'],
-    ['/admin/collections', 'admin-access-required', 'Admin Access Required'],
-    ['/no-such-page', 'not-found', '404 Page Not Found'],
-  ] as const) {
-    await page.goto(path);
-    await page.getByRole('heading', { name: ready }).first().waitFor({ timeout: 30_000 });
-    if (name === 'vote') await page.getByTestId('voting-card').first().waitFor();
-    if (name === 'donate') await page.getByTestId('donation-card').first().waitFor();
-    await shot(page, viewport, name);
-  }
+  await shotEach(
+    page,
+    viewport,
+    [
+      ['/submit-collection', 'submit-collection', 'Submit Collection for Whitelist'],
+      ['/vote', 'vote', 'Community Voting'],
+      ['/donate', 'donate', 'Support The Nexus'],
+      ['/admin', 'admin-login', 'Admin Authentication'],
+      ['/admin/collections', 'admin-access-required', 'Admin Access Required'],
+      ['/no-such-page', 'not-found', '404 Page Not Found'],
+    ],
+    async (name) => {
+      if (name === 'vote') await page.getByTestId('voting-card').first().waitFor();
+      if (name === 'donate') await page.getByTestId('donation-card').first().waitFor();
+    },
+  );
 
   // The submission form filled in, then its success screen.
   await page.goto('/submit-collection');
@@ -326,18 +340,14 @@ async function walk(browser: Browser, baseUrl: string, viewport: Viewport): Prom
   const adminContext = await returningVisitor(browser, { ...size, baseURL: baseUrl });
   await signIn(adminContext, baseUrl);
   const admin = await adminContext.newPage();
-  for (const [path, name, ready] of [
+  await shotEach(admin, viewport, [
     ['/admin', 'admin-dashboard', 'Admin Dashboard'],
     ['/admin/collections', 'admin-collections', 'Collection Management'],
     ['/admin/promo', 'admin-promo', 'Promotional Assets'],
     ['/admin/promo-bar', 'admin-promo-bar', 'Promo Bar Settings'],
     ['/admin/cache', 'admin-cache', 'Cache Management'],
     ['/admin/security', 'admin-security', 'API Security'],
-  ] as const) {
-    await admin.goto(path);
-    await admin.getByRole('heading', { name: ready }).first().waitFor({ timeout: 30_000 });
-    await shot(admin, viewport, name);
-  }
+  ]);
   await admin.goto('/admin/promo');
   await admin.getByRole('tab', { name: 'Overview' }).click();
   await shot(admin, viewport, 'admin-promo-overview');

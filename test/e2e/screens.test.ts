@@ -2,7 +2,7 @@
 // a second file would start the system and the browser again.
 import type { Page } from 'playwright-core';
 import { NEXUS_DONATION_ADDRESSES } from '../../backend/src/platform/config/donation-address.js';
-import { pngImage, randomContractAddress, toastText } from '../support/browser.js';
+import { holdScanAnswers, pngImage, randomContractAddress, toastText } from '../support/browser.js';
 import { CHROMIUM, describeWith, TEST_CHAIN } from '../support/requirements.js';
 import { useBrowserSystem } from '../support/browser-system.js';
 import { readTestManifest } from '../support/system.js';
@@ -361,13 +361,7 @@ maybe('the screens of the SPEC in Chromium (real API, workers and chains)', () =
     const manifest = readTestManifest();
     const wallet = manifest.wallets.find((w) => w.network === 'ethereum')!;
     const page = await (await visitor()).newPage();
-    let release!: () => void;
-    const released = new Promise<void>((done) => (release = done));
-    await page.route('**/api/nfts', async (route) => {
-      const response = await route.fetch();
-      await released;
-      await route.fulfill({ response });
-    });
+    const release = await holdScanAnswers(page);
     await page.goto('/');
     await page.getByTestId('search-type-wallet').click();
     await page.getByTestId('network-select').selectOption('ethereum');

@@ -49,6 +49,21 @@ export async function toastText(page: Page, text: string, timeout = 15_000): Pro
   return toast.innerText();
 }
 
+/**
+ * Holds the page's answers to POST /api/nfts until the returned function is called: the scan then
+ * lasts as long as the test (or the screenshot) needs it to.
+ */
+export async function holdScanAnswers(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((done) => (release = done));
+  await page.route('**/api/nfts', async (route) => {
+    const response = await route.fetch();
+    await released;
+    await route.fulfill({ response });
+  });
+  return release;
+}
+
 /** True once the image has loaded with real pixels (not a broken image). */
 export function loaded(page: Page, selector: string): Promise<boolean> {
   return page
