@@ -85,6 +85,14 @@ async function download(tokenId: number) {
   await wait(0);
 }
 
+/** The notice turned off before: the gallery shows, and the NFT's image is being fetched. */
+async function downloadWithoutNotice(tokenId: number) {
+  window.localStorage.setItem(SKIP_DOWNLOAD_WARNING_KEY, 'true');
+  renderGallery();
+  await download(tokenId);
+  await wait(500);
+}
+
 async function closeDetail() {
   fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
   await wait(0);
@@ -172,10 +180,7 @@ describe('gallery downloads', () => {
   });
 
   it("gives up after 30 s with the 'Download timed out' toast", async () => {
-    window.localStorage.setItem(SKIP_DOWNLOAD_WARNING_KEY, 'true');
-    renderGallery();
-    await download(1);
-    await wait(500);
+    await downloadWithoutNotice(1);
     expect(imageCalls(calls)).toHaveLength(1);
     await wait(29_999);
     expect(toastText()).toBe('');
@@ -185,10 +190,7 @@ describe('gallery downloads', () => {
   });
 
   it('refuses an empty file', async () => {
-    window.localStorage.setItem(SKIP_DOWNLOAD_WARNING_KEY, 'true');
-    renderGallery();
-    await download(3);
-    await wait(500);
+    await downloadWithoutNotice(3);
     pending.get('ipfs://bafy/3.png')!(blobResponse(new Blob([], { type: 'image/png' })));
     await wait(0);
     expect(toastText()).toContain(DownloadMessages.title);
@@ -196,10 +198,7 @@ describe('gallery downloads', () => {
   });
 
   it('closes the detail dialog with one Escape after a download, and gives the focus back to the card', async () => {
-    window.localStorage.setItem(SKIP_DOWNLOAD_WARNING_KEY, 'true');
-    renderGallery();
-    await download(2);
-    await wait(500);
+    await downloadWithoutNotice(2);
     pending.get('ipfs://bafy/2.png')!(blobResponse(new Blob(['png'], { type: 'image/png' })));
     await wait(0);
     expect(toastText()).toContain('Download Complete');

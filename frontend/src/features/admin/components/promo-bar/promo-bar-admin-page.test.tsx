@@ -47,24 +47,21 @@ describe(PromoBarAdminPage.name, () => {
     expect(slider.getAttribute('aria-valuemax')).toBe('100');
     act(() => slider.focus());
 
-    await user.keyboard('{ArrowRight}');
-    expect(value(slider)).toBe(55);
-    await user.keyboard('{ArrowLeft}{ArrowLeft}');
-    expect(value(slider)).toBe(45);
-    await user.keyboard('{PageUp}');
-    expect(value(slider)).toBe(95);
-    await user.keyboard('{PageUp}');
-    expect(value(slider)).toBe(100);
-    await user.keyboard('{PageDown}');
-    expect(value(slider)).toBe(50);
-    await user.keyboard('{Shift>}{ArrowLeft}{/Shift}');
-    expect(value(slider)).toBe(10);
-    await user.keyboard('{Shift>}{ArrowRight}{/Shift}');
-    expect(value(slider)).toBe(60);
-    await user.keyboard('{End}');
-    expect(value(slider)).toBe(100);
-    await user.keyboard('{Home}');
-    expect(value(slider)).toBe(10);
+    // Each key press in turn, and the opacity it leaves.
+    for (const [keys, opacity] of [
+      ['{ArrowRight}', 55],
+      ['{ArrowLeft}{ArrowLeft}', 45],
+      ['{PageUp}', 95],
+      ['{PageUp}', 100],
+      ['{PageDown}', 50],
+      ['{Shift>}{ArrowLeft}{/Shift}', 10],
+      ['{Shift>}{ArrowRight}{/Shift}', 60],
+      ['{End}', 100],
+      ['{Home}', 10],
+    ] as const) {
+      await user.keyboard(keys);
+      expect(value(slider)).toBe(opacity);
+    }
     expect(screen.getByText('10%')).toBeTruthy();
   });
 
