@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { bigCollections, readTestManifest } from '../support/system.js';
 import { join } from 'node:path';
 import { useBrowserSystem } from '../support/browser-system.js';
+import { galleryImagesInViewLoaded } from '../support/browser.js';
 import { TEST_PORT_OFFSET, TEST_STATE_DIR, testPrefix } from '../support/test-env.js';
 import { CHROMIUM, describeWith, TEST_CHAIN } from '../support/requirements.js';
 
@@ -80,19 +81,7 @@ maybe('the web app in Chromium (real API, workers and chains)', () => {
     expect(pageReads.at(-1)?.searchParams.get('page')).toBe('1');
 
     // The images in view load (our media route answers the generated art; the rest load lazily).
-    await page.waitForFunction(
-      () => {
-        const imgs = [...document.querySelectorAll<HTMLImageElement>('[data-testid="nft-card"] img')].filter(
-          (img) => {
-            const box = img.getBoundingClientRect();
-            return box.top < window.innerHeight && box.bottom > 0;
-          },
-        );
-        return imgs.length >= 4 && imgs.every((img) => img.complete && img.naturalWidth > 0);
-      },
-      undefined,
-      { timeout: 60_000 },
-    );
+    await galleryImagesInViewLoaded(page);
     await page.screenshot({ path: join(TEST_STATE_DIR, 'browser-gallery.png') });
   }, 180_000);
 

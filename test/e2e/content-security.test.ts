@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { CHROMIUM, describeWith, TEST_CHAIN } from '../support/requirements.js';
 import { readTestManifest } from '../support/system.js';
 import { useBrowserSystem } from '../support/browser-system.js';
+import { galleryImagesInViewLoaded } from '../support/browser.js';
 import { TEST_PORT_OFFSET, testPrefix } from '../support/test-env.js';
 
 const maybe = describeWith([TEST_CHAIN, CHROMIUM]);
@@ -54,19 +55,7 @@ maybe('the web app under its Content Security Policy (Chromium)', () => {
     const cards = page.getByTestId('nft-card');
     await cards.first().waitFor({ state: 'visible', timeout: 120_000 });
     // The images in view load: our image route and inline data: ones.
-    await page.waitForFunction(
-      () => {
-        const imgs = [...document.querySelectorAll<HTMLImageElement>('[data-testid="nft-card"] img')].filter(
-          (img) => {
-            const box = img.getBoundingClientRect();
-            return box.top < window.innerHeight && box.bottom > 0;
-          },
-        );
-        return imgs.length >= 4 && imgs.every((img) => img.complete && img.naturalWidth > 0);
-      },
-      undefined,
-      { timeout: 60_000 },
-    );
+    await galleryImagesInViewLoaded(page);
     const sources = await page.$$eval('[data-testid="nft-card"] img', (imgs) =>
       imgs.map((img) => (img as HTMLImageElement).src),
     );

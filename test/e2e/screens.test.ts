@@ -2,12 +2,18 @@
 // a second file would start the system and the browser again.
 import type { Page } from 'playwright-core';
 import { NEXUS_DONATION_ADDRESSES } from '../../backend/src/platform/config/donation-address.js';
-import { holdScanAnswers, pngImage, randomContractAddress, toastText } from '../support/browser.js';
+import {
+  holdScanAnswers,
+  pngImage,
+  randomContractAddress,
+  signInAsAdmin,
+  toastText,
+} from '../support/browser.js';
 import { CHROMIUM, describeWith, TEST_CHAIN } from '../support/requirements.js';
 import { useBrowserSystem } from '../support/browser-system.js';
 import { readTestManifest } from '../support/system.js';
 import { deployTestCollection } from '../support/test-collections.js';
-import { TEST_ADMIN_PASSWORD, TEST_PORT_OFFSET, testPrefix } from '../support/test-env.js';
+import { TEST_PORT_OFFSET, testPrefix } from '../support/test-env.js';
 
 /**
  * The community, admin, promo and donate screens of SPEC §2 in Chromium, against the built API,
@@ -23,15 +29,6 @@ const ADMIN_SUBPAGES = [
   '/admin/cache',
   '/admin/security',
 ];
-
-/** Signs in on /admin with the password of the test API ('Admin Authentication', SPEC §2). */
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/admin');
-  await page.getByRole('heading', { name: 'Admin Authentication' }).waitFor();
-  await page.getByTestId('admin-password').fill(TEST_ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
-}
 
 /** SPEC §9 gallery page size. */
 const GALLERY_PAGE_SIZE = 50;

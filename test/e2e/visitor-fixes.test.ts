@@ -1,20 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Page } from 'playwright-core';
 import type { CollectionSubmission, PromoBarSettings } from '@nexus/contract';
 import request from 'supertest';
 import { adminCookie } from '../support/admin-session.js';
-import { insideViewport, loaded, pngImage, toastText } from '../support/browser.js';
+import { insideViewport, loaded, pngImage, signInAsAdmin, toastText } from '../support/browser.js';
 import { CHROMIUM, describeWith, TEST_CHAIN } from '../support/requirements.js';
 import { useBrowserSystem } from '../support/browser-system.js';
 import { readTestManifest } from '../support/system.js';
-import {
-  TEST_ADMIN_PASSWORD,
-  TEST_PORT_OFFSET,
-  TEST_ROOT,
-  TEST_STATE_DIR,
-  testPrefix,
-} from '../support/test-env.js';
+import { TEST_PORT_OFFSET, TEST_ROOT, TEST_STATE_DIR, testPrefix } from '../support/test-env.js';
 
 const maybe = describeWith([TEST_CHAIN, CHROMIUM]);
 
@@ -31,14 +24,6 @@ const LONG_DESCRIPTION =
   'Genesis critters of the Cronos test chain, minted in five batches to five collectors. ' +
   'Each one carries a background, a body and a rare hat, and the community decides whether ' +
   'they belong among the featured collections of Nexus. This text is long on purpose.';
-
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/admin');
-  await page.getByRole('heading', { name: 'Admin Authentication' }).waitFor();
-  await page.getByTestId('admin-password').fill(TEST_ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
-}
 
 maybe('visitor fixes in Chromium (promo bar, vote cards, small lies, 404)', () => {
   const web = useBrowserSystem({

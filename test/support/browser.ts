@@ -1,6 +1,7 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_PATH } from './requirements.js';
+import { TEST_ADMIN_PASSWORD } from './test-env.js';
 
 /** Headless Chromium as the browser tests and the screenshot walk drive it. */
 export function launchChromium(): Promise<Browser> {
@@ -62,6 +63,32 @@ export async function holdScanAnswers(page: Page): Promise<() => void> {
     await route.fulfill({ response });
   });
   return release;
+}
+
+/** Signs in on /admin with the password of the test API ('Admin Authentication', SPEC §2). */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/admin');
+  await page.getByRole('heading', { name: 'Admin Authentication' }).waitFor();
+  await page.getByTestId('admin-password').fill(TEST_ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+}
+
+/** Waits until at least four gallery card images in view have loaded with real pixels. */
+export async function galleryImagesInViewLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const imgs = [...document.querySelectorAll<HTMLImageElement>('[data-testid="nft-card"] img')].filter(
+        (img) => {
+          const box = img.getBoundingClientRect();
+          return box.top < window.innerHeight && box.bottom > 0;
+        },
+      );
+      return imgs.length >= 4 && imgs.every((img) => img.complete && img.naturalWidth > 0);
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
 }
 
 /** True once the image has loaded with real pixels (not a broken image). */
