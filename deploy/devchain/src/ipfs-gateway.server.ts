@@ -47,12 +47,21 @@ function tokenIndex(collection: CollectionPlan): { get(id: bigint): PlannedToken
   return new Map(collection.tokens.map((token) => [BigInt(token.tokenId), token]));
 }
 
+/** The token a file of a gateway directory names (`<id><extension>`), if the collection has it. */
+function tokenAt(
+  tokens: ReturnType<typeof tokenIndex>,
+  path: string,
+  extension: '.json' | '.svg',
+): PlannedToken | undefined {
+  const id = tokenIdOf(path, extension);
+  return id === null ? undefined : tokens.get(id);
+}
+
 function metadataDirectory(collection: CollectionPlan): GatewayDirectory {
   const tokens = tokenIndex(collection);
   return {
     resolve(path) {
-      const id = tokenIdOf(path, '.json');
-      const token = id === null ? undefined : tokens.get(id);
+      const token = tokenAt(tokens, path, '.json');
       return token
         ? { contentType: JSON_TYPE, body: JSON.stringify(tokenMetadata(collection, token)) }
         : null;
@@ -64,8 +73,7 @@ function imageDirectory(collection: CollectionPlan): GatewayDirectory {
   const tokens = tokenIndex(collection);
   return {
     resolve(path) {
-      const id = tokenIdOf(path, '.svg');
-      const token = id === null ? undefined : tokens.get(id);
+      const token = tokenAt(tokens, path, '.svg');
       if (!token || imageFileName(collection, token.tokenId) !== path) return null;
       return { contentType: SVG_TYPE, body: tokenSvg(collection, token) };
     },
