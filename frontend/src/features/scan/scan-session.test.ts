@@ -6,6 +6,7 @@ import type {
   ScanCompleted,
   ScanProgress,
 } from '@nexus/contract';
+import { FakeListeners } from '../../testing/fake-listeners';
 import { runScan, ScanFailedError, type ScanChannel, type ScanListener } from './scan-session';
 
 const request: NftsRequest = {
@@ -72,10 +73,9 @@ function answersInTurn(...turns: (() => NftsResponse)[]) {
 /** No progress listener, and no recheck within a test: the scan ends by the events it is given. */
 const quiet = { onProgress: () => undefined, recheckAfterMs: 60_000 };
 
-class FakeChannel implements ScanChannel {
+class FakeChannel extends FakeListeners<ScanListener> implements ScanChannel {
   readonly subscribed: string[] = [];
   readonly unsubscribed: string[] = [];
-  listeners = new Set<ScanListener>();
   current: ScanProgress | null = null;
 
   subscribe(subscribeKey: string): Promise<ScanProgress | null> {
@@ -85,15 +85,6 @@ class FakeChannel implements ScanChannel {
 
   unsubscribe(unsubscribeKey: string): void {
     this.unsubscribed.push(unsubscribeKey);
-  }
-
-  listen(listener: ScanListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  emit(action: (listener: ScanListener) => void): void {
-    for (const listener of this.listeners) action(listener);
   }
 }
 

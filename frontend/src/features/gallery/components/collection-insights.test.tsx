@@ -19,6 +19,7 @@ import {
   type ActivityChannel,
   type ActivityListener,
 } from '../../../lib/activity-channel';
+import { FakeListeners } from '../../../testing/fake-listeners';
 import { installFetch, jsonResponse, removeFetch, statusResponse } from '../../../testing/fake-fetch';
 import { useLiveCollection } from '../hooks/use-live-collection';
 import CollectionInsights, { formatShare, type InsightView } from './collection-insights';
@@ -252,9 +253,8 @@ describe('CollectionInsights', () => {
 });
 
 /** The collection's activity room with no server: the test says what the workers send. */
-class FakeActivityChannel implements ActivityChannel {
+class FakeActivityChannel extends FakeListeners<ActivityListener> implements ActivityChannel {
   readonly followed: string[] = [];
-  readonly listeners = new Set<ActivityListener>();
 
   follow(key: string): void {
     this.followed.push(key);
@@ -264,15 +264,8 @@ class FakeActivityChannel implements ActivityChannel {
     this.followed.splice(this.followed.indexOf(key), 1);
   }
 
-  listen(listener: ActivityListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
   history(event: HistoryProgress): void {
-    act(() => {
-      for (const listener of this.listeners) listener.history?.(event);
-    });
+    act(() => this.emit((listener) => listener.history?.(event)));
   }
 }
 

@@ -11,6 +11,7 @@ import {
   type TraitTypeCounts,
 } from '@nexus/contract';
 import { type ScanChannel, type ScanListener } from '../../../lib/scan-channel';
+import { FakeListeners } from '../../../testing/fake-listeners';
 import { testNft } from '../../../testing/test-nft';
 import {
   installFetch,
@@ -93,18 +94,13 @@ function servePage(url: URL, ranked: boolean): CollectionPageResponse {
   };
 }
 
-class FakeChannel implements ScanChannel {
-  readonly listeners = new Set<ScanListener>();
+class FakeChannel extends FakeListeners<ScanListener> implements ScanChannel {
   readonly subscribed: string[] = [];
   async subscribe(key: string) {
     this.subscribed.push(key);
     return null;
   }
   unsubscribe(): void {}
-  listen(listener: ScanListener) {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
 }
 
 /** A collection larger than POST /api/nfts answers whole: it arrived with its first page. */
@@ -248,15 +244,15 @@ describe('gallery paging by the server', () => {
 
     ranked = true;
     await act(async () => {
-      for (const listener of channel.listeners) {
+      channel.emit((listener) =>
         listener.completed({
           key: `rarity:polygon:${CONTRACT}`,
           totalNfts: SIZE,
           totalCollections: 1,
           scanDuration: 5,
           isComplete: true,
-        });
-      }
+        }),
+      );
     });
     await settle();
     expect(pageCalls().length).toBeGreaterThanOrEqual(2);
@@ -280,7 +276,7 @@ describe('gallery paging by the server', () => {
     pending.clear();
     const before = pageCalls().length;
     await act(async () => {
-      for (const listener of channel.listeners) {
+      channel.emit((listener) =>
         listener.metadataFilled?.({
           key: `collection:polygon:${CONTRACT}`,
           network: 'polygon',
@@ -288,8 +284,8 @@ describe('gallery paging by the server', () => {
           tokenIds: ['120'],
           recovered: 1,
           remaining: 0,
-        });
-      }
+        }),
+      );
     });
     await settle();
     expect(pageCalls().length).toBeGreaterThan(before);

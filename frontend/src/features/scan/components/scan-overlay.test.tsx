@@ -9,6 +9,7 @@ import {
   type ScanProgress,
 } from '@nexus/contract';
 import { setScanChannel, type ScanChannel, type ScanListener } from '../../../lib/scan-channel';
+import { FakeListeners } from '../../../testing/fake-listeners';
 import { installFetch, jsonResponse, removeFetch, statusResponse } from '../../../testing/fake-fetch';
 import { useScanResult } from '../hooks/use-scan';
 import { useScanHistory, useScanProgress, type ScanTarget } from '../stores/scan-store';
@@ -169,9 +170,8 @@ describe(ScanOverlay.name, () => {
 });
 
 /** The scan's room with no server: the test says what the workers send. */
-class FakeScanChannel implements ScanChannel {
+class FakeScanChannel extends FakeListeners<ScanListener> implements ScanChannel {
   readonly subscribed: string[] = [];
-  readonly listeners = new Set<ScanListener>();
 
   subscribe(key: string): Promise<ScanProgress | null> {
     this.subscribed.push(key);
@@ -180,15 +180,8 @@ class FakeScanChannel implements ScanChannel {
 
   unsubscribe(): void {}
 
-  listen(listener: ScanListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
   history(event: HistoryProgress): void {
-    act(() => {
-      for (const listener of this.listeners) listener.history?.(event);
-    });
+    act(() => this.emit((listener) => listener.history?.(event)));
   }
 }
 
