@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
 import './app-dialog.css';
 
 interface AppDialogProps {
@@ -18,10 +18,42 @@ interface AppDialogProps {
 }
 
 /** Radix's `onOpenChange` for a dialog opened from state: only its closing is the owner's to handle. */
-export function closeWith(onClose: () => void): (open: boolean) => void {
+function closeWith(onClose: () => void): (open: boolean) => void {
   return (open) => {
     if (!open) onClose();
   };
+}
+
+/** The parts of a Radix dialog or alert dialog (`@radix-ui/react-dialog` or `-alert-dialog`) a layer needs. */
+interface DialogParts {
+  Root: ComponentType<{ open: boolean; onOpenChange: (open: boolean) => void; children: ReactNode }>;
+  Portal: ComponentType<{ children: ReactNode }>;
+  Overlay: ComponentType<{ className: string }>;
+}
+
+/**
+ * The layer every modal of the app opens in: Radix's root opened from state (closing is the
+ * owner's), portalled over the page with the dimming overlay. `children` is the parts' Content.
+ */
+export function DialogLayer({
+  parts: { Root, Portal, Overlay },
+  open,
+  onClose,
+  children,
+}: {
+  parts: DialogParts;
+  open: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Root open={open} onOpenChange={closeWith(onClose)}>
+      <Portal>
+        <Overlay className="dialog-overlay" />
+        {children}
+      </Portal>
+    </Root>
+  );
 }
 
 function isFocusable(element: Element | null): element is HTMLElement {
@@ -63,42 +95,39 @@ export function AppDialog({
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={closeWith(onClose)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content
-          className={`dialog dialog--${size}`}
-          data-testid={testId}
-          aria-describedby={undefined}
-          onOpenAutoFocus={() => {
-            // Runs before Radix moves focus in: this is still the control that opened the dialog.
-            opener.current = document.activeElement;
-          }}
-          onCloseAutoFocus={(event) => {
-            const target = opener.current;
-            opener.current = null;
-            if (isFocusable(target)) {
-              event.preventDefault();
-              target.focus();
-            }
-          }}
-          onEscapeKeyDown={(event) => {
-            escapeHandledByRadix.current = event;
-          }}
-          onKeyDown={onKeyDown}
-        >
-          <Dialog.Title className={hideTitle ? 'sr-only' : 'dialog__title'}>{title}</Dialog.Title>
-          {description ? (
-            <Dialog.Description className="dialog__description">{description}</Dialog.Description>
-          ) : null}
-          {children}
-          {hideClose ? null : (
-            <Dialog.Close className="dialog__close" aria-label="Close">
-              ×
-            </Dialog.Close>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogLayer parts={Dialog} open={open} onClose={onClose}>
+      <Dialog.Content
+        className={`dialog dialog--${size}`}
+        data-testid={testId}
+        aria-describedby={undefined}
+        onOpenAutoFocus={() => {
+          // Runs before Radix moves focus in: this is still the control that opened the dialog.
+          opener.current = document.activeElement;
+        }}
+        onCloseAutoFocus={(event) => {
+          const target = opener.current;
+          opener.current = null;
+          if (isFocusable(target)) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
+        onEscapeKeyDown={(event) => {
+          escapeHandledByRadix.current = event;
+        }}
+        onKeyDown={onKeyDown}
+      >
+        <Dialog.Title className={hideTitle ? 'sr-only' : 'dialog__title'}>{title}</Dialog.Title>
+        {description ? (
+          <Dialog.Description className="dialog__description">{description}</Dialog.Description>
+        ) : null}
+        {children}
+        {hideClose ? null : (
+          <Dialog.Close className="dialog__close" aria-label="Close">
+            ×
+          </Dialog.Close>
+        )}
+      </Dialog.Content>
+    </DialogLayer>
   );
 }

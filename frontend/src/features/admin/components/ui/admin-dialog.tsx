@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
-import { closeWith } from '../../../../components/dialog/app-dialog';
+import { DialogLayer } from '../../../../components/dialog/app-dialog';
 import '../../../../components/dialog/app-dialog.css';
 import './admin-dialog.css';
 
@@ -17,26 +17,23 @@ interface AdminDialogProps {
 /** A modal form of the admin screens (Escape and the × close it). */
 export function AdminDialog({ open, onClose, title, description, testId, children }: AdminDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={closeWith(onClose)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content
-          className="dialog admin-dialog admin-dialog--wide"
-          data-testid={testId}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-          // A click outside must not throw away a half-filled form.
-          onPointerDownOutside={(event) => event.preventDefault()}
-        >
-          <Dialog.Title className="admin-dialog__title">{title}</Dialog.Title>
-          {description ? (
-            <Dialog.Description className="admin-dialog__description">{description}</Dialog.Description>
-          ) : null}
-          {children}
-          <Dialog.Close className="dialog__close" aria-label="Close">
-            ×
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogLayer parts={Dialog} open={open} onClose={onClose}>
+      <Dialog.Content
+        className="dialog admin-dialog admin-dialog--wide"
+        data-testid={testId}
+        {...(description ? {} : { 'aria-describedby': undefined })}
+        // A click outside must not throw away a half-filled form.
+        onPointerDownOutside={(event) => event.preventDefault()}
+      >
+        <Dialog.Title className="admin-dialog__title">{title}</Dialog.Title>
+        {description ? (
+          <Dialog.Description className="admin-dialog__description">{description}</Dialog.Description>
+        ) : null}
+        {children}
+        <Dialog.Close className="dialog__close" aria-label="Close">
+          ×
+        </Dialog.Close>
+      </Dialog.Content>
+    </DialogLayer>
   );
 }

@@ -1,6 +1,6 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useState } from 'react';
-import { closeWith } from '../../../../components/dialog/app-dialog';
+import { DialogLayer } from '../../../../components/dialog/app-dialog';
 import '../../../../components/dialog/app-dialog.css';
 import './admin-dialog.css';
 
@@ -17,26 +17,18 @@ interface ConfirmDialogProps {
 /** A blocking yes/no question before a destructive admin action; focus starts on Cancel. */
 export function ConfirmDialog({ open, onClose, message, confirmLabel, onConfirm }: ConfirmDialogProps) {
   return (
-    <AlertDialog.Root open={open} onOpenChange={closeWith(onClose)}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content
-          className="dialog admin-dialog admin-dialog--confirm"
-          data-testid="confirm-dialog"
-        >
-          <AlertDialog.Title className="admin-dialog__title">{message}</AlertDialog.Title>
-          <AlertDialog.Description className="sr-only">
-            Confirm or cancel this action.
-          </AlertDialog.Description>
-          <div className="dialog__actions">
-            <AlertDialog.Cancel className="button button--ghost">Cancel</AlertDialog.Cancel>
-            <AlertDialog.Action className="button admin-button--danger" onClick={onConfirm}>
-              {confirmLabel}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <DialogLayer parts={AlertDialog} open={open} onClose={onClose}>
+      <AlertDialog.Content className="dialog admin-dialog admin-dialog--confirm" data-testid="confirm-dialog">
+        <AlertDialog.Title className="admin-dialog__title">{message}</AlertDialog.Title>
+        <AlertDialog.Description className="sr-only">Confirm or cancel this action.</AlertDialog.Description>
+        <div className="dialog__actions">
+          <AlertDialog.Cancel className="button button--ghost">Cancel</AlertDialog.Cancel>
+          <AlertDialog.Action className="button admin-button--danger" onClick={onConfirm}>
+            {confirmLabel}
+          </AlertDialog.Action>
+        </div>
+      </AlertDialog.Content>
+    </DialogLayer>
   );
 }
 
