@@ -12,54 +12,56 @@ describe('import boundaries (eslint.config.js)', () => {
     lint = virtualLint();
   });
   const rules = (messages: Linter.LintMessage[]) => messages.map((m) => m.ruleId);
+  /** A file at `path` that imports `name` from `from` and uses it (so that only the import can fail). */
+  const lintImport = (path: string, name: string, from: string) =>
+    lint(path, `import { ${name} } from '${from}';\nexport const x = ${name};\n`);
 
   it('fails a web app file that imports the backend by path', async () => {
-    const messages = await lint(
+    const messages = await lintImport(
       'frontend/src/features/example.ts',
-      "import { loadConfig } from '../../../backend/src/platform/config/app-config.js';\nexport const x = loadConfig;\n",
+      'loadConfig',
+      '../../../backend/src/platform/config/app-config.js',
     );
     expect(rules(messages)).toEqual(['import-x/no-restricted-paths']);
     expect(messages[0]!.message).toContain('The web app imports only @nexus/contract of ours');
   });
 
   it('fails a web app file that imports a server package', async () => {
-    const messages = await lint(
+    const messages = await lintImport(
       'frontend/src/features/example.ts',
-      "import { startWorker } from '@nexus/backend/jobs';\nexport const x = startWorker;\n",
+      'startWorker',
+      '@nexus/backend/jobs',
     );
     // Named, and (once built) resolved into the backend: both rules see it.
     expect(rules(messages)).toContain('no-restricted-imports');
   });
 
   it('lets a web app file import the contract', async () => {
-    const messages = await lint(
-      'frontend/src/features/example.ts',
-      "import { scanKey } from '@nexus/contract';\nexport const x = scanKey;\n",
-    );
+    const messages = await lintImport('frontend/src/features/example.ts', 'scanKey', '@nexus/contract');
     expect(messages).toEqual([]);
   });
 
   it('fails a contract file that imports anything of ours', async () => {
-    const byPath = await lint(
+    const byPath = await lintImport(
       'contract/src/example.ts',
-      "import { toApiNft } from '../../backend/src/collections/index.js';\nexport const x = toApiNft;\n",
+      'toApiNft',
+      '../../backend/src/collections/index.js',
     );
-    const byName = await lint(
-      'contract/src/example.ts',
-      "import { startWorker } from '@nexus/backend/jobs';\nexport const x = startWorker;\n",
-    );
+    const byName = await lintImport('contract/src/example.ts', 'startWorker', '@nexus/backend/jobs');
     expect(rules(byPath)).toEqual(['import-x/no-restricted-paths']);
     expect(rules(byName)).toContain('no-restricted-imports');
   });
 
   it("fails a backend file that reaches into another domain's files, not its surface", async () => {
-    const internal = await lint(
+    const internal = await lintImport(
       'backend/src/admin/example.ts',
-      "import { ScanCacheRepository } from '../scans/scan-cache.repository.js';\nexport const x = ScanCacheRepository;\n",
+      'ScanCacheRepository',
+      '../scans/scan-cache.repository.js',
     );
-    const surface = await lint(
+    const surface = await lintImport(
       'backend/src/admin/example.ts',
-      "import { ScanCacheRepository } from '../scans/index.js';\nexport const x = ScanCacheRepository;\n",
+      'ScanCacheRepository',
+      '../scans/index.js',
     );
     expect(rules(internal)).toEqual(['import-x/no-restricted-paths']);
     expect(internal[0]!.message).toContain('Import scans through its surface (scans/index.js)');
@@ -67,33 +69,36 @@ describe('import boundaries (eslint.config.js)', () => {
   });
 
   it('holds the surfaces for the files at the root of backend/src too', async () => {
-    const internal = await lint(
+    const internal = await lintImport(
       'backend/src/example.module.ts',
-      "import { ScansModule } from './scans/scans.module.js';\nexport const x = ScansModule;\n",
+      'ScansModule',
+      './scans/scans.module.js',
     );
-    const surface = await lint(
-      'backend/src/example.module.ts',
-      "import { ScansModule } from './scans/index.js';\nexport const x = ScansModule;\n",
-    );
+    const surface = await lintImport('backend/src/example.module.ts', 'ScansModule', './scans/index.js');
     expect(rules(internal)).toEqual(['import-x/no-restricted-paths']);
     expect(surface).toEqual([]);
   });
 
   it("holds a nested surface (chain/metadata) for its neighbours in chain, and chain's for the rest", async () => {
-    const code = (from: string) =>
-      `import { normalizeMetadata } from '${from}';\nexport const x = normalizeMetadata;\n`;
-    const fromJobs = await lint(
+    const importNormalizer = (path: string, from: string) => lintImport(path, 'normalizeMetadata', from);
+    const fromJobs = await importNormalizer(
       'backend/src/jobs/example.ts',
-      code('../chain/metadata/metadata.normalizer.js'),
+      '../chain/metadata/metadata.normalizer.js',
     );
-    const pastChain = await lint('backend/src/jobs/example.ts', code('../chain/metadata/index.js'));
-    const fromChain = await lint(
+    const pastChain = await importNormalizer('backend/src/jobs/example.ts', '../chain/metadata/index.js');
+    const fromChain = await importNormalizer(
       'backend/src/chain/rpc/example.ts',
-      code('../metadata/metadata.normalizer.js'),
+      '../metadata/metadata.normalizer.js',
     );
-    const throughChain = await lint('backend/src/jobs/example.ts', code('../chain/index.js'));
-    const throughMetadata = await lint('backend/src/chain/rpc/example.ts', code('../metadata/index.js'));
-    const inside = await lint('backend/src/chain/metadata/example.ts', code('./metadata.normalizer.js'));
+    const throughChain = await importNormalizer('backend/src/jobs/example.ts', '../chain/index.js');
+    const throughMetadata = await importNormalizer(
+      'backend/src/chain/rpc/example.ts',
+      '../metadata/index.js',
+    );
+    const inside = await importNormalizer(
+      'backend/src/chain/metadata/example.ts',
+      './metadata.normalizer.js',
+    );
     expect(rules(fromJobs)).toContain('import-x/no-restricted-paths');
     expect(rules(pastChain)).toEqual(['import-x/no-restricted-paths']);
     expect(rules(fromChain)).toEqual(['import-x/no-restricted-paths']);
@@ -103,17 +108,20 @@ describe('import boundaries (eslint.config.js)', () => {
   });
 
   it("fails an import past any surface, a domain's or a platform folder's", async () => {
-    const chain = await lint(
+    const chain = await lintImport(
       'backend/src/admin/example.ts',
-      "import { LogScanner } from '../chain/rpc/log.scanner.js';\nexport const x = LogScanner;\n",
+      'LogScanner',
+      '../chain/rpc/log.scanner.js',
     );
-    const config = await lint(
+    const config = await lintImport(
       'backend/src/scans/example.ts',
-      "import { loadConfig } from '../platform/config/app-config.js';\nexport const x = loadConfig;\n",
+      'loadConfig',
+      '../platform/config/app-config.js',
     );
-    const surface = await lint(
+    const surface = await lintImport(
       'backend/src/scans/example.ts',
-      "import { loadConfig } from '../platform/config/index.js';\nexport const x = loadConfig;\n",
+      'loadConfig',
+      '../platform/config/index.js',
     );
     expect(rules(chain)).toEqual(['import-x/no-restricted-paths']);
     expect(chain[0]!.message).toContain('Import chain through its surface (chain/index.js)');
@@ -123,17 +131,20 @@ describe('import boundaries (eslint.config.js)', () => {
   });
 
   it('fails a platform file that imports a domain, even through its surface', async () => {
-    const domain = await lint(
+    const domain = await lintImport(
       'backend/src/platform/redis/example.ts',
-      "import { ScansModule } from '../../scans/index.js';\nexport const x = ScansModule;\n",
+      'ScansModule',
+      '../../scans/index.js',
     );
-    const root = await lint(
+    const root = await lintImport(
       'backend/src/platform/database/example.ts',
-      "import { ENTITIES } from '../../entities.js';\nexport const x = ENTITIES;\n",
+      'ENTITIES',
+      '../../entities.js',
     );
-    const platform = await lint(
+    const platform = await lintImport(
       'backend/src/platform/redis/example.ts',
-      "import { APP_CONFIG } from '../config/index.js';\nexport const x = APP_CONFIG;\n",
+      'APP_CONFIG',
+      '../config/index.js',
     );
     expect(rules(domain)).toEqual(['import-x/no-restricted-paths']);
     expect(domain[0]!.message).toContain('The platform never imports a domain');
@@ -142,21 +153,24 @@ describe('import boundaries (eslint.config.js)', () => {
   });
 
   it('lets a platform spec boot the whole API from the composition root', async () => {
-    const messages = await lint(
+    const messages = await lintImport(
       'backend/src/platform/common/example.http.spec.ts',
-      "import { createApiApp } from '../../bootstrap.js';\nexport const x = createApiApp;\n",
+      'createApiApp',
+      '../../bootstrap.js',
     );
     expect(messages).toEqual([]);
   });
 
   it('fails a web app feature that imports another feature', async () => {
-    const messages = await lint(
+    const messages = await lintImport(
       'frontend/src/features/home/components/example.tsx',
-      "import { VotingList } from '../../vote/components/voting-list';\nexport const x = VotingList;\n",
+      'VotingList',
+      '../../vote/components/voting-list',
     );
-    const own = await lint(
+    const own = await lintImport(
       'frontend/src/features/vote/components/example.tsx',
-      "import { VotingList } from './voting-list';\nexport const x = VotingList;\n",
+      'VotingList',
+      './voting-list',
     );
     expect(rules(messages)).toEqual(['import-x/no-restricted-paths']);
     expect(messages[0]!.message).toContain('A feature never imports another feature');
@@ -164,13 +178,13 @@ describe('import boundaries (eslint.config.js)', () => {
   });
 
   it('fails shared components and lib that import a feature; routes may compose features', async () => {
-    const code =
-      "import { VotingList } from '../features/vote/components/voting-list';\nexport const x = VotingList;\n";
-    const component = await lint('frontend/src/components/example.tsx', code);
-    const lib = await lint('frontend/src/lib/example.ts', code);
-    const route = await lint(
+    const from = '../features/vote/components/voting-list';
+    const component = await lintImport('frontend/src/components/example.tsx', 'VotingList', from);
+    const lib = await lintImport('frontend/src/lib/example.ts', 'VotingList', from);
+    const route = await lintImport(
       'frontend/src/app/routes/example.tsx',
-      "import { VotingList } from '../../features/vote/components/voting-list';\nexport const x = VotingList;\n",
+      'VotingList',
+      '../../features/vote/components/voting-list',
     );
     expect(rules(component)).toEqual(['import-x/no-restricted-paths']);
     expect(component[0]!.message).toContain('Shared code never imports a feature');
@@ -179,27 +193,23 @@ describe('import boundaries (eslint.config.js)', () => {
   });
 
   it('lets workers import the job surface only', async () => {
-    const other = await lint(
+    const other = await lintImport(
       'workers/src/example.ts',
-      "import { loadConfig } from '../../backend/src/platform/config/app-config.js';\nexport const x = loadConfig;\n",
+      'loadConfig',
+      '../../backend/src/platform/config/app-config.js',
     );
-    const jobs = await lint(
-      'workers/src/example.ts',
-      "import { startWorker } from '@nexus/backend/jobs';\nexport const x = startWorker;\n",
-    );
+    const jobs = await lintImport('workers/src/example.ts', 'startWorker', '@nexus/backend/jobs');
     expect(rules(other)).toEqual(['no-restricted-imports']);
     expect(jobs).toEqual([]);
   });
 
   it('keeps chain and media apart: both build on the outbound fetch layer, neither on the other', async () => {
-    const media = await lint(
+    const media = await lintImport(
       'backend/src/media/example.ts',
-      "import { GatewayMetadataResolver } from '../chain/index.js';\nexport const x = GatewayMetadataResolver;\n",
+      'GatewayMetadataResolver',
+      '../chain/index.js',
     );
-    const chain = await lint(
-      'backend/src/chain/example.ts',
-      "import { MediaModule } from '../media/index.js';\nexport const x = MediaModule;\n",
-    );
+    const chain = await lintImport('backend/src/chain/example.ts', 'MediaModule', '../media/index.js');
     const outbound = await lint(
       'backend/src/media/example.ts',
       "import { GatewayFetcher, sniffMediaType } from '../platform/outbound/index.js';\nexport const x = [GatewayFetcher, sniffMediaType];\n",
