@@ -95,10 +95,7 @@ export class QueuedScansRepository {
     holdMs: number,
     now = Date.now(),
   ): Promise<Reservation> {
-    const answer = Number(
-      await this.redis.eval(RESERVE, 1, this.key(client), now, scanKey, limit, now + holdMs, holdMs),
-    );
-    return answer === 1 ? 'reserved' : answer === 0 ? 'counted' : 'full';
+    return this.reserveIn(RESERVE, this.key(client), scanKey, limit, now, holdMs, holdMs);
   }
 
   /**
@@ -112,9 +109,23 @@ export class QueuedScansRepository {
     holdMs: number,
     now = Date.now(),
   ): Promise<Reservation> {
-    const answer = Number(
-      await this.redis.eval(RESERVE_TOTAL, 1, this.totalKey(), now, scanKey, limit, now + holdMs, queued),
-    );
+    return this.reserveIn(RESERVE_TOTAL, this.totalKey(), scanKey, limit, now, holdMs, queued);
+  }
+
+  /**
+   * Runs `script` (RESERVE or RESERVE_TOTAL) on the set `key`: ARGV now, scan key, limit, reserved
+   * until (`now + holdMs`), then the script's own last argument.
+   */
+  private async reserveIn(
+    script: string,
+    key: string,
+    scanKey: string,
+    limit: number,
+    now: number,
+    holdMs: number,
+    last: number,
+  ): Promise<Reservation> {
+    const answer = Number(await this.redis.eval(script, 1, key, now, scanKey, limit, now + holdMs, last));
     return answer === 1 ? 'reserved' : answer === 0 ? 'counted' : 'full';
   }
 
