@@ -6,8 +6,8 @@ import {
   type ActivityQuery,
   type CursorQuery,
 } from '@nexus/contract';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { OptionalWholeNumber } from '../platform/common/index.js';
 
 const L = ACTIVITY_LIMITS;
 
@@ -20,11 +20,7 @@ export class CursorQueryDto implements CursorQuery {
   cursor?: string;
 
   @ApiPropertyOptional({ minimum: 1, maximum: L.maxLimit, default: L.defaultLimit })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1, { message: 'limit must be at least 1' })
-  @Max(L.maxLimit, { message: `limit must be at most ${L.maxLimit}` })
+  @OptionalWholeNumber(1, L.maxLimit)
   limit?: number;
 }
 
@@ -39,10 +35,6 @@ export class ActivityQueryDto extends CursorQueryDto implements ActivityQuery {
 /** `?days=` */
 export class TransfersPerDayQueryDto {
   @ApiPropertyOptional({ minimum: 1, maximum: L.maxDays, default: L.defaultDays })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'days must be a whole number' })
-  @Min(1, { message: 'days must be at least 1' })
-  @Max(L.maxDays, { message: `days must be at most ${L.maxDays}` })
+  @OptionalWholeNumber(1, L.maxDays)
   days?: number;
 }

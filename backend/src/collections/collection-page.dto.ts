@@ -12,20 +12,18 @@ import {
   type Network,
   type SortOrder,
 } from '@nexus/contract';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
   IsIn,
-  IsInt,
   IsOptional,
   IsString,
   Matches,
-  Max,
   MaxLength,
-  Min,
 } from 'class-validator';
+import { OptionalWholeNumber } from '../platform/common/index.js';
 
 const L = COLLECTION_PAGE_LIMITS;
 
@@ -48,19 +46,11 @@ const asList = ({ value }: { value: unknown }) =>
 /** `?page=&pageSize=&sort=&order=&search=&traits=&owner=` */
 export class CollectionPageQueryDto implements CollectionPageQuery {
   @ApiPropertyOptional({ minimum: 1, maximum: L.maxPage, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number' })
-  @Min(1, { message: 'page must be at least 1' })
-  @Max(L.maxPage, { message: `page must be at most ${L.maxPage}` })
+  @OptionalWholeNumber(1, L.maxPage)
   page?: number;
 
   @ApiPropertyOptional({ minimum: 1, maximum: L.maxPageSize, default: L.defaultPageSize })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'pageSize must be a whole number' })
-  @Min(1, { message: 'pageSize must be at least 1' })
-  @Max(L.maxPageSize, { message: `pageSize must be at most ${L.maxPageSize}` })
+  @OptionalWholeNumber(1, L.maxPageSize)
   pageSize?: number;
 
   @ApiPropertyOptional({ enum: COLLECTION_SORTS, default: DEFAULT_COLLECTION_SORT })

@@ -1,5 +1,6 @@
-import { Transform, Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsString, MaxLength } from 'class-validator';
+import { OptionalWholeNumber } from '../platform/common/index.js';
 
 export class DiscoverQueryDto {
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
@@ -7,10 +8,6 @@ export class DiscoverQueryDto {
   @MaxLength(100, { message: 'query is too long (100 characters at most)' })
   query = '';
 
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1, { message: 'limit must be at least 1' })
-  @Max(50, { message: 'limit must be at most 50' })
+  @OptionalWholeNumber(1, 50)
   limit = 8;
 }

@@ -1,4 +1,13 @@
-import { ValidateBy, ValidateIf, type ValidationArguments } from 'class-validator';
+import { Type } from 'class-transformer';
+import {
+  IsInt,
+  IsOptional,
+  Max,
+  Min,
+  ValidateBy,
+  ValidateIf,
+  type ValidationArguments,
+} from 'class-validator';
 
 /** class-transformer: trims a string value, leaves anything else for the validators to refuse. */
 export const trim = ({ value }: { value: unknown }): unknown =>
@@ -7,6 +16,26 @@ export const trim = ({ value }: { value: unknown }): unknown =>
 /** Optional, but null is refused rather than silently stored as a missing value. */
 export const Optional = (): PropertyDecorator =>
   ValidateIf((_object: object, value: unknown) => value !== undefined);
+
+/**
+ * An optional number of the query string: its text read as a number, then a whole number from
+ * `min` to `max`, each refusal naming the property. The same as writing, above the property,
+ * `@IsOptional() @Type(() => Number) @IsInt @Min @Max` (their errors in that order).
+ */
+export function OptionalWholeNumber(min: number, max: number): PropertyDecorator {
+  return (target, key) => {
+    const name = String(key);
+    // Applied last to first, as TypeScript applies decorators stacked in the order above.
+    const stacked: PropertyDecorator[] = [
+      IsOptional(),
+      Type(() => Number),
+      IsInt({ message: `${name} must be a whole number` }),
+      Min(min, { message: `${name} must be at least ${min}` }),
+      Max(max, { message: `${name} must be at most ${max}` }),
+    ];
+    for (const decorator of stacked.reverse()) decorator(target, key);
+  };
+}
 
 /** Free text up to `max` characters. */
 export function Text(max: number): PropertyDecorator {
