@@ -180,21 +180,23 @@ async function main(): Promise<void> {
     const anyWallet = () => walletAddress(Math.floor(WALLETS * random()));
 
     console.log(`\n${QUERIES} requests each, limit 25:`);
-    await measure('collection activity, first page', () => sut.collectionActivity(NETWORK, collection(), {}));
+    await measure('collection activity, first page', () =>
+      sut.activity(NETWORK, 'collection', collection(), {}),
+    );
     await measure('collection activity, deep cursor', () =>
-      sut.collectionActivity(NETWORK, collection(), { cursor: deepCursor() }),
+      sut.activity(NETWORK, 'collection', collection(), { cursor: deepCursor() }),
     );
     await measure('collection activity, mints only', () =>
-      sut.collectionActivity(NETWORK, collection(), { kind: 'mint', cursor: deepCursor() }),
+      sut.activity(NETWORK, 'collection', collection(), { kind: 'mint', cursor: deepCursor() }),
     );
     await measure('large collection activity, deep cursor', () =>
-      sut.collectionActivity(NETWORK, contractAddress(0), { cursor: deepCursor() }),
+      sut.activity(NETWORK, 'collection', contractAddress(0), { cursor: deepCursor() }),
     );
     await measure('wallet activity (skewed: busy wallets)', () =>
-      sut.walletActivity(NETWORK, busyWallet(), {}),
+      sut.activity(NETWORK, 'wallet', busyWallet(), {}),
     );
     await measure('wallet activity (any wallet), deep cursor', () =>
-      sut.walletActivity(NETWORK, anyWallet(), { cursor: deepCursor() }),
+      sut.activity(NETWORK, 'wallet', anyWallet(), { cursor: deepCursor() }),
     );
     await measure('token history', () =>
       sut.tokenHistory(NETWORK, contractAddress(0), String(Math.floor(random() * LARGE_TOKENS)), {}),

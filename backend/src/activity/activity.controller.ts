@@ -80,7 +80,7 @@ export class CollectionActivityController {
     @Param() params: CollectionParamsDto,
     @Query() query: ActivityQueryDto,
   ): Promise<ActivityPage> {
-    return this.activity.collectionActivity(params.network, params.address, query);
+    return this.activity.activity(params.network, 'collection', params.address, query);
   }
 
   @Get(':network/:address/transfers-per-day')
@@ -116,7 +116,7 @@ export class WalletActivityController {
     @Param() params: CollectionParamsDto,
     @Query() query: ActivityQueryDto,
   ): Promise<ActivityPage> {
-    return this.activity.walletActivity(params.network, params.address, query);
+    return this.activity.activity(params.network, 'wallet', params.address, query);
   }
 
   @Get(':network/:address/held')

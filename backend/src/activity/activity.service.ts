@@ -6,6 +6,7 @@ import {
   type ActivityEvent,
   type ActivityKind,
   type ActivityPage,
+  type ActivityScope,
   type CollectionHolderStats,
   type CollectionHoldersPage,
   type CursorPage,
@@ -22,6 +23,7 @@ import {
   TransferHistoryWatch,
   type ActivityRow,
   type SinceRow,
+  type TransferKey,
 } from '../transfer-index/index.js';
 import { feedCursor, heldCursor, holderCursor } from './activity-cursor.js';
 
@@ -132,48 +134,53 @@ export class ActivityService {
     return { ...coverage, items: [], next: null };
   }
 
-  async collectionActivity(
+  /**
+   * A page of transfers, newest first, with the coverage of `contract` (null: the network's):
+   * `read` gets the position after which to read (null: from the newest) and how many rows.
+   */
+  private async feed(
     network: Network,
-    contract: string,
-    query: { kind?: ActivityKind; cursor?: string; limit?: number },
+    contract: string | null,
+    query: { cursor?: string; limit?: number },
+    read: (before: TransferKey | null, rows: number) => Promise<ActivityRow[]>,
   ): Promise<ActivityPage> {
     const before = query.cursor === undefined ? null : feedCursor.decode(query.cursor);
     const { coverage } = await this.open(network, contract);
     if (!coverage.indexed) return { ...this.empty(coverage), names: {} };
     const limit = query.limit ?? ACTIVITY_LIMITS.defaultLimit;
-    const rows = await this.reader.collectionActivity(network, contract, query.kind, before, limit + 1);
+    const rows = await read(before, limit + 1);
     const page = cut(rows, limit, feedCursor.encode);
     return this.named(coverage, page.items, page.next);
   }
 
-  async walletActivity(
+  /** What a collection's tokens or a wallet did, across its tokens (`kind`: only mints, transfers or burns). */
+  activity(
     network: Network,
-    wallet: string,
+    scope: ActivityScope,
+    address: string,
     query: { kind?: ActivityKind; cursor?: string; limit?: number },
   ): Promise<ActivityPage> {
-    const before = query.cursor === undefined ? null : feedCursor.decode(query.cursor);
-    const { coverage } = await this.open(network, null);
-    if (!coverage.indexed) return { ...this.empty(coverage), names: {} };
-    const limit = query.limit ?? ACTIVITY_LIMITS.defaultLimit;
-    const rows = await this.reader.walletActivity(network, wallet, query.kind, before, limit + 1);
-    const page = cut(rows, limit, feedCursor.encode);
-    return this.named(coverage, page.items, page.next);
+    if (scope === 'wallet') {
+      return this.feed(network, null, query, (before, rows) =>
+        this.reader.walletActivity(network, address, query.kind, before, rows),
+      );
+    }
+    return this.feed(network, address, query, (before, rows) =>
+      this.reader.collectionActivity(network, address, query.kind, before, rows),
+    );
   }
 
-  async tokenHistory(
+  tokenHistory(
     network: Network,
     contract: string,
     tokenId: string,
     query: { cursor?: string; limit?: number },
   ): Promise<ActivityPage> {
-    const before = query.cursor === undefined ? null : feedCursor.decode(query.cursor);
-    const { coverage } = await this.open(network, contract);
-    if (!coverage.indexed) return { ...this.empty(coverage), names: {} };
-    const limit = query.limit ?? ACTIVITY_LIMITS.defaultLimit;
-    const rows = await this.reader.tokenHistory(network, contract, tokenId, before, limit + 1);
-    if (rows.length === 0 && !before) throw new NotFoundException(TOKEN_NOT_FOUND);
-    const page = cut(rows, limit, feedCursor.encode);
-    return this.named(coverage, page.items, page.next);
+    return this.feed(network, contract, query, async (before, rows) => {
+      const read = await this.reader.tokenHistory(network, contract, tokenId, before, rows);
+      if (read.length === 0 && !before) throw new NotFoundException(TOKEN_NOT_FOUND);
+      return read;
+    });
   }
 
   /** ERC-721: the one owner (none once burned); ERC-1155: the holders with their units, paged. */
