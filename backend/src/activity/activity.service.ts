@@ -75,6 +75,19 @@ function cut<T>(
 }
 
 /**
+ * A page of `limit` rows at most (ACTIVITY_LIMITS.defaultLimit when not given): `read` is asked for
+ * one row more, which says whether a next page exists.
+ */
+async function readPage<T>(
+  limit: number | undefined,
+  read: (rows: number) => Promise<T[]>,
+  cursorOf: (last: T) => string,
+): Promise<{ items: T[]; next: string | null }> {
+  const size = limit ?? ACTIVITY_LIMITS.defaultLimit;
+  return cut(await read(size + 1), size, cursorOf);
+}
+
+/**
  * Owners, holders and activity from the transfer index. A network whose index is off (or has no
  * block yet) answers `indexed: false` with nothing else; a contract the index has never seen a
  * transfer of is Collection Not Found.
@@ -130,6 +143,17 @@ export class ActivityService {
     return { coverage, standard };
   }
 
+  /** A paged route's start: its cursor checked first (a 400 before any lookup), then `open`. */
+  private async openPage<K>(
+    network: Network,
+    contract: string | null,
+    cursor: string | undefined,
+    cursors: { decode(cursor: string): K },
+  ): Promise<{ after: K | null; coverage: IndexCoverage; standard: Standard | null }> {
+    const after = cursor === undefined ? null : cursors.decode(cursor);
+    return { after, ...(await this.open(network, contract)) };
+  }
+
   private empty<T>(coverage: IndexCoverage): CursorPage<T> {
     return { ...coverage, items: [], next: null };
   }
@@ -144,12 +168,9 @@ export class ActivityService {
     query: { cursor?: string; limit?: number },
     read: (before: TransferKey | null, rows: number) => Promise<ActivityRow[]>,
   ): Promise<ActivityPage> {
-    const before = query.cursor === undefined ? null : feedCursor.decode(query.cursor);
-    const { coverage } = await this.open(network, contract);
+    const { after: before, coverage } = await this.openPage(network, contract, query.cursor, feedCursor);
     if (!coverage.indexed) return { ...this.empty(coverage), names: {} };
-    const limit = query.limit ?? ACTIVITY_LIMITS.defaultLimit;
-    const rows = await read(before, limit + 1);
-    const page = cut(rows, limit, feedCursor.encode);
+    const page = await readPage(query.limit, (rows) => read(before, rows), feedCursor.encode);
     return this.named(coverage, page.items, page.next);
   }
 
@@ -190,8 +211,7 @@ export class ActivityService {
     tokenId: string,
     query: { cursor?: string; limit?: number },
   ): Promise<TokenOwnersPage> {
-    const after = query.cursor === undefined ? null : holderCursor.decode(query.cursor);
-    const { coverage, standard } = await this.open(network, contract);
+    const { after, coverage, standard } = await this.openPage(network, contract, query.cursor, holderCursor);
     if (!coverage.indexed) return { ...this.empty(coverage), standard: null, burned: false, names: {} };
     if (!(await this.reader.tokenSeen(network, contract, tokenId)))
       throw new NotFoundException(TOKEN_NOT_FOUND);
@@ -203,9 +223,11 @@ export class ActivityService {
       const names = await this.primaryNames.names(items.map((item) => item.owner));
       return { ...coverage, standard, burned, items, next: null, names };
     }
-    const limit = query.limit ?? ACTIVITY_LIMITS.defaultLimit;
-    const rows = await this.reader.tokenHolders(network, contract, tokenId, after, limit + 1);
-    const page = cut(rows, limit, (last) => holderCursor.encode({ tokens: last.balance, owner: last.owner }));
+    const page = await readPage(
+      query.limit,
+      (rows) => this.reader.tokenHolders(network, contract, tokenId, after, rows),
+      (last) => holderCursor.encode({ tokens: last.balance, owner: last.owner }),
+    );
     const [since, names] = await Promise.all([
       this.reader.heldSince(
         network,
@@ -232,8 +254,7 @@ export class ActivityService {
     contract: string,
     query: { cursor?: string; limit?: number },
   ): Promise<CollectionHoldersPage> {
-    const after = query.cursor === undefined ? null : holderCursor.decode(query.cursor);
-    const { coverage, standard } = await this.open(network, contract);
+    const { after, coverage, standard } = await this.openPage(network, contract, query.cursor, holderCursor);
     if (!coverage.indexed || !standard) return { ...this.empty(coverage), holders: 0, held: '0', names: {} };
     const limit = query.limit ?? ACTIVITY_LIMITS.defaultLimit;
     const { totals, page: rows } = await this.reader.collectionHolders(network, contract, after, limit + 1);
@@ -296,12 +317,13 @@ export class ActivityService {
     wallet: string,
     query: { cursor?: string; limit?: number },
   ): Promise<HeldTokensPage> {
-    const after = query.cursor === undefined ? null : heldCursor.decode(query.cursor);
-    const { coverage } = await this.open(network, null);
+    const { after, coverage } = await this.openPage(network, null, query.cursor, heldCursor);
     if (!coverage.indexed) return this.empty(coverage);
-    const limit = query.limit ?? ACTIVITY_LIMITS.defaultLimit;
-    const rows = await this.reader.heldTokens(network, wallet, after, limit + 1);
-    const page = cut(rows, limit, heldCursor.encode);
+    const page = await readPage(
+      query.limit,
+      (rows) => this.reader.heldTokens(network, wallet, after, rows),
+      heldCursor.encode,
+    );
     const since = await this.reader.heldSince(
       network,
       page.items.map((row) => ({ contract: row.contract, tokenId: row.tokenId, owner: wallet })),
