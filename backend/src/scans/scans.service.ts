@@ -20,6 +20,7 @@ import {
   CollectionsRepository,
   toApiNft,
   type CollectionEntity,
+  type NftRecord,
 } from '../collections/index.js';
 import { deflateHead, finishDeflate, type DeflatedPart, type DeflateHead } from '../platform/common/index.js';
 import { ScanQueueRepository } from '../platform/queues/index.js';
@@ -27,6 +28,21 @@ import { ScanAdmission } from './scan-admission.service.js';
 import { ScanCacheRepository, type CachedScan } from './scan-cache.repository.js';
 import { ScanWaiter } from './scan-waiter.service.js';
 import { SearchRepository } from './search.repository.js';
+
+/** A stored collection's answer as the scan cache holds it: its last scan's facts and `records`. */
+function storedAnswer(c: CollectionEntity, records: readonly NftRecord[]): CachedScan {
+  const ref = { network: c.network, address: c.address, name: c.name, standard: c.standard };
+  return {
+    meta: {
+      scanDuration: c.scanDuration ?? 0,
+      totalCollections: 1,
+      isComplete: c.isComplete,
+      ...(c.incompleteReason ? { incompleteReason: c.incompleteReason } : {}),
+      cachedAt: Date.now(),
+    },
+    nftsJson: JSON.stringify(records.map((n) => toApiNft(n, ref))),
+  };
+}
 
 const NFTS_OPEN = Buffer.from('{"nfts":');
 
@@ -142,18 +158,7 @@ export class ScansService {
     if (paged || found.nftCount > this.config.fullAnswerMaxNfts) return this.firstPage(found);
     const stored = await this.collections.load(request.network, address);
     if (!stored || !stored.collection.lastScannedAt || stored.nfts.length === 0) return null;
-    const c = stored.collection;
-    const ref = { network: c.network, address: c.address, name: c.name, standard: c.standard };
-    const value: CachedScan = {
-      meta: {
-        scanDuration: c.scanDuration ?? 0,
-        totalCollections: 1,
-        isComplete: c.isComplete,
-        ...(c.incompleteReason ? { incompleteReason: c.incompleteReason } : {}),
-        cachedAt: Date.now(),
-      },
-      nftsJson: JSON.stringify(stored.nfts.map((n) => toApiNft(n, ref))),
-    };
+    const value = storedAnswer(stored.collection, stored.nfts);
     await this.cache.fill(key, 'collection', value);
     return { cached: value, source: 'database' };
   }
@@ -175,23 +180,8 @@ export class ScansService {
       0,
       pageSize,
     );
-    const ref = {
-      network: collection.network,
-      address: collection.address,
-      name: collection.name,
-      standard: collection.standard,
-    };
     return {
-      cached: {
-        meta: {
-          scanDuration: collection.scanDuration ?? 0,
-          totalCollections: 1,
-          isComplete: collection.isComplete,
-          ...(collection.incompleteReason ? { incompleteReason: collection.incompleteReason } : {}),
-          cachedAt: Date.now(),
-        },
-        nftsJson: JSON.stringify(records.map((n) => toApiNft(n, ref))),
-      },
+      cached: storedAnswer(collection, records),
       source: 'database',
       paging: {
         total: collection.nftCount,
