@@ -36,6 +36,11 @@ function upOrDown(probe: Promise<unknown>): Promise<HealthState> {
   );
 }
 
+/** Every queue's or chain's probe answered up. */
+function allUp(states: Record<string, { state: HealthState }>): boolean {
+  return Object.values(states).every((probe) => probe.state === 'up');
+}
+
 /** Probes every dependency the API and workers need. */
 @Injectable()
 export class HealthService implements BeforeApplicationShutdown {
@@ -74,34 +79,28 @@ export class HealthService implements BeforeApplicationShutdown {
 
   /** Ready when PostgreSQL, Redis and the queues answer; chains are reported, never decisive. */
   async ready(): Promise<ReadinessResponse> {
-    const [database, redis, queues, chains] = await Promise.all([
-      this.databaseState(),
-      this.redisState(),
-      this.queueStates(),
-      this.chainStates(READY_CHAIN_WAIT_MS),
-    ]);
-    const ok =
-      !this.stopping &&
-      database === 'up' &&
-      redis === 'up' &&
-      Object.values(queues).every((q) => q.state === 'up');
+    const [database, redis, queues, chains] = await this.states(READY_CHAIN_WAIT_MS);
+    const ok = !this.stopping && database === 'up' && redis === 'up' && allUp(queues);
     return { status: ok ? 'ready' : 'not ready', stopping: this.stopping, database, redis, queues, chains };
   }
 
   /** Everything, chains included: 'ok' only when all of it is up. */
   async check(): Promise<HealthResponse> {
-    const [database, redis, queues, chains] = await Promise.all([
+    const [database, redis, queues, chains] = await this.states(FULL_CHAIN_WAIT_MS);
+    const ok = database === 'up' && redis === 'up' && allUp(queues) && allUp(chains);
+    return { status: ok ? 'ok' : 'degraded', database, redis, queues, chains };
+  }
+
+  /** Every probe at once; a chain's answer is awaited `chainWaitMs` at most. */
+  private states(
+    chainWaitMs: number,
+  ): Promise<[HealthState, HealthState, HealthResponse['queues'], HealthResponse['chains']]> {
+    return Promise.all([
       this.databaseState(),
       this.redisState(),
       this.queueStates(),
-      this.chainStates(FULL_CHAIN_WAIT_MS),
+      this.chainStates(chainWaitMs),
     ]);
-    const ok =
-      database === 'up' &&
-      redis === 'up' &&
-      Object.values(queues).every((q) => q.state === 'up') &&
-      Object.values(chains).every((c) => c.state === 'up');
-    return { status: ok ? 'ok' : 'degraded', database, redis, queues, chains };
   }
 
   private databaseState(): Promise<HealthState> {
