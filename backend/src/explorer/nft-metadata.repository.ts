@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { isMetadataReason, type Network, type NftMetadataResponse } from '@nexus/contract';
-import { CollectionEntity, NftEntity, type NftRecord } from '../collections/index.js';
+import type { Network, NftMetadataResponse } from '@nexus/contract';
+import { CollectionEntity } from '../collections/index.js';
 import { LruCache } from '../platform/common/index.js';
 import { REDIS_CACHE, RedisConnections } from '../platform/redis/index.js';
 
@@ -10,8 +10,9 @@ import { REDIS_CACHE, RedisConnections } from '../platform/redis/index.js';
 const METADATA_ANSWER_TTL_S = 60;
 
 /**
- * One stored NFT and its collection, the per-token refresh gate and the metadata answers, in
- * PostgreSQL and Redis. Redis away: the gate and the answers live in this process for the while.
+ * A stored collection (its NFTs: CollectionsRepository), the per-token refresh gate and the
+ * metadata answers, in PostgreSQL and Redis. Redis away: the gate and the answers live in this
+ * process for the while.
  */
 @Injectable()
 export class NftMetadataRepository {
@@ -26,24 +27,6 @@ export class NftMetadataRepository {
 
   async collection(network: Network, address: string): Promise<CollectionEntity | null> {
     return this.em.fork().findOne(CollectionEntity, { network, address: address.toLowerCase() });
-  }
-
-  async nft(collectionId: string, tokenId: string): Promise<NftRecord | null> {
-    const row = await this.em.fork().findOne(NftEntity, { collectionId, tokenId });
-    if (!row) return null;
-    return {
-      tokenId: row.tokenId,
-      tokenUri: row.tokenUri,
-      name: row.name,
-      description: row.description,
-      image: row.image,
-      ...(row.imageFallback ? { imageFallback: row.imageFallback } : {}),
-      attributes: row.attributes,
-      metadataStatus: row.metadataStatus,
-      ...(isMetadataReason(row.metadataReason) ? { metadataReason: row.metadataReason } : {}),
-      rarityScore: row.rarityScore,
-      rarityRank: row.rarityRank,
-    };
   }
 
   /**

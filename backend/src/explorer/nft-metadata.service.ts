@@ -134,7 +134,7 @@ export class NftMetadataService {
   async refresh(network: Network, address: string, tokenId: string): Promise<NftRefreshResponse> {
     const collection = await this.store.collection(network, address);
     if (!collection) throw new NotFoundException(NFT_METADATA_ERRORS.collectionNotStored);
-    const stored = await this.store.nft(collection.id, tokenId);
+    const stored = await this.collections.findNft(collection.id, tokenId);
     if (!stored) throw new NotFoundException(NFT_METADATA_ERRORS.nftNotStored);
     const wait = await this.store.takeRefreshTurn(
       network,
