@@ -1,12 +1,7 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import type { Redis } from 'ioredis';
+import { RepeatingTask, type RepeatSchedule } from '../platform/common/index.js';
 import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
 import { REDIS } from '../platform/redis/index.js';
 
@@ -26,30 +21,27 @@ export interface Heartbeat {
  * outcome. `node workers/dist/health.js` judges the file.
  */
 @Injectable()
-export class WorkerHeartbeat implements OnApplicationBootstrap, OnApplicationShutdown {
+export class WorkerHeartbeat extends RepeatingTask {
   private readonly logger = new Logger(WorkerHeartbeat.name);
-  private timer: ReturnType<typeof setInterval> | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: Redis,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const file = this.config.workerHeartbeatFile;
-    if (!file) return;
-    const beat = () =>
-      void this.beat(file).catch((error: unknown) =>
-        this.logger.warn(`heartbeat not written: ${error instanceof Error ? error.message : String(error)}`),
-      );
-    beat();
-    this.timer = setInterval(beat, HEARTBEAT_INTERVAL_MS);
-    this.timer.unref();
+  ) {
+    super();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+  protected schedule(): RepeatSchedule | null {
+    return this.config.workerHeartbeatFile ? { everyMs: HEARTBEAT_INTERVAL_MS, firstMs: 0 } : null;
+  }
+
+  protected runOnce(): Promise<void> {
+    return this.beat(this.config.workerHeartbeatFile!).catch((error: unknown) =>
+      this.logger.warn(`heartbeat not written: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }
+
+  protected override async stopped(): Promise<void> {
     if (this.config.workerHeartbeatFile) await rm(this.config.workerHeartbeatFile, { force: true });
   }
 

@@ -1,7 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { heartbeatProblem } from './worker-heartbeat.js';
+import type { Redis } from 'ioredis';
+import type { AppConfig } from '../platform/config/index.js';
+import { heartbeatProblem, WorkerHeartbeat } from './worker-heartbeat.js';
 
 describe('heartbeatProblem', () => {
   let dir: string;
@@ -30,5 +32,27 @@ describe('heartbeatProblem', () => {
     );
     beat(1000, 'down');
     expect(await heartbeatProblem(file, 30_000, now)).toBe('worker 42 cannot reach Redis');
+  });
+});
+
+describe('WorkerHeartbeat', () => {
+  let dir: string;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'nexus-heartbeat-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('writes its file from the start and removes it at the stop', async () => {
+    const file = join(dir, 'heartbeat.json');
+    const redis = { ping: async () => 'PONG' } as unknown as Redis;
+    const heartbeat = new WorkerHeartbeat({ workerHeartbeatFile: file } as AppConfig, redis);
+    heartbeat.onApplicationBootstrap();
+    const deadline = Date.now() + 5000;
+    while (!existsSync(file) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await heartbeatProblem(file)).toBeNull();
+    await heartbeat.onApplicationShutdown();
+    expect(existsSync(file)).toBe(false);
   });
 });

@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
 
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 
+import { RepeatingTask, type RepeatSchedule } from '../platform/common/index.js';
 import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
 import { ImageProxyService, UPLOAD_PREFIX, MEDIA_STORAGE, type MediaStorage } from '../media/index.js';
 import { REDIS_CACHE, RedisConnections } from '../platform/redis/index.js';
@@ -36,13 +31,11 @@ const FIRST_SWEEP_MS = 60_000;
  * lets the image cache count what it holds from before its index (once per index).
  */
 @Injectable()
-export class UploadSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+export class UploadSweeper extends RepeatingTask {
   private readonly logger = new Logger(UploadSweeper.name);
   private readonly ttlMs: number;
   private readonly intervalMs: number;
   private readonly lockKey: string;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
 
   constructor(
     @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
@@ -52,31 +45,18 @@ export class UploadSweeper implements OnApplicationBootstrap, OnApplicationShutd
     connections: RedisConnections,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
+    super();
     this.ttlMs = config.mediaLimits.unreferencedUploadTtlMs;
     this.intervalMs = config.mediaLimits.uploadSweepIntervalMs;
     this.lockKey = connections.key('uploads', 'sweep-lock');
   }
 
-  onApplicationBootstrap(): void {
-    const tick = (): void => {
-      this.running ??= this.sweepIfTurn().finally(() => {
-        this.running = null;
-      });
-    };
-    this.timer = setTimeout(
-      () => {
-        tick();
-        this.timer = setInterval(tick, this.intervalMs);
-        this.timer.unref();
-      },
-      Math.min(this.intervalMs, FIRST_SWEEP_MS),
-    );
-    this.timer.unref();
+  protected schedule(): RepeatSchedule {
+    return { everyMs: this.intervalMs, firstMs: Math.min(this.intervalMs, FIRST_SWEEP_MS) };
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+  protected runOnce(): Promise<SweepOutcome | null> {
+    return this.sweepIfTurn();
   }
 
   /** One sweep, when no other process took this interval's turn; errors are logged, not thrown. */

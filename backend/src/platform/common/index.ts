@@ -20,6 +20,7 @@ export { seededRandom } from './seeded-random.js';
 export { LruCache } from './lru-cache.js';
 export { isLink, Link, Optional, OptionalWholeNumber, Text, trim } from './validation.rules.js';
 export { exitIfStuck } from './shutdown.js';
+export { RepeatingTask, type RepeatSchedule } from './repeating-task.js';
 export { exceedsJsonDepth, JsonTooDeepError, MAX_JSON_DEPTH } from './json-depth.js';
 export {
   type DeflatedPart,
