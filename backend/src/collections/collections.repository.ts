@@ -6,7 +6,7 @@ import { executeBound } from '../platform/database/index.js';
 import { CollectionEntity } from './collection.entity.js';
 import { adjustTraits, recountTraits, traitsOf } from './collection-trait-counts.js';
 import { NFT_COLUMNS, toNftRecord, type NftRow } from './nft.row.js';
-import { traitKeyColumns } from './trait-key-columns.js';
+import { traitKeyFields } from './trait-key-columns.js';
 import type { MetadataStatus } from './nft.entity.js';
 import type { MetadataReason, NftAttribute } from '@nexus/contract';
 
@@ -329,25 +329,20 @@ async function upsertNfts(
   { seen, answer = true }: { seen: boolean; answer?: boolean },
 ): Promise<{ rows: string; stored: StoredRank[] }> {
   const rows = JSON.stringify(
-    nfts.map((x) => {
-      // Null: past what JavaScript computes as PostgreSQL does, the trigger computes them.
-      const columns = traitKeyColumns(x.attributes);
-      return {
-        token_id: x.tokenId,
-        token_uri: x.tokenUri,
-        name: x.name,
-        description: x.description,
-        image: x.image,
-        image_fallback: x.imageFallback ?? null,
-        attributes: x.attributes,
-        metadata_status: x.metadataStatus,
-        metadata_reason: x.metadataStatus === 'ok' ? null : (x.metadataReason ?? null),
-        rarity_score: x.rarityScore,
-        rarity_rank: x.rarityRank,
-        trait_keys: columns?.keys ?? null,
-        trait_facets: columns?.facets ?? null,
-      };
-    }),
+    nfts.map((x) => ({
+      token_id: x.tokenId,
+      token_uri: x.tokenUri,
+      name: x.name,
+      description: x.description,
+      image: x.image,
+      image_fallback: x.imageFallback ?? null,
+      attributes: x.attributes,
+      metadata_status: x.metadataStatus,
+      metadata_reason: x.metadataStatus === 'ok' ? null : (x.metadataReason ?? null),
+      rarity_score: x.rarityScore,
+      rarity_rank: x.rarityRank,
+      ...traitKeyFields(x.attributes),
+    })),
   );
   const stored = await executeBound<StoredRank>(
     em,

@@ -59,6 +59,15 @@ export function traitKeyColumns(attributes: unknown): TraitKeyColumns | null {
   return { keys: [...keys].sort(), facets: [...facets].sort() };
 }
 
+/** The columns as a row's JSON gives them to PostgreSQL: null where the trigger computes them. */
+export function traitKeyFields(attributes: unknown): {
+  trait_keys: string[] | null;
+  trait_facets: string[] | null;
+} {
+  const columns = traitKeyColumns(attributes);
+  return { trait_keys: columns?.keys ?? null, trait_facets: columns?.facets ?? null };
+}
+
 /** Type key, pair key and facet of ASCII type-value texts (null past ASCII): most repeat from NFT to NFT. */
 const seen = new Map<string, readonly [string, string, string]>();
 const SEEN_AT_MOST = 20_000;
