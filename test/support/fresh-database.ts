@@ -26,3 +26,35 @@ export async function freshDatabase(name: string): Promise<string> {
 export async function dropDatabase(url: string): Promise<void> {
   await onMaintenanceDatabase(url, `drop database if exists "${databaseName(url)}" with (force)`);
 }
+
+/** A database of one test file's own (`freshDatabase`) with an ORM on it; `close` drops both. */
+export interface FreshOrm {
+  orm: MikroORM;
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+/** A describe block's own database and ORM: made before its tests, dropped after them. */
+export function useFreshOrm(name: string): () => MikroORM {
+  let fresh: FreshOrm | undefined;
+  beforeAll(async () => {
+    fresh = await freshOrm(name);
+  });
+  afterAll(async () => {
+    await fresh?.close();
+  });
+  return () => fresh!.orm;
+}
+
+export async function freshOrm(name: string): Promise<FreshOrm> {
+  const databaseUrl = await freshDatabase(name);
+  const orm = await MikroORM.init({ ...ormConfig(databaseUrl, ENTITIES), logger: () => undefined });
+  return {
+    orm,
+    databaseUrl,
+    async close() {
+      await orm.close(true);
+      await dropDatabase(databaseUrl);
+    },
+  };
+}

@@ -1,7 +1,4 @@
-import { MikroORM } from '@mikro-orm/postgresql';
-import { dropDatabase, freshDatabase } from '../../../test/support/fresh-database.js';
-import { ENTITIES } from '../entities.js';
-import { ormConfig } from '../platform/database/index.js';
+import { useFreshOrm } from '../../../test/support/fresh-database.js';
 import { recountTraits } from './collection-trait-counts.js';
 
 const BEFORE = 'Migration20261208000000_transfer_history_scope';
@@ -12,21 +9,18 @@ const BEFORE = 'Migration20261208000000_transfer_history_scope';
  * written with the row, or by a trigger).
  */
 describe('trait key migrations', () => {
-  let databaseUrl: string;
-  let orm: MikroORM;
-
-  beforeAll(async () => {
-    databaseUrl = await freshDatabase('trait_key_migrations');
-    orm = await MikroORM.init({ ...ormConfig(databaseUrl, ENTITIES), logger: () => undefined });
-  });
-
-  afterAll(async () => {
-    await orm?.close(true);
-    if (databaseUrl) await dropDatabase(databaseUrl);
-  });
+  const ormOf = useFreshOrm('trait_key_migrations');
 
   const sql = <T extends object>(text: string, params: unknown[] = []) =>
-    orm.em.getConnection().execute<T[]>(text, params);
+    ormOf().em.getConnection().execute<T[]>(text, params);
+
+  /** NFT rows written past the repository, without their keys. */
+  const insertNfts = (id: string, tokenIds: string[], attributes: unknown[]) =>
+    sql(
+      `insert into nft (created_at, updated_at, collection_id, token_id, name, description, attributes, metadata_status)
+       select now(), now(), ?, t, '', '', ?::jsonb, 'ok' from jsonb_array_elements_text(?::jsonb) t`,
+      [id, JSON.stringify(attributes), JSON.stringify(tokenIds)],
+    );
 
   const stored = async (id: string) => ({
     keys: (
@@ -43,43 +37,32 @@ describe('trait key migrations', () => {
     ).map((r) => [r.facet, r.count]),
   });
 
+  /** What two NFTs carrying one type and value (the same as label and key) leave stored. */
+  const twoNftsOf = (type: string, value: string) => ({
+    keys: [type, `${type}\u001f${value}`],
+    counts: [
+      ['', 2],
+      [type, 2],
+      [`${type}\u001f${value}\u001f${type}\u001f${value}`, 2],
+    ],
+  });
+
   it('writes again the rows and kept counts the letter v was trimmed from, then fills written keys', async () => {
-    await orm.migrator.down({ to: BEFORE });
+    await ormOf().migrator.down({ to: BEFORE });
     const [{ id }] = await sql<{ id: string }>(
       `insert into collection (created_at, updated_at, network, address, name, symbol, standard, enumerable, description)
        values (now(), now(), 'polygon', '0x00000000000000000000000000000000007a1e53', 'Views', 'V', 'ERC-721', true, '')
        returning id`,
     );
-    await sql(
-      `insert into nft (created_at, updated_at, collection_id, token_id, name, description, attributes, metadata_status)
-       select now(), now(), ?, t::text, '', '', ?::jsonb, 'ok' from generate_series(1, 2) t`,
-      [id, JSON.stringify([{ trait_type: 'view', value: 'vr' }])],
-    );
-    await recountTraits(orm.em.fork(), id);
-    expect(await stored(id)).toEqual({
-      keys: ['iew', 'iew\u001fr'],
-      counts: [
-        ['', 2],
-        ['iew', 2],
-        ['iew\u001fr\u001fiew\u001fr', 2],
-      ],
-    });
+    await insertNfts(id, ['1', '2'], [{ trait_type: 'view', value: 'vr' }]);
+    await recountTraits(ormOf().em.fork(), id);
+    // The letter v trimmed: "view" stored as "iew", "vr" as "r".
+    expect(await stored(id)).toEqual(twoNftsOf('iew', 'r'));
 
-    await orm.migrator.up();
-    expect(await stored(id)).toEqual({
-      keys: ['view', 'view\u001fvr'],
-      counts: [
-        ['', 2],
-        ['view', 2],
-        ['view\u001fvr\u001fview\u001fvr', 2],
-      ],
-    });
+    await ormOf().migrator.up();
+    expect(await stored(id)).toEqual(twoNftsOf('view', 'vr'));
     // A row written without its keys gets them from the functions, and again when its attributes change.
-    await sql(
-      `insert into nft (created_at, updated_at, collection_id, token_id, name, description, attributes, metadata_status)
-       values (now(), now(), ?, '3', '', '', '[{"trait_type": "Hat", "value": " Vest"}]', 'ok')`,
-      [id],
-    );
+    await insertNfts(id, ['3'], [{ trait_type: 'Hat', value: ' Vest' }]);
     const keysOf = async () =>
       (
         await sql<{ trait_keys: string[] }>(

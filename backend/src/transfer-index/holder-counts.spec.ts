@@ -1,7 +1,5 @@
-import { MikroORM } from '@mikro-orm/postgresql';
-import { dropDatabase, freshDatabase } from '../../../test/support/fresh-database.js';
-import { ENTITIES } from '../entities.js';
-import { executeBound, ormConfig } from '../platform/database/index.js';
+import { useFreshOrm } from '../../../test/support/fresh-database.js';
+import { executeBound } from '../platform/database/index.js';
 import { TransferActivityReader } from './transfer-activity.reader.js';
 import type { TransferRow } from './transfer-index.rows.js';
 import { removeRows, writeTransfers } from './transfer-window.sql.js';
@@ -44,29 +42,22 @@ function move(
  * after every step they equal the counts grouped afresh from the owners and balances.
  */
 describe('holder counts (nft_holder)', () => {
-  let orm: MikroORM;
-  let databaseUrl: string;
-
-  beforeAll(async () => {
-    databaseUrl = await freshDatabase('holder_counts');
-    orm = await MikroORM.init({ ...ormConfig(databaseUrl, ENTITIES), logger: () => undefined });
-  });
-
-  afterAll(async () => {
-    await orm.close(true);
-    await dropDatabase(databaseUrl);
-  });
+  const ormOf = useFreshOrm('holder_counts');
 
   const write = (rows: TransferRow[]) =>
-    orm.em.fork().transactional((em) => writeTransfers(em, 'polygon', rows));
+    ormOf()
+      .em.fork()
+      .transactional((em) => writeTransfers(em, 'polygon', rows));
   const rollBack = (toBlock: number) =>
-    orm.em.fork().transactional((em) => removeRows(em, 'polygon', BigInt(toBlock)));
+    ormOf()
+      .em.fork()
+      .transactional((em) => removeRows(em, 'polygon', BigInt(toBlock)));
 
   /** The kept counts, `contract owner tokens` a line. */
   const kept = async () =>
     (
       await executeBound<{ c: string; o: string; t: string }>(
-        orm.em.fork(),
+        ormOf().em.fork(),
         `select contract as c, owner as o, tokens::text as t from nft_holder where network = 'polygon'
           order by 1, 2`,
         [],
@@ -77,7 +68,7 @@ describe('holder counts (nft_holder)', () => {
   const grouped = async () =>
     (
       await executeBound<{ c: string; o: string; t: string }>(
-        orm.em.fork(),
+        ormOf().em.fork(),
         `select c, o, sum(t)::text as t from (
            select contract as c, owner as o, count(*)::numeric as t from nft_owner
             where network = 'polygon' and owner <> '${ZERO}' group by 1, 2
@@ -150,7 +141,7 @@ describe('holder counts (nft_holder)', () => {
       move(40, KITTIES, index, ZERO, [ALICE, BOB, CAROL][index % 5 === 0 ? 0 : index % 2 ? 1 : 2]!),
     );
     await write(mints);
-    const reader = new TransferActivityReader(orm.em);
+    const reader = new TransferActivityReader(ormOf().em);
     const first = await reader.collectionHolders('polygon', KITTIES, null, 2);
     expect(first.totals).toEqual({ holders: 3, held: 12n });
     // Alice 3, Bob 5, Carol 4.
