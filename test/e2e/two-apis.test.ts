@@ -27,7 +27,9 @@ maybe('progress across two API processes (Socket.IO Redis adapter)', () => {
   beforeAll(async () => {
     system = await startSystem({
       prefix: testPrefix('two-apis'),
-      port: 3221 + TEST_PORT_OFFSET,
+      // Ports 3225 and 3226 of slot 0: from 3221, slot 10's second API (4222) was the port NATS
+      // listens on, on machines that run it.
+      port: 3225 + TEST_PORT_OFFSET,
       apis: 2,
       workers: 1,
     });

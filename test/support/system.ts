@@ -107,30 +107,40 @@ export async function startSystem(options: {
 }): Promise<RunningSystem> {
   const env = testEnv(options.prefix, options.env);
   const ports = Array.from({ length: options.apis ?? 1 }, (_, i) => options.port + i);
-  // The first API migrates the database; the others start once it is up.
-  const apis = [
-    await startNode(
-      'api-1',
-      'backend/dist/main.js',
-      { ...env, PORT: String(ports[0]) },
-      'Nexus API listening',
-    ),
-  ];
-  for (const [i, port] of ports.slice(1).entries()) {
-    apis.push(
-      await startNode(
-        `api-${i + 2}`,
-        'backend/dist/main.js',
-        { ...env, PORT: String(port) },
-        'Nexus API listening',
+  // The first API migrates the database; the others start once it is up. A process that does not
+  // start stops those started before it: none is left listening for the next file.
+  const started: RunningProcess[] = [];
+  const start = async (name: string, main: string, processEnv: Record<string, string>, ready: string) => {
+    const child = await startNode(name, main, processEnv, ready);
+    started.push(child);
+    return child;
+  };
+  const apis: RunningProcess[] = [];
+  const workers: RunningProcess[] = [];
+  try {
+    for (const [i, port] of ports.entries())
+      apis.push(
+        await start(
+          `api-${i + 1}`,
+          'backend/dist/main.js',
+          { ...env, PORT: String(port) },
+          'Nexus API listening',
+        ),
+      );
+    // Every worker settled before a failure stops them: none still starting is left behind.
+    const results = await Promise.allSettled(
+      Array.from({ length: options.workers }, (_, i) =>
+        start(`worker-${i + 1}`, 'workers/dist/main.js', env, 'ready'),
       ),
     );
+    for (const result of results) {
+      if (result.status === 'rejected') throw result.reason;
+      workers.push(result.value);
+    }
+  } catch (error) {
+    await Promise.all(started.map((p) => stopProcess(p)));
+    throw error;
   }
-  const workers = await Promise.all(
-    Array.from({ length: options.workers }, (_, i) =>
-      startNode(`worker-${i + 1}`, 'workers/dist/main.js', env, 'ready'),
-    ),
-  );
   const urls = ports.map((port) => `http://127.0.0.1:${port}`);
   return {
     url: urls[0]!,
