@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import type { Job } from 'bull';
+import type { QueueJob } from '../platform/queues/index.js';
 import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
 import { QUEUE_NAMES, ScanQueueRepository } from '../platform/queues/index.js';
 import type { JobContext, JobHandlers } from './job-handlers.js';
@@ -58,7 +58,7 @@ export class JobConsumer implements OnApplicationBootstrap {
    * (the transfer index's pass every INDEX_INTERVAL_MS) says so at debug level, or its six lines a
    * pass (three networks) would be most of the log; its failures are warnings as any job's.
    */
-  private async logged<T>(queue: string, job: Job<object>, work: () => Promise<T>): Promise<T> {
+  private async logged<T>(queue: string, job: QueueJob<object>, work: () => Promise<T>): Promise<T> {
     const key = 'key' in job.data && typeof job.data.key === 'string' ? job.data.key : undefined;
     const fields = { queue, jobId: String(job.id), key, attempt: job.attemptsMade + 1 };
     const started = Date.now();

@@ -1,7 +1,7 @@
 import { Injectable, type LoggerService } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { QueueName, type JobPayloads } from '@nexus/contract';
-import type { Job } from 'bull';
+import type { QueueJob } from '../platform/queues/index.js';
 import { APP_CONFIG } from '../platform/config/index.js';
 import { QUEUE_NAMES, ScanQueueRepository } from '../platform/queues/index.js';
 import { JobConsumer, JOB_HANDLER_TABLE } from './job-consumer.service.js';
@@ -9,7 +9,7 @@ import { JOB_HANDLERS, type AnyJobHandler, type JobHandlers } from './job-handle
 import { JobWiringError, wireHandlers } from './job-wiring.js';
 import { ScanExecution } from './scan-execution.service.js';
 
-type AnyJob = Job<JobPayloads[QueueName]>;
+type AnyJob = QueueJob<JobPayloads[QueueName]>;
 
 /** The queues as a worker sees them: what was registered, at which concurrency. */
 class FakeQueues implements Pick<ScanQueueRepository, 'consume'> {
@@ -25,8 +25,8 @@ class FakeQueues implements Pick<ScanQueueRepository, 'consume'> {
   consume<Q extends QueueName>(
     name: Q,
     concurrency: number,
-    handler: (job: Job<JobPayloads[Q]>) => Promise<unknown>,
-    completed?: (job: Job<JobPayloads[Q]>) => Promise<void>,
+    handler: (job: QueueJob<JobPayloads[Q]>) => Promise<unknown>,
+    completed?: (job: QueueJob<JobPayloads[Q]>) => Promise<void>,
   ): void {
     this.consumed.set(name, {
       concurrency,

@@ -1,6 +1,6 @@
 import type { Logger, Type } from '@nestjs/common';
 import { QueueName, type JobPayloads } from '@nexus/contract';
-import type { Job } from 'bull';
+import type { QueueJob } from '../platform/queues/index.js';
 import type { AppConfig } from '../platform/config/index.js';
 import { ScanQueueRepository } from '../platform/queues/index.js';
 import { TransferHistoryService, TransferIndexService } from '../transfer-index/index.js';
@@ -27,9 +27,9 @@ export interface JobContext {
 export interface JobHandler<Q extends QueueName, S> {
   service: Type<S>;
   needs?: readonly Type<unknown>[];
-  run(service: S, job: Job<JobPayloads[Q]>, context: JobContext): Promise<unknown>;
+  run(service: S, job: QueueJob<JobPayloads[Q]>, context: JobContext): Promise<unknown>;
   /** After Bull has marked a job complete, so its key is free for a new job. */
-  completed?(service: S, job: Job<JobPayloads[Q]>, context: JobContext): Promise<void>;
+  completed?(service: S, job: QueueJob<JobPayloads[Q]>, context: JobContext): Promise<void>;
   /** Once the worker consumes its queues (a repeatable job's schedule, say). */
   start?(service: S, context: JobContext): Promise<void>;
 }
@@ -38,8 +38,8 @@ export interface JobHandler<Q extends QueueName, S> {
 export interface AnyJobHandler<Q extends QueueName = QueueName> {
   service: Type<unknown>;
   needs?: readonly Type<unknown>[];
-  run(service: unknown, job: Job<JobPayloads[Q]>, context: JobContext): Promise<unknown>;
-  completed?(service: unknown, job: Job<JobPayloads[Q]>, context: JobContext): Promise<void>;
+  run(service: unknown, job: QueueJob<JobPayloads[Q]>, context: JobContext): Promise<unknown>;
+  completed?(service: unknown, job: QueueJob<JobPayloads[Q]>, context: JobContext): Promise<void>;
   start?(service: unknown, context: JobContext): Promise<void>;
 }
 

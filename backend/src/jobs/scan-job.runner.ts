@@ -1,6 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import type { ScanJobPayload } from '@nexus/contract';
-import type { Job } from 'bull';
+import type { QueueJob } from '../platform/queues/index.js';
 import { visitorScanError } from '../platform/common/index.js';
 import { redactSecrets } from '../platform/logging/index.js';
 import { PermanentScanError, type ScanExecution, type ScanOutcomeSummary } from './scan-execution.service.js';
@@ -12,7 +12,7 @@ import { PermanentScanError, type ScanExecution, type ScanOutcomeSummary } from 
  * details, redacted, go to the log.
  */
 export async function runScanJob(
-  job: Pick<Job<ScanJobPayload>, 'data' | 'attemptsMade' | 'opts' | 'discard'>,
+  job: Pick<QueueJob<ScanJobPayload>, 'data' | 'attemptsMade' | 'opts' | 'discard'>,
   execution: ScanExecution,
   run: (payload: ScanJobPayload, attempt: number) => Promise<ScanOutcomeSummary>,
   logger: Pick<Logger, 'warn' | 'error'>,

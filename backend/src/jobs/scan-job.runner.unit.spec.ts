@@ -1,11 +1,11 @@
 import { jest } from '@jest/globals';
 import { SCAN_ERRORS, type ScanJobPayload } from '@nexus/contract';
-import type { Job } from 'bull';
+import type { QueueJob } from '../platform/queues/index.js';
 import { PermanentScanError, type ScanExecution, type ScanOutcomeSummary } from './scan-execution.service.js';
 import { runScanJob } from './scan-job.runner.js';
 import { scanPayload } from './testing/fake-state.js';
 
-type FakeJob = Pick<Job<ScanJobPayload>, 'data' | 'attemptsMade' | 'opts' | 'discard'>;
+type FakeJob = Pick<QueueJob<ScanJobPayload>, 'data' | 'attemptsMade' | 'opts' | 'discard'>;
 
 const OUTCOME: ScanOutcomeSummary = { totalNfts: 3, totalCollections: 1, scanDuration: 5, isComplete: true };
 

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { ScanJobPayload } from '@nexus/contract';
-import type { Job } from 'bull';
+import type { QueueJob } from '../platform/queues/index.js';
 import { ScanQueueRepository } from '../platform/queues/index.js';
 import { ScanExecution } from './scan-execution.service.js';
 import { ScanRunRepository } from './scan-run.repository.js';
@@ -28,7 +28,7 @@ export class StalledScans implements OnApplicationBootstrap {
     this.queues.onStalledOut((job) => this.close(job));
   }
 
-  async close(job: Pick<Job<ScanJobPayload>, 'data'>): Promise<void> {
+  async close(job: Pick<QueueJob<ScanJobPayload>, 'data'>): Promise<void> {
     const workers = await this.runs.abandonRunning(job.data.key);
     this.logger.error(
       `scan ${job.data.key} stalled too often (last on ${workers.join(', ') || 'an unknown worker'}); given up`,

@@ -19,9 +19,18 @@ export interface JobDefinition<Q extends QueueName = QueueName> {
 }
 
 /**
+ * Failed scan jobs kept per queue (the latest): Bull drops a job that stalls out under
+ * `removeOnFail: true` before telling the 'failed' event, which then has no job, so the scan's
+ * rows and waiting visitors (`StalledScans`) would never hear of it. A new scan of the key removes
+ * the failed one first (`ScanQueueRepository.enqueue`).
+ */
+const KEEP_FAILED_SCANS = 1000;
+
+/**
  * Every queue, its scan kind and its job options (its handler: `jobs/job-handlers.ts`; workers
- * refuse to start unless each has one). A scan's retries wait 5, 10 and 20 s: 35 s in all, past a
- * short database or RPC outage.
+ * refuse to start unless each has one). A scan's retries wait 5, 15 and 35 s (Bull's exponential
+ * backoff waits delay × (2^n − 1) after the nth failure): 55 s in all, past a short database or RPC
+ * outage.
  */
 export const JOBS: { readonly [Q in QueueName]: JobDefinition<Q> } = {
   [QueueName.WalletScan]: {
@@ -31,7 +40,7 @@ export const JOBS: { readonly [Q in QueueName]: JobDefinition<Q> } = {
       attempts: 4,
       backoff: { type: 'exponential', delay: 5000 },
       removeOnComplete: true,
-      removeOnFail: true,
+      removeOnFail: KEEP_FAILED_SCANS,
       priority: 1,
       timeout: 10 * 60_000,
     },
@@ -44,7 +53,7 @@ export const JOBS: { readonly [Q in QueueName]: JobDefinition<Q> } = {
       attempts: 4,
       backoff: { type: 'exponential', delay: 5000 },
       removeOnComplete: true,
-      removeOnFail: true,
+      removeOnFail: KEEP_FAILED_SCANS,
       priority: 2,
       timeout: 15 * 60_000,
     },
@@ -57,7 +66,7 @@ export const JOBS: { readonly [Q in QueueName]: JobDefinition<Q> } = {
       attempts: 2,
       backoff: { type: 'exponential', delay: 1000 },
       removeOnComplete: true,
-      removeOnFail: true,
+      removeOnFail: KEEP_FAILED_SCANS,
       priority: 3,
       timeout: 5 * 60_000,
     },

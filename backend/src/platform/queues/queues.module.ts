@@ -4,7 +4,8 @@ import type { JobPayloads, QueueName } from '@nexus/contract';
 import type { Queue } from 'bull';
 import { type AppConfig, APP_CONFIG } from '../config/index.js';
 import { JOBS, QUEUE_NAMES } from './job.registry.js';
-import { BULL_QUEUES, ScanQueueRepository, type BullQueues } from './scan-queue.repository.js';
+import type { QueueDriver } from './queue-driver.js';
+import { QUEUE_DRIVERS, ScanQueueRepository, type QueueDrivers } from './scan-queue.repository.js';
 
 /**
  * A worker that dies mid-job stops renewing its lock. The lock lapses `jobLockMs` after the last
@@ -20,6 +21,9 @@ export function lockSettings(jobLockMs: number, maxStalledCount: number) {
     maxStalledCount,
   };
 }
+
+/** A Bull queue as the repository sees it (the compiler checks that Bull has what it asks). */
+const driver = <T>(queue: Queue<T>): QueueDriver<T> => queue;
 
 /** Every queue of the registry, with its job options and lock settings. */
 const queues = BullModule.registerQueueAsync(
@@ -44,10 +48,10 @@ const queues = BullModule.registerQueueAsync(
   ],
   providers: [
     {
-      provide: BULL_QUEUES,
+      provide: QUEUE_DRIVERS,
       inject: QUEUE_NAMES.map((name) => getQueueToken(name)),
-      useFactory: (...list: Array<Queue<JobPayloads[QueueName]>>): BullQueues =>
-        Object.fromEntries(QUEUE_NAMES.map((name, i) => [name, list[i]!])) as BullQueues,
+      useFactory: (...list: Array<Queue<JobPayloads[QueueName]>>): QueueDrivers =>
+        Object.fromEntries(QUEUE_NAMES.map((name, i) => [name, driver(list[i]!)])) as QueueDrivers,
     },
     ScanQueueRepository,
   ],

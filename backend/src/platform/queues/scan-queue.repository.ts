@@ -7,17 +7,24 @@ import {
   type ScanJobPayload,
   type TransferIndexJobPayload,
 } from '@nexus/contract';
-import type { Job, Queue } from 'bull';
-import { jobOfKind } from './job.registry.js';
+import type { QueueDriver, QueueJob } from './queue-driver.js';
+import { JOBS, jobOfKind } from './job.registry.js';
 
-/** Injection token of the Bull queues of the registry, by name. */
-export const BULL_QUEUES = Symbol('BULL_QUEUES');
-export type BullQueues = { [Q in QueueName]: Queue<JobPayloads[Q]> };
+/** Injection token of the registry's queues, by name (Bull's, or the in-memory driver's in unit tests). */
+export const QUEUE_DRIVERS = Symbol('QUEUE_DRIVERS');
+export type QueueDrivers = { [Q in QueueName]: QueueDriver<JobPayloads[Q]> };
 
 const RUNNING_STATES = new Set(['waiting', 'active', 'delayed', 'paused']);
 
 /** Bull's reason for a job that stalled more than its `maxStalledCount`. */
 const STALLED_OUT = /stalled more than allowable limit/;
+
+/**
+ * The id of a network's repeatable index pass. No colon: Bull reads a repeatable job's id back from
+ * its key by splitting at colons, so `index:polygon` came back as `index` with no `every`, and
+ * its removal missed the pass already queued.
+ */
+const indexJobId = (network: Network) => `index-${network}`;
 
 /** The queues a visitor's POST /api/nfts fills (rarity jobs follow collection scans). */
 const SCAN_QUEUES = [QueueName.WalletScan, QueueName.CollectionScan] as const;
@@ -33,13 +40,13 @@ export interface EnqueueResult {
 export class ScanQueueRepository {
   private readonly logger = new Logger(ScanQueueRepository.name);
   /** Jobs this process is running now, for a shutdown that hands them back. */
-  private readonly holding = new Set<Job<ScanJobPayload>>();
+  private readonly holding = new Set<QueueJob<ScanJobPayload>>();
   private readonly idleWaiters = new Set<() => void>();
 
-  constructor(@Inject(BULL_QUEUES) private readonly queues: BullQueues) {}
+  constructor(@Inject(QUEUE_DRIVERS) private readonly queues: QueueDrivers) {}
 
-  all(): Array<[QueueName, Queue<ScanJobPayload>]> {
-    return Object.entries(this.queues) as Array<[QueueName, Queue<ScanJobPayload>]>;
+  all(): Array<[QueueName, QueueDriver<ScanJobPayload>]> {
+    return Object.entries(this.queues) as Array<[QueueName, QueueDriver<ScanJobPayload>]>;
   }
 
   /**
@@ -48,14 +55,14 @@ export class ScanQueueRepository {
    * options (attempts, backoff, clean-up, priority) come from the registry.
    */
   async enqueue(payload: ScanJobPayload): Promise<EnqueueResult> {
-    const queue = this.queues[jobOfKind(payload.kind).queue] as Queue<ScanJobPayload>;
+    const queue = this.queues[jobOfKind(payload.kind).queue] as QueueDriver<ScanJobPayload>;
     const existing = await queue.getJob(payload.key);
     if (existing) {
       const state = await existing.getState();
       if (RUNNING_STATES.has(state)) return { jobId: String(existing.id), joined: true };
       await existing.remove().catch(() => undefined);
     }
-    const job: Job<ScanJobPayload> = await queue.add(payload, { jobId: payload.key });
+    const job: QueueJob<ScanJobPayload> = await queue.add(payload, { jobId: payload.key });
     // An add under an id that exists keeps the stored job: compare whose request it holds.
     const stored = await queue.getJob(String(job.id));
     const joined = stored !== null && stored.data.requestId !== payload.requestId;
@@ -79,7 +86,7 @@ export class ScanQueueRepository {
   }
 
   async isRunning(key: string, kind: ScanJobPayload['kind']): Promise<boolean> {
-    const job = await (this.queues[jobOfKind(kind).queue] as Queue<ScanJobPayload>).getJob(key);
+    const job = await (this.queues[jobOfKind(kind).queue] as QueueDriver<ScanJobPayload>).getJob(key);
     if (!job) return false;
     return RUNNING_STATES.has(await job.getState());
   }
@@ -94,9 +101,10 @@ export class ScanQueueRepository {
    * Calls `handler` for each scan job Bull fails because its workers kept dying under it (stalled
    * more than `maxStalledCount` times): told in the worker process that noticed.
    */
-  onStalledOut(handler: (job: Job<ScanJobPayload>) => Promise<void>): void {
+  onStalledOut(handler: (job: QueueJob<ScanJobPayload>) => Promise<void>): void {
     for (const [name, queue] of this.all()) {
-      queue.on('failed', (job: Job<ScanJobPayload> | null, error: Error) => {
+      if (JOBS[name].kind === null) continue;
+      queue.on('failed', (job: QueueJob<ScanJobPayload> | null, error: Error) => {
         if (!job || !STALLED_OUT.test(error?.message ?? '')) return;
         handler(job).catch((failure: unknown) =>
           this.logger.error(`${name}: after job ${String(job.id)} stalled out: ${String(failure)}`),
@@ -106,32 +114,32 @@ export class ScanQueueRepository {
   }
 
   /**
-   * A repeatable transfer-index pass for each of `networks`, every `everyMs`, and none for any other
-   * network. Every worker calls this at start: Bull keys a repeatable job by its options, so N
-   * workers make one schedule per network, and the passes go to whichever worker is free.
-   */
-  /**
    * A pass over one collection's history (where its network's index is off), after `delayMs`. One
    * job per collection: an add while one waits or runs is dropped.
    */
   async enqueueHistory(network: Network, contract: string, delayMs = 0): Promise<void> {
-    const queue = this.queues[QueueName.TransferIndex] as Queue<TransferIndexJobPayload>;
+    const queue = this.queues[QueueName.TransferIndex] as QueueDriver<TransferIndexJobPayload>;
     await queue.add(
       { network, contract },
       { jobId: `history:${network}:${contract}`, ...(delayMs > 0 ? { delay: delayMs } : {}) },
     );
   }
 
+  /**
+   * A repeatable transfer-index pass for each of `networks`, every `everyMs`, and none for any other
+   * network. Every worker calls this at start: Bull keys a repeatable job by its options, so N
+   * workers make one schedule per network, and the passes go to whichever worker is free.
+   */
   async scheduleIndex(networks: readonly Network[], everyMs: number): Promise<void> {
-    const queue = this.queues[QueueName.TransferIndex] as Queue<TransferIndexJobPayload>;
-    const wanted = new Set(networks.map((network) => `index:${network}:${everyMs}`));
+    const queue = this.queues[QueueName.TransferIndex] as QueueDriver<TransferIndexJobPayload>;
+    const wanted = new Set(networks.map((network) => `${indexJobId(network)}:${everyMs}`));
     for (const repeatable of await queue.getRepeatableJobs()) {
       if (!wanted.has(`${repeatable.id ?? ''}:${repeatable.every ?? ''}`)) {
         await queue.removeRepeatableByKey(repeatable.key);
       }
     }
     for (const network of networks) {
-      await queue.add({ network }, { jobId: `index:${network}`, repeat: { every: everyMs } });
+      await queue.add({ network }, { jobId: indexJobId(network), repeat: { every: everyMs } });
     }
   }
 
@@ -142,27 +150,27 @@ export class ScanQueueRepository {
   consume<Q extends QueueName>(
     name: Q,
     concurrency: number,
-    handler: (job: Job<JobPayloads[Q]>) => Promise<unknown>,
-    completed?: (job: Job<JobPayloads[Q]>) => Promise<void>,
+    handler: (job: QueueJob<JobPayloads[Q]>) => Promise<unknown>,
+    completed?: (job: QueueJob<JobPayloads[Q]>) => Promise<void>,
   ): void {
-    const queue = this.queues[name] as Queue<JobPayloads[Q]>;
+    const queue = this.queues[name] as QueueDriver<JobPayloads[Q]>;
     const report = (what: string) => (error: unknown) =>
       this.logger.error(`${name}: ${what}: ${error instanceof Error ? error.message : String(error)}`);
     // Bull tells the process that found it: the job is back in the queue for a live worker.
-    queue.on('stalled', (job: Job<JobPayloads[Q]>) =>
+    queue.on('stalled', (job: QueueJob<JobPayloads[Q]>) =>
       this.logger.warn(
         `${name}: scan ${String(job.id)} stalled (its worker stopped renewing the lock); taking it over`,
       ),
     );
     if (completed) {
-      queue.on('completed', (job: Job<JobPayloads[Q]>) => {
+      queue.on('completed', (job: QueueJob<JobPayloads[Q]>) => {
         completed(job).catch(report(`after job ${String(job.id)}`));
       });
     }
     // Bull's promise settles only when the queue closes; closed before it was ready, it rejects
     // with no reason, which is no error.
-    const held = async (job: Job<JobPayloads[Q]>) => {
-      const entry = job as unknown as Job<ScanJobPayload>;
+    const held = async (job: QueueJob<JobPayloads[Q]>) => {
+      const entry = job as unknown as QueueJob<ScanJobPayload>;
       this.holding.add(entry);
       try {
         return await handler(job);
@@ -212,7 +220,7 @@ export class ScanQueueRepository {
     for (const job of [...this.holding]) {
       try {
         // Bull's Job#moveToDelayed, missing from its type declarations.
-        await (job as Job<ScanJobPayload> & { moveToDelayed(at: number): Promise<void> }).moveToDelayed(
+        await (job as QueueJob<ScanJobPayload> & { moveToDelayed(at: number): Promise<void> }).moveToDelayed(
           Date.now(),
         );
         keys.push(job.data.key);

@@ -1,0 +1,475 @@
+import type { JobCounts, JobId, JobInformation, JobOptions, JobStatus } from 'bull';
+import { createHash } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { QueueDriver, QueueJob } from './queue-driver.js';
+
+/**
+ * An in-memory stand-in for Bull, for the unit tests of the job flow and of scan admission: the
+ * same states, job-id collapse, priorities, delays, retries with Bull's backoff formulas,
+ * timeouts, clean-up, repeatable jobs, lock hand-back and stalled jobs, told through the same
+ * local events. `queue-driver.scenarios.ts` runs one table of scenarios against both drivers, so
+ * a difference between them fails a test. One `MemoryQueueStore` is the shared server (Redis);
+ * each `MemoryQueue` on it is one process's handle, as each Bull `Queue` instance is.
+ */
+
+/** Bull's reason for a job whose workers kept dying under it (its stalled-job check). */
+export const STALLED_OUT_REASON = 'job stalled more than allowable limit';
+/** Bull's default job name, part of a repeatable job's key. */
+const DEFAULT_NAME = '__default__';
+
+type State = 'waiting' | 'active' | 'delayed' | 'completed' | 'failed';
+
+/** A job as the store keeps it (Bull's job hash and the list or set it sits in). */
+interface StoredJob {
+  id: string;
+  data: unknown;
+  opts: JobOptions;
+  state: State;
+  attemptsMade: number;
+  stalledCounter: number;
+  /** Order in the waiting list (FIFO within a priority). */
+  seq: number;
+  dueAt: number;
+  /** The handle running it, and which run of it: an outcome of an older run is ignored. */
+  holder: MemoryQueue<unknown> | null;
+  run: number;
+  /** When a dead holder's lock lapses (its stalled-job check may then take the job). */
+  lockLapsesAt: number;
+  finishedOn?: number;
+  failedReason?: string;
+  returnvalue?: unknown;
+}
+
+/** One queue's state on the shared store. */
+class QueueState {
+  readonly jobs = new Map<string, StoredJob>();
+  readonly repeatables = new Map<string, number>();
+  readonly handles = new Set<MemoryQueue<unknown>>();
+  readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  seq = 0;
+  nextId = 0;
+}
+
+/** The shared server of a set of in-memory queues: what Redis is to Bull's. */
+export class MemoryQueueStore {
+  private readonly queues = new Map<string, QueueState>();
+
+  state(name: string): QueueState {
+    let state = this.queues.get(name);
+    if (!state) this.queues.set(name, (state = new QueueState()));
+    return state;
+  }
+}
+
+/** The settings of a Bull queue the driver honours (`lockSettings` in queues.module.ts). */
+export interface MemoryQueueOptions {
+  defaultJobOptions?: JobOptions;
+  settings?: { lockDuration?: number; stalledInterval?: number; maxStalledCount?: number };
+}
+
+/** Bull's backoff strategies (lib/backoffs.js): `exponential` waits delay × (2^attempts − 1). */
+function backoffMs(backoff: JobOptions['backoff'], attemptsMade: number): number {
+  if (backoff === undefined) return 0;
+  if (typeof backoff === 'number') return backoff;
+  const delay = backoff.delay ?? 0;
+  if (backoff.type === 'fixed') return delay;
+  if (backoff.type === 'exponential') return Math.round((2 ** attemptsMade - 1) * delay);
+  throw new Error(`Unknown backoff strategy ${backoff.type}`);
+}
+
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+/** Bull's key of a repeatable job (lib/repeatable.js getRepeatKey), `every` schedules only. */
+function repeatKey(jobId: string | undefined, every: number): string {
+  return `${DEFAULT_NAME}:${jobId ? `${jobId}:` : ':'}:${every}`;
+}
+
+/** Bull's reading of a repeatable key (lib/repeatable.js _keyToData): its fields split at colons. */
+function repeatInfo(key: string, next: number): JobInformation {
+  const [name = '', id, endDate, tz, cron] = key.split(':');
+  // Bull answers null where its declarations say undefined.
+  return {
+    key,
+    name,
+    id: id || null,
+    endDate: Number.parseInt(endDate ?? '') || null,
+    tz: cron ? tz || null : null,
+    cron: cron || null,
+    every: !cron ? Number.parseInt(tz ?? '') : null,
+    next,
+  } as unknown as JobInformation;
+}
+
+/** Bull's id of one run of a repeatable job (lib/repeatable.js getRepeatJobId). */
+function repeatJobId(idPart: string, key: string, millis: number | ''): string {
+  return `repeat:${md5(DEFAULT_NAME + idPart + md5(key))}:${millis}`;
+}
+
+/** A job as a process reads it: a snapshot, whose state calls ask the store. */
+class MemoryJob<T> implements QueueJob<T> {
+  private discarded = false;
+
+  constructor(
+    private readonly queue: QueueState,
+    readonly id: string,
+    public data: T,
+    public opts: JobOptions,
+    public attemptsMade: number,
+  ) {}
+
+  static of<T>(queue: QueueState, stored: StoredJob): MemoryJob<T> {
+    return new MemoryJob<T>(queue, stored.id, stored.data as T, stored.opts, stored.attemptsMade);
+  }
+
+  async getState(): Promise<JobStatus | 'stuck'> {
+    return this.queue.jobs.get(this.id)?.state ?? 'stuck';
+  }
+
+  /** As Bull: a job a live process holds (locked) cannot be removed. */
+  async remove(): Promise<void> {
+    const stored = this.queue.jobs.get(this.id);
+    if (!stored || (stored.state === 'active' && stored.holder)) {
+      throw new Error(`Could not remove job ${this.id}`);
+    }
+    clearTimeout(this.queue.timers.get(this.id));
+    this.queue.jobs.delete(this.id);
+  }
+
+  discard(): void {
+    this.discarded = true;
+  }
+
+  isDiscarded(): boolean {
+    return this.discarded;
+  }
+
+  /** Bull's Job#moveToDelayed: out of `active` (its lock dropped) to run again at `timestamp`. */
+  async moveToDelayed(timestamp: number): Promise<void> {
+    const stored = this.queue.jobs.get(this.id);
+    if (!stored || stored.state !== 'active') throw new Error(`Missing key for job ${this.id}`);
+    stored.holder?.release(stored);
+    delay(this.queue, stored, timestamp);
+  }
+}
+
+/** Puts `stored` in `delayed` until `at`, then in the waiting list (a lapsed time: at once). */
+function delay(queue: QueueState, stored: StoredJob, at: number): void {
+  stored.state = 'delayed';
+  stored.dueAt = at;
+  clearTimeout(queue.timers.get(stored.id));
+  const promote = () => {
+    queue.timers.delete(stored.id);
+    if (queue.jobs.get(stored.id) === stored && stored.state === 'delayed') wait(queue, stored);
+  };
+  if (at <= Date.now()) promote();
+  else queue.timers.set(stored.id, setTimeout(promote, at - Date.now()));
+}
+
+/** Puts `stored` at the end of the waiting list and lets a free handle take it. */
+function wait(queue: QueueState, stored: StoredJob): void {
+  stored.state = 'waiting';
+  stored.seq = ++queue.seq;
+  for (const handle of queue.handles) handle.take();
+}
+
+/** Drops a finished job as its `removeOnComplete`/`removeOnFail` says (true, or keep the last N). */
+function clean(queue: QueueState, stored: StoredJob, rule: JobOptions['removeOnComplete']): void {
+  if (rule === true) {
+    queue.jobs.delete(stored.id);
+  } else if (typeof rule === 'number') {
+    const finished = [...queue.jobs.values()]
+      .filter((job) => job.state === stored.state)
+      .sort((a, b) => (b.finishedOn ?? 0) - (a.finishedOn ?? 0));
+    for (const old of finished.slice(rule)) queue.jobs.delete(old.id);
+  }
+}
+
+/** One process's handle on an in-memory queue, as a Bull `Queue` instance is. */
+export class MemoryQueue<T> implements QueueDriver<T> {
+  private readonly events = new EventEmitter();
+  private readonly queue: QueueState;
+  private readonly running = new Map<string, StoredJob>();
+  private handler: ((job: QueueJob<T>) => Promise<unknown>) | null = null;
+  private concurrency = 1;
+  private paused = false;
+  private closed = false;
+  private stalledCheck: ReturnType<typeof setInterval> | undefined;
+  private closedResolve: () => void = () => undefined;
+
+  constructor(
+    readonly name: string,
+    store: MemoryQueueStore,
+    private readonly options: MemoryQueueOptions = {},
+  ) {
+    this.queue = store.state(name);
+  }
+
+  async add(data: T, opts: JobOptions = {}): Promise<QueueJob<T>> {
+    const merged: JobOptions = structuredClone({ ...this.options.defaultJobOptions, ...opts });
+    return merged.repeat ? this.addRepeatable(data, merged) : this.insert(data, merged);
+  }
+
+  /** Bull's addJob: a new job under its id (stored as JSON, as Bull stores it), or the one there. */
+  private async insert(data: T, merged: JobOptions): Promise<QueueJob<T>> {
+    const id = merged.jobId === undefined ? String(++this.queue.nextId) : String(merged.jobId);
+    // As Bull's addJob: an id that exists keeps the stored job; the caller gets its own data back.
+    if (this.queue.jobs.has(id)) return new MemoryJob<T>(this.queue, id, data, merged, 0);
+    const stored: StoredJob = {
+      id,
+      data: JSON.parse(JSON.stringify(data)) as unknown,
+      opts: merged,
+      state: 'waiting',
+      attemptsMade: 0,
+      stalledCounter: 0,
+      seq: 0,
+      dueAt: 0,
+      holder: null,
+      run: 0,
+      lockLapsesAt: 0,
+    };
+    this.queue.jobs.set(id, stored);
+    if ((merged.delay ?? 0) > 0) delay(this.queue, stored, Date.now() + merged.delay!);
+    else wait(this.queue, stored);
+    return MemoryJob.of<T>(this.queue, stored);
+  }
+
+  /** Bull's nextRepeatableJob for an `every` schedule: the next run at the next multiple of it. */
+  private async addRepeatable(data: T, opts: JobOptions, after = 0): Promise<QueueJob<T>> {
+    const repeat = opts.repeat as { every: number; key?: string; jobId?: string };
+    if (!('every' in repeat)) throw new Error('the in-memory queue repeats on `every` only');
+    if (!after && opts.jobId !== undefined) repeat.jobId = String(opts.jobId);
+    const key = repeatKey(repeat.jobId, repeat.every);
+    const now = Math.max(after, Date.now());
+    const next = Math.floor(now / repeat.every) * repeat.every + repeat.every;
+    this.queue.repeatables.set(key, next);
+    const idPart = repeat.jobId ? `${repeat.jobId}:` : ':';
+    return this.insert(data, {
+      ...opts,
+      repeat: { ...repeat, key } as JobOptions['repeat'],
+      jobId: repeatJobId(idPart, key, next),
+      delay: Math.max(0, next - Date.now()),
+      prevMillis: next,
+    } as JobOptions);
+  }
+
+  async getJob(jobId: JobId): Promise<QueueJob<T> | null> {
+    const stored = this.queue.jobs.get(String(jobId));
+    return stored ? MemoryJob.of<T>(this.queue, stored) : null;
+  }
+
+  async getJobCounts(): Promise<JobCounts> {
+    const counts = { waiting: 0, active: 0, completed: 0, failed: 0, delayed: 0 };
+    for (const job of this.queue.jobs.values()) counts[job.state] += 1;
+    return counts;
+  }
+
+  /** The stored jobs in `state`, oldest first (Bull's getWaiting, getDelayed…). */
+  async jobs(state: State): Promise<Array<QueueJob<T>>> {
+    return [...this.queue.jobs.values()]
+      .filter((job) => job.state === state)
+      .sort((a, b) => a.seq - b.seq)
+      .map((job) => MemoryJob.of<T>(this.queue, job));
+  }
+
+  on(event: 'completed', listener: (job: QueueJob<T>, result: unknown) => void): this;
+  on(event: 'failed', listener: (job: QueueJob<T> | null, error: Error) => void): this;
+  on(event: 'stalled', listener: (job: QueueJob<T>) => void): this;
+  on(event: string, listener: (...args: never[]) => void): this {
+    this.events.on(event, listener as (...args: unknown[]) => void);
+    return this;
+  }
+
+  process(concurrency: number, handler: (job: QueueJob<T>) => Promise<unknown>): Promise<void> {
+    if (this.handler) throw new Error(`Cannot define the same handler twice ${this.name}`);
+    this.handler = handler;
+    this.concurrency = concurrency;
+    this.queue.handles.add(this as MemoryQueue<unknown>);
+    const every = this.options.settings?.stalledInterval ?? 30_000;
+    this.stalledCheck = setInterval(() => this.checkStalled(), every);
+    const closed = new Promise<void>((resolve) => (this.closedResolve = resolve));
+    this.take();
+    return closed;
+  }
+
+  async pause(): Promise<void> {
+    this.paused = true;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.paused = true;
+    clearInterval(this.stalledCheck);
+    this.queue.handles.delete(this as MemoryQueue<unknown>);
+    // Jobs still held keep their lock until it lapses; another process's check then takes them.
+    for (const stored of this.running.values()) this.drop(stored);
+    this.closedResolve();
+  }
+
+  /** The process dies at once: its jobs stay active, their locks lapse after `lockDuration`. */
+  crash(): Promise<void> {
+    return this.close();
+  }
+
+  /** The handles consuming this queue, as Bull lists the Redis clients of its workers. */
+  async getWorkers(): Promise<Array<Record<string, string>>> {
+    return [...this.queue.handles].map((handle) => ({ name: `${handle.name} (in memory)` }));
+  }
+
+  async getRepeatableJobs(): Promise<JobInformation[]> {
+    return [...this.queue.repeatables].map(([key, next]) => repeatInfo(key, next));
+  }
+
+  /** Bull's removeRepeatableByKey: its id read back from the key (the first colon ends it). */
+  async removeRepeatableByKey(key: string): Promise<void> {
+    const next = this.queue.repeatables.get(key);
+    this.queue.repeatables.delete(key);
+    if (next === undefined) return;
+    const { id } = repeatInfo(key, next);
+    const stored = this.queue.jobs.get(repeatJobId(id ? `${id}:` : ':', key, next));
+    if (stored?.state === 'delayed') await MemoryJob.of(this.queue, stored).remove();
+  }
+
+  /** Lets this handle take waiting jobs while it has room. */
+  take(): void {
+    while (this.handler && !this.paused && !this.closed && this.running.size < this.concurrency) {
+      let next: StoredJob | undefined;
+      for (const job of this.queue.jobs.values()) {
+        if (job.state !== 'waiting') continue;
+        const order = (job.opts.priority ?? 0) - (next?.opts.priority ?? 0) || job.seq - (next?.seq ?? 0);
+        if (!next || order < 0) next = job;
+      }
+      if (!next) return;
+      this.start(next);
+    }
+  }
+
+  /** Gives up a job this handle ran (handed back or moved): its outcome will be ignored. */
+  release(stored: StoredJob): void {
+    this.running.delete(stored.id);
+    stored.holder = null;
+    stored.run += 1;
+  }
+
+  private drop(stored: StoredJob): void {
+    const lockDuration = this.options.settings?.lockDuration ?? 30_000;
+    this.running.delete(stored.id);
+    stored.holder = null;
+    stored.run += 1;
+    stored.lockLapsesAt = Date.now() + lockDuration;
+  }
+
+  private start(stored: StoredJob): void {
+    stored.state = 'active';
+    stored.holder = this as MemoryQueue<unknown>;
+    const run = ++stored.run;
+    this.running.set(stored.id, stored);
+    const job = MemoryJob.of<T>(this.queue, stored);
+    // As Bull: a repeatable job's next run is queued when this one starts.
+    const repeat = stored.opts.repeat as { key?: string } | undefined;
+    if (repeat?.key && this.queue.repeatables.has(repeat.key)) {
+      void this.addRepeatable(
+        stored.data as T,
+        stored.opts,
+        (stored.opts as { prevMillis?: number }).prevMillis,
+      );
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = stored.opts.timeout;
+    const outcome = Promise.race([
+      Promise.resolve().then(() => this.handler!(job)),
+      ...(timeout
+        ? [
+            new Promise<never>((_, reject) => {
+              timer = setTimeout(
+                () => reject(new Error(`Promise timed out after ${timeout} milliseconds`)),
+                timeout,
+              );
+            }),
+          ]
+        : []),
+    ]);
+    outcome
+      .then(
+        (result) => this.finish(stored, run, job, null, result),
+        (error: unknown) =>
+          this.finish(stored, run, job, error instanceof Error ? error : new Error(String(error))),
+      )
+      .finally(() => clearTimeout(timer));
+  }
+
+  /** Bull's moveToCompleted or moveToFailed (retry with backoff, or failed), then the event. */
+  private finish(
+    stored: StoredJob,
+    run: number,
+    job: MemoryJob<T>,
+    error: Error | null,
+    result?: unknown,
+  ): void {
+    if (this.queue.jobs.get(stored.id) !== stored || stored.run !== run || stored.state !== 'active') return;
+    this.running.delete(stored.id);
+    stored.holder = null;
+    stored.run += 1;
+    if (error === null) {
+      stored.state = 'completed';
+      stored.returnvalue = result;
+      stored.finishedOn = Date.now();
+      clean(this.queue, stored, stored.opts.removeOnComplete);
+      this.events.emit('completed', job, result);
+    } else {
+      stored.attemptsMade += 1;
+      job.attemptsMade = stored.attemptsMade;
+      stored.failedReason = error.message;
+      if (stored.attemptsMade < (stored.opts.attempts ?? 1) && !job.isDiscarded()) {
+        const wait_ = backoffMs(stored.opts.backoff, stored.attemptsMade);
+        if (wait_ > 0) delay(this.queue, stored, Date.now() + wait_);
+        else wait(this.queue, stored);
+      } else {
+        stored.state = 'failed';
+        stored.finishedOn = Date.now();
+        clean(this.queue, stored, stored.opts.removeOnFail);
+      }
+      this.events.emit('failed', job, error);
+    }
+    this.take();
+  }
+
+  /**
+   * Bull's stalled-job check: an active job whose lock has lapsed goes back to the waiting list
+   * (`stalled`), or fails once it has stalled more than `maxStalledCount` times (`failed` with
+   * the job, or null when `removeOnFail` removed it first, as Bull's script does).
+   */
+  checkStalled(): void {
+    const limit = this.options.settings?.maxStalledCount ?? 1;
+    for (const stored of [...this.queue.jobs.values()]) {
+      if (stored.state !== 'active' || stored.holder || stored.lockLapsesAt > Date.now()) continue;
+      stored.stalledCounter += 1;
+      if (stored.stalledCounter > limit) {
+        stored.state = 'failed';
+        stored.failedReason = STALLED_OUT_REASON;
+        stored.finishedOn = Date.now();
+        clean(this.queue, stored, stored.opts.removeOnFail);
+        const kept = this.queue.jobs.get(stored.id);
+        this.events.emit(
+          'failed',
+          kept ? MemoryJob.of(this.queue, kept) : null,
+          new Error(STALLED_OUT_REASON),
+        );
+      } else {
+        wait(this.queue, stored);
+        this.events.emit('stalled', MemoryJob.of(this.queue, stored));
+      }
+    }
+  }
+}
+
+/** A handle per queue of `names` on `store`, each with its options: one process's queues. */
+export function memoryQueues<N extends string, T>(
+  store: MemoryQueueStore,
+  names: readonly N[],
+  options: (name: N) => MemoryQueueOptions,
+): Record<N, MemoryQueue<T>> {
+  return Object.fromEntries(
+    names.map((name) => [name, new MemoryQueue<T>(name, store, options(name))]),
+  ) as Record<N, MemoryQueue<T>>;
+}
