@@ -1,6 +1,6 @@
 export { QueuesModule } from './queues.module.js';
 export { ScanQueueRepository, type EnqueueResult } from './scan-queue.repository.js';
-export { JOBS, QUEUE_NAMES, jobOfKind, type JobDefinition } from './job.registry.js';
+export { JOBS, QUEUE_NAMES, jobOfKind, lockSettings, type JobDefinition } from './job.registry.js';
 export { rarityJobPayload } from './rarity-job.payload.js';
-export type { QueueDriver, QueueJob } from './queue-driver.js';
+export type { QueueDriver, QueueDrivers, QueueJob } from './queue-driver.js';
 export { MemoryQueue, MemoryQueueStore, memoryQueues, STALLED_OUT_REASON } from './memory-queue.js';

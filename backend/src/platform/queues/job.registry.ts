@@ -110,3 +110,18 @@ export const QUEUE_NAMES = Object.keys(JOBS) as QueueName[];
 export function jobOfKind(kind: ScanKind): JobDefinition {
   return JOBS[QUEUE_OF_KIND[kind]];
 }
+
+/**
+ * A worker that dies mid-job stops renewing its lock. The lock lapses `jobLockMs` after the last
+ * renewal, and the next stalled-job check (every third of it) hands the job to another worker: at
+ * most 4/3 of `jobLockMs` after the death (8 s by default). Renewing every quarter leaves a busy
+ * worker three quarters of the lock of slack before it is taken for dead.
+ */
+export function lockSettings(jobLockMs: number, maxStalledCount: number) {
+  return {
+    lockDuration: jobLockMs,
+    lockRenewTime: Math.floor(jobLockMs / 4),
+    stalledInterval: Math.floor(jobLockMs / 3),
+    maxStalledCount,
+  };
+}

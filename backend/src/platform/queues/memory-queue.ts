@@ -1,7 +1,8 @@
 import type { JobCounts, JobId, JobInformation, JobOptions, JobStatus } from 'bull';
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { QueueDriver, QueueJob } from './queue-driver.js';
+import { JOBS, lockSettings, QUEUE_NAMES } from './job.registry.js';
+import type { QueueDriver, QueueDrivers, QueueJob } from './queue-driver.js';
 
 /**
  * An in-memory stand-in for Bull, for the unit tests of the job flow and of scan admission: the
@@ -463,13 +464,17 @@ export class MemoryQueue<T> implements QueueDriver<T> {
   }
 }
 
-/** A handle per queue of `names` on `store`, each with its options: one process's queues. */
-export function memoryQueues<N extends string, T>(
-  store: MemoryQueueStore,
-  names: readonly N[],
-  options: (name: N) => MemoryQueueOptions,
-): Record<N, MemoryQueue<T>> {
-  return Object.fromEntries(
-    names.map((name) => [name, new MemoryQueue<T>(name, store, options(name))]),
-  ) as Record<N, MemoryQueue<T>>;
+/**
+ * One process's handles on every queue of the registry, with its job options and the lock settings
+ * a worker with JOB_LOCK_MS `jobLockMs` gives Bull.
+ */
+export function memoryQueues(store: MemoryQueueStore, jobLockMs: number): QueueDrivers {
+  const handles = QUEUE_NAMES.map((name) => [
+    name,
+    new MemoryQueue(name, store, {
+      defaultJobOptions: JOBS[name].options,
+      settings: lockSettings(jobLockMs, JOBS[name].lock.maxStalledCount),
+    }),
+  ]);
+  return Object.fromEntries(handles) as QueueDrivers;
 }

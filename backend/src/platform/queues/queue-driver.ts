@@ -1,3 +1,4 @@
+import type { JobPayloads, QueueName } from '@nexus/contract';
 import type { JobCounts, JobId, JobInformation, JobOptions, JobStatus } from 'bull';
 
 /**
@@ -38,3 +39,6 @@ export interface QueueDriver<T> {
   getRepeatableJobs(): Promise<JobInformation[]>;
   removeRepeatableByKey(key: string): Promise<void>;
 }
+
+/** Every queue of the registry, by name. */
+export type QueueDrivers = { [Q in QueueName]: QueueDriver<JobPayloads[Q]> };

@@ -1,8 +1,7 @@
 import Bull from 'bull';
 import { TEST_REDIS_URL, testPrefix } from '../../../../test/support/test-env.js';
-import { JOBS, QUEUE_NAMES } from './job.registry.js';
-import { lockSettings } from './queues.module.js';
-import type { QueueDrivers } from './scan-queue.repository.js';
+import { JOBS, lockSettings, QUEUE_NAMES } from './job.registry.js';
+import type { QueueDrivers } from './queue-driver.js';
 import { queueScenarios, SCENARIO_LOCK_MS } from './testing/queue-scenarios.js';
 
 /** The queue scenarios on Bull and Redis: what the in-memory driver is held to. */

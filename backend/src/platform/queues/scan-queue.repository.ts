@@ -7,12 +7,11 @@ import {
   type ScanJobPayload,
   type TransferIndexJobPayload,
 } from '@nexus/contract';
-import type { QueueDriver, QueueJob } from './queue-driver.js';
+import type { QueueDriver, QueueDrivers, QueueJob } from './queue-driver.js';
 import { JOBS, jobOfKind } from './job.registry.js';
 
 /** Injection token of the registry's queues, by name (Bull's, or the in-memory driver's in unit tests). */
 export const QUEUE_DRIVERS = Symbol('QUEUE_DRIVERS');
-export type QueueDrivers = { [Q in QueueName]: QueueDriver<JobPayloads[Q]> };
 
 const RUNNING_STATES = new Set(['waiting', 'active', 'delayed', 'paused']);
 

@@ -1,7 +1,7 @@
 import { QueueName, scanKey, type ScanJobPayload } from '@nexus/contract';
 import { randomUUID } from 'node:crypto';
-import type { QueueDriver } from '../queue-driver.js';
-import { ScanQueueRepository, type QueueDrivers } from '../scan-queue.repository.js';
+import type { QueueDriver, QueueDrivers } from '../queue-driver.js';
+import { ScanQueueRepository } from '../scan-queue.repository.js';
 
 /**
  * The queue behaviour Nexus relies on, as one table of scenarios run against Bull on Redis
