@@ -34,6 +34,20 @@ export const PROMO_UPLOAD = {
   textMax: 2000,
 } as const;
 
+/**
+ * SPEC §5 Learn More URL, as given (the form trims it first, the server after its length check):
+ * empty for none, else an absolute http(s) URL with a host.
+ */
+export function isLearnMoreUrl(text: string): boolean {
+  if (text === '') return true;
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 export const PROMO_MESSAGES = {
   noFile: { title: 'No file selected', description: 'Please select a file to upload' },
   invalidType: { title: 'Invalid file type', description: 'Please select an image or video file' },

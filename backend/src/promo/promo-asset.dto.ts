@@ -1,21 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, Matches, ValidateBy, type ValidationArguments } from 'class-validator';
-import { PROMO_MESSAGES, PROMO_UPLOAD, type PromoAssetToggle } from '@nexus/contract';
+import { isLearnMoreUrl, PROMO_MESSAGES, PROMO_UPLOAD, type PromoAssetToggle } from '@nexus/contract';
 
 import { Optional, Text, trim } from '../platform/common/index.js';
 
 /** SPEC §5: the Learn More URL is optional but must be URL-shaped: an absolute http(s) URL. */
-export function isLearnMoreUrl(value: unknown): boolean {
-  if (value === '') return true;
-  if (typeof value !== 'string' || value.length > PROMO_UPLOAD.textMax) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
+const validLearnMoreUrl = (value: unknown): boolean =>
+  typeof value === 'string' && value.length <= PROMO_UPLOAD.textMax && isLearnMoreUrl(value);
 
 /** The text fields of POST /api/promo-assets/upload (multipart, beside the file). */
 export class PromoAssetUploadDto {
@@ -53,7 +45,7 @@ export class PromoAssetUploadDto {
   @Transform(trim)
   @ValidateBy({
     name: 'learnMoreUrl',
-    validator: { validate: isLearnMoreUrl, defaultMessage: () => PROMO_MESSAGES.invalidUrl },
+    validator: { validate: validLearnMoreUrl, defaultMessage: () => PROMO_MESSAGES.invalidUrl },
   })
   promotionalUrl?: string;
 }

@@ -1,4 +1,4 @@
-import { PROMO_MESSAGES, PROMO_UPLOAD } from '@nexus/contract';
+import { isLearnMoreUrl as isLearnMoreUrlText, PROMO_MESSAGES, PROMO_UPLOAD } from '@nexus/contract';
 
 export interface Problem {
   title: string;
@@ -12,16 +12,9 @@ export function promoFileProblem(file: Pick<File, 'type' | 'size'>): Problem | n
   return null;
 }
 
-/** SPEC §5 Learn More URL: optional, but an http(s) URL when given. */
+/** SPEC §5 Learn More URL: optional, but an http(s) URL when given (blanks around it ignored). */
 export function isLearnMoreUrl(text: string): boolean {
-  const trimmed = text.trim();
-  if (trimmed === '') return true;
-  try {
-    const url = new URL(trimmed);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
+  return isLearnMoreUrlText(text.trim());
 }
 
 export interface PromoUploadDraft {
