@@ -30,6 +30,26 @@ const dropBlankLines = ({ value }: { value: unknown }) =>
     ? value.map((v: unknown) => (typeof v === 'string' ? v.trim() : v)).filter((v: unknown) => v !== '')
     : value;
 
+const UPLOADED_LINK = 'An http(s) URL or a path (an upload answer)';
+
+/**
+ * An optional link of the collection's profile, trimmed, of at most LINK_MAX characters: the same
+ * as writing, above the property, `@ApiPropertyOptional({ maxLength, description }) @Optional()
+ * @Transform(trim) @Link(LINK_MAX)`.
+ */
+function OptionalLink(description?: string): PropertyDecorator {
+  return (target, key) => {
+    // Applied last to first, as TypeScript applies decorators stacked in the order above.
+    const stacked: PropertyDecorator[] = [
+      ApiPropertyOptional({ maxLength: LINK_MAX, ...(description !== undefined && { description }) }),
+      Optional(),
+      Transform(trim),
+      Link(LINK_MAX),
+    ];
+    for (const decorator of stacked.reverse()) decorator(target, key);
+  };
+}
+
 /** Fields both bodies share, all optional; defaults are the entity's (SPEC §3). */
 class WhitelistedCollectionFields {
   @ApiPropertyOptional({ enum: WHITELIST_NETWORKS, default: 'polygon' })
@@ -42,40 +62,22 @@ class WhitelistedCollectionFields {
   @Text(TEXT_MAX)
   description?: string;
 
-  @ApiPropertyOptional({ maxLength: LINK_MAX, description: 'An http(s) URL or a path (an upload answer)' })
-  @Optional()
-  @Transform(trim)
-  @Link(LINK_MAX)
+  @OptionalLink(UPLOADED_LINK)
   logoUrl?: string;
 
-  @ApiPropertyOptional({ maxLength: LINK_MAX, description: 'An http(s) URL or a path (an upload answer)' })
-  @Optional()
-  @Transform(trim)
-  @Link(LINK_MAX)
+  @OptionalLink(UPLOADED_LINK)
   bannerUrl?: string;
 
-  @ApiPropertyOptional({ maxLength: LINK_MAX })
-  @Optional()
-  @Transform(trim)
-  @Link(LINK_MAX)
+  @OptionalLink()
   website?: string;
 
-  @ApiPropertyOptional({ maxLength: LINK_MAX })
-  @Optional()
-  @Transform(trim)
-  @Link(LINK_MAX)
+  @OptionalLink()
   discord?: string;
 
-  @ApiPropertyOptional({ maxLength: LINK_MAX })
-  @Optional()
-  @Transform(trim)
-  @Link(LINK_MAX)
+  @OptionalLink()
   twitter?: string;
 
-  @ApiPropertyOptional({ maxLength: LINK_MAX })
-  @Optional()
-  @Transform(trim)
-  @Link(LINK_MAX)
+  @OptionalLink()
   telegram?: string;
 
   @ApiPropertyOptional({ default: false })
