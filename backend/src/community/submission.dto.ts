@@ -49,6 +49,33 @@ function SubmissionRule(): PropertyDecorator {
 const optionalText = (description: string, maxLength: number) =>
   ApiPropertyOptional({ type: String, description, maxLength, default: '' });
 
+/**
+ * An optional text field of the form, trimmed, then held to the form's rules: the same as writing,
+ * above the property, `@optionalText(description, maxLength) @Transform(trim) @SubmissionRule()`.
+ */
+function TrimmedText(description: string, maxLength: number): PropertyDecorator {
+  return (target, key) => {
+    // Applied last to first, as TypeScript applies decorators stacked in the order above.
+    const stacked: PropertyDecorator[] = [
+      optionalText(description, maxLength),
+      Transform(trim),
+      SubmissionRule(),
+    ];
+    for (const decorator of stacked.reverse()) decorator(target, key);
+  };
+}
+
+/** The website and the social links. */
+const LinkOrHandle = () =>
+  TrimmedText('A link or handle; no scheme other than http(s)', SUBMISSION_TEXT_MAX.link);
+
+/** The logo and the banner. */
+const ImageUrl = () =>
+  TrimmedText(
+    'A URL POST /api/collection-submissions/upload answered (/api/media/files/<uuid>.<ext>) or an http(s) URL',
+    SUBMISSION_TEXT_MAX.link,
+  );
+
 /** POST /api/collection-submissions (SPEC §3 submission form payload). */
 export class CreateSubmissionDto implements SubmissionInput {
   @ApiProperty({
@@ -73,50 +100,28 @@ export class CreateSubmissionDto implements SubmissionInput {
   @SubmissionRule()
   description?: string;
 
-  @optionalText('A link or handle; no scheme other than http(s)', SUBMISSION_TEXT_MAX.link)
-  @Transform(trim)
-  @SubmissionRule()
+  @LinkOrHandle()
   website?: string;
 
-  @optionalText('A link or handle; no scheme other than http(s)', SUBMISSION_TEXT_MAX.link)
-  @Transform(trim)
-  @SubmissionRule()
+  @LinkOrHandle()
   discord?: string;
 
-  @optionalText('A link or handle; no scheme other than http(s)', SUBMISSION_TEXT_MAX.link)
-  @Transform(trim)
-  @SubmissionRule()
+  @LinkOrHandle()
   twitter?: string;
 
-  @optionalText('A link or handle; no scheme other than http(s)', SUBMISSION_TEXT_MAX.link)
-  @Transform(trim)
-  @SubmissionRule()
+  @LinkOrHandle()
   telegram?: string;
 
-  @optionalText('Never shown to visitors', SUBMISSION_TEXT_MAX.contact)
-  @Transform(trim)
-  @SubmissionRule()
+  @TrimmedText('Never shown to visitors', SUBMISSION_TEXT_MAX.contact)
   submitterEmail?: string;
 
-  @optionalText('Discord or Telegram handle; never shown to visitors', SUBMISSION_TEXT_MAX.contact)
-  @Transform(trim)
-  @SubmissionRule()
+  @TrimmedText('Discord or Telegram handle; never shown to visitors', SUBMISSION_TEXT_MAX.contact)
   submitterContact?: string;
 
-  @optionalText(
-    'A URL POST /api/collection-submissions/upload answered (/api/media/files/<uuid>.<ext>) or an http(s) URL',
-    SUBMISSION_TEXT_MAX.link,
-  )
-  @Transform(trim)
-  @SubmissionRule()
+  @ImageUrl()
   bannerUrl?: string;
 
-  @optionalText(
-    'A URL POST /api/collection-submissions/upload answered (/api/media/files/<uuid>.<ext>) or an http(s) URL',
-    SUBMISSION_TEXT_MAX.link,
-  )
-  @Transform(trim)
-  @SubmissionRule()
+  @ImageUrl()
   logoUrl?: string;
 }
 
