@@ -7,7 +7,8 @@ import {
   type RarityMethodName,
   type RarityRequest,
 } from '@nexus/contract';
-import { IsBoolean, IsIn, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
+import { OptionalFlag } from '../platform/common/index.js';
 import { IsRarityTokens } from './rarity-tokens.validator.js';
 
 export const CONTRACT_ADDRESS_MESSAGE = 'contractAddress must be 0x followed by 40 hex characters';
@@ -32,7 +33,6 @@ export class CalculateRarityDto implements CalculateRarityRequest {
   @IsIn(RARITY_METHOD_NAMES, { message: `method must be one of: ${RARITY_METHOD_NAMES.join(', ')}` })
   method?: RarityMethodName;
 
-  @IsOptional()
-  @IsBoolean({ message: 'forceRefresh must be a boolean' })
+  @OptionalFlag()
   forceRefresh?: boolean;
 }

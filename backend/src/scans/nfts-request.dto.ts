@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { ENABLED_NETWORKS, type Network, type SearchType } from '@nexus/contract';
-import { quickCheck, trim } from '../platform/common/index.js';
+import { OptionalFlag, quickCheck, trim } from '../platform/common/index.js';
 
 /** POST /api/nfts body (SPEC §7); address rules per search type are checked by the service. */
 export class NftsRequestDto {
@@ -17,24 +17,19 @@ export class NftsRequestDto {
   @IsIn(['wallet', 'collection'], { message: 'searchType must be wallet or collection' })
   searchType!: SearchType;
 
-  @IsOptional()
-  @IsBoolean({ message: 'includeAllTokenTypes must be a boolean' })
+  @OptionalFlag()
   includeAllTokenTypes?: boolean;
 
-  @IsOptional()
-  @IsBoolean({ message: 'includeMetadata must be a boolean' })
+  @OptionalFlag()
   includeMetadata?: boolean;
 
-  @IsOptional()
-  @IsBoolean({ message: 'forceRefresh must be a boolean' })
+  @OptionalFlag()
   forceRefresh?: boolean;
 
-  @IsOptional()
-  @IsBoolean({ message: 'preload must be a boolean' })
+  @OptionalFlag()
   preload?: boolean;
 
-  @IsOptional()
-  @IsBoolean({ message: 'paged must be a boolean' })
+  @OptionalFlag()
   paged?: boolean;
 }
 

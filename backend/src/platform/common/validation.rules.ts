@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import {
+  IsBoolean,
   IsInt,
   IsOptional,
   Max,
@@ -32,6 +33,21 @@ export function OptionalWholeNumber(min: number, max: number): PropertyDecorator
       IsInt({ message: `${name} must be a whole number` }),
       Min(min, { message: `${name} must be at least ${min}` }),
       Max(max, { message: `${name} must be at most ${max}` }),
+    ];
+    for (const decorator of stacked.reverse()) decorator(target, key);
+  };
+}
+
+/**
+ * An optional true or false of a JSON body, the refusal naming the property. The same as writing,
+ * above the property, `@IsOptional() @IsBoolean({ message: '<property> must be a boolean' })`.
+ */
+export function OptionalFlag(): PropertyDecorator {
+  return (target, key) => {
+    // Applied last to first, as TypeScript applies decorators stacked in the order above.
+    const stacked: PropertyDecorator[] = [
+      IsOptional(),
+      IsBoolean({ message: `${String(key)} must be a boolean` }),
     ];
     for (const decorator of stacked.reverse()) decorator(target, key);
   };
