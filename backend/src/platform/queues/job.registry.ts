@@ -27,18 +27,21 @@ export interface JobDefinition<Q extends QueueName = QueueName> {
 const KEEP_FAILED_SCANS = 1000;
 
 /**
+ * A scan's retries (wallet or collection) wait 5, 15 and 35 s (Bull's exponential backoff waits
+ * delay × (2^n − 1) after the nth failure): 55 s in all, past a short database or RPC outage.
+ */
+const SCAN_RETRIES = { attempts: 4, backoff: { type: 'exponential', delay: 5000 } } as const;
+
+/**
  * Every queue, its scan kind and its job options (its handler: `jobs/job-handlers.ts`; workers
- * refuse to start unless each has one). A scan's retries wait 5, 15 and 35 s (Bull's exponential
- * backoff waits delay × (2^n − 1) after the nth failure): 55 s in all, past a short database or RPC
- * outage.
+ * refuse to start unless each has one).
  */
 export const JOBS: { readonly [Q in QueueName]: JobDefinition<Q> } = {
   [QueueName.WalletScan]: {
     queue: QueueName.WalletScan,
     kind: 'wallet',
     options: {
-      attempts: 4,
-      backoff: { type: 'exponential', delay: 5000 },
+      ...SCAN_RETRIES,
       removeOnComplete: true,
       removeOnFail: KEEP_FAILED_SCANS,
       priority: 1,
@@ -50,8 +53,7 @@ export const JOBS: { readonly [Q in QueueName]: JobDefinition<Q> } = {
     queue: QueueName.CollectionScan,
     kind: 'collection',
     options: {
-      attempts: 4,
-      backoff: { type: 'exponential', delay: 5000 },
+      ...SCAN_RETRIES,
       removeOnComplete: true,
       removeOnFail: KEEP_FAILED_SCANS,
       priority: 2,
