@@ -3,4 +3,6 @@ export { ScanQueueRepository, type EnqueueResult } from './scan-queue.repository
 export { JOBS, QUEUE_NAMES, jobOfKind, lockSettings, type JobDefinition } from './job.registry.js';
 export { rarityJobPayload } from './rarity-job.payload.js';
 export type { QueueDriver, QueueDrivers, QueueJob } from './queue-driver.js';
-export { MemoryQueue, MemoryQueueStore, memoryQueues, STALLED_OUT_REASON } from './memory-queue.js';
+export { STALLED_OUT_REASON } from './bull-formulas.js';
+export { MemoryQueue, memoryQueues } from './memory-queue.js';
+export { MemoryQueueStore } from './memory-store.js';

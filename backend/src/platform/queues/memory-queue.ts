@@ -1,7 +1,18 @@
-import type { JobCounts, JobId, JobInformation, JobOptions, JobStatus } from 'bull';
-import { createHash } from 'node:crypto';
+import type { JobCounts, JobId, JobInformation, JobOptions } from 'bull';
 import { EventEmitter } from 'node:events';
+import { backoffMs, repeatInfo, repeatJobId, repeatKey, STALLED_OUT_REASON } from './bull-formulas.js';
 import { JOBS, lockSettings, QUEUE_NAMES } from './job.registry.js';
+import {
+  clean,
+  delay,
+  MemoryJob,
+  wait,
+  type JobHolder,
+  type MemoryQueueStore,
+  type QueueState,
+  type State,
+  type StoredJob,
+} from './memory-store.js';
 import type { QueueDriver, QueueDrivers, QueueJob } from './queue-driver.js';
 
 /**
@@ -13,180 +24,14 @@ import type { QueueDriver, QueueDrivers, QueueJob } from './queue-driver.js';
  * each `MemoryQueue` on it is one process's handle, as each Bull `Queue` instance is.
  */
 
-/** Bull's reason for a job whose workers kept dying under it (its stalled-job check). */
-export const STALLED_OUT_REASON = 'job stalled more than allowable limit';
-/** Bull's default job name, part of a repeatable job's key. */
-const DEFAULT_NAME = '__default__';
-
-type State = 'waiting' | 'active' | 'delayed' | 'completed' | 'failed';
-
-/** A job as the store keeps it (Bull's job hash and the list or set it sits in). */
-interface StoredJob {
-  id: string;
-  data: unknown;
-  opts: JobOptions;
-  state: State;
-  attemptsMade: number;
-  stalledCounter: number;
-  /** Order in the waiting list (FIFO within a priority). */
-  seq: number;
-  dueAt: number;
-  /** The handle running it, and which run of it: an outcome of an older run is ignored. */
-  holder: MemoryQueue<unknown> | null;
-  run: number;
-  /** When a dead holder's lock lapses (its stalled-job check may then take the job). */
-  lockLapsesAt: number;
-  finishedOn?: number;
-  failedReason?: string;
-  returnvalue?: unknown;
-}
-
-/** One queue's state on the shared store. */
-class QueueState {
-  readonly jobs = new Map<string, StoredJob>();
-  readonly repeatables = new Map<string, number>();
-  readonly handles = new Set<MemoryQueue<unknown>>();
-  readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
-  seq = 0;
-  nextId = 0;
-}
-
-/** The shared server of a set of in-memory queues: what Redis is to Bull's. */
-export class MemoryQueueStore {
-  private readonly queues = new Map<string, QueueState>();
-
-  state(name: string): QueueState {
-    let state = this.queues.get(name);
-    if (!state) this.queues.set(name, (state = new QueueState()));
-    return state;
-  }
-}
-
-/** The settings of a Bull queue the driver honours (`lockSettings` in queues.module.ts). */
+/** The settings of a Bull queue the driver honours (`lockSettings` in job.registry.ts). */
 export interface MemoryQueueOptions {
   defaultJobOptions?: JobOptions;
   settings?: { lockDuration?: number; stalledInterval?: number; maxStalledCount?: number };
 }
 
-/** Bull's backoff strategies (lib/backoffs.js): `exponential` waits delay × (2^attempts − 1). */
-function backoffMs(backoff: JobOptions['backoff'], attemptsMade: number): number {
-  if (backoff === undefined) return 0;
-  if (typeof backoff === 'number') return backoff;
-  const delay = backoff.delay ?? 0;
-  if (backoff.type === 'fixed') return delay;
-  if (backoff.type === 'exponential') return Math.round((2 ** attemptsMade - 1) * delay);
-  throw new Error(`Unknown backoff strategy ${backoff.type}`);
-}
-
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-
-/** Bull's key of a repeatable job (lib/repeatable.js getRepeatKey), `every` schedules only. */
-function repeatKey(jobId: string | undefined, every: number): string {
-  return `${DEFAULT_NAME}:${jobId ? `${jobId}:` : ':'}:${every}`;
-}
-
-/** Bull's reading of a repeatable key (lib/repeatable.js _keyToData): its fields split at colons. */
-function repeatInfo(key: string, next: number): JobInformation {
-  const [name = '', id, endDate, tz, cron] = key.split(':');
-  // Bull answers null where its declarations say undefined.
-  return {
-    key,
-    name,
-    id: id || null,
-    endDate: Number.parseInt(endDate ?? '') || null,
-    tz: cron ? tz || null : null,
-    cron: cron || null,
-    every: !cron ? Number.parseInt(tz ?? '') : null,
-    next,
-  } as unknown as JobInformation;
-}
-
-/** Bull's id of one run of a repeatable job (lib/repeatable.js getRepeatJobId). */
-function repeatJobId(idPart: string, key: string, millis: number | ''): string {
-  return `repeat:${md5(DEFAULT_NAME + idPart + md5(key))}:${millis}`;
-}
-
-/** A job as a process reads it: a snapshot, whose state calls ask the store. */
-class MemoryJob<T> implements QueueJob<T> {
-  private discarded = false;
-
-  constructor(
-    private readonly queue: QueueState,
-    readonly id: string,
-    public data: T,
-    public opts: JobOptions,
-    public attemptsMade: number,
-  ) {}
-
-  static of<T>(queue: QueueState, stored: StoredJob): MemoryJob<T> {
-    return new MemoryJob<T>(queue, stored.id, stored.data as T, stored.opts, stored.attemptsMade);
-  }
-
-  async getState(): Promise<JobStatus | 'stuck'> {
-    return this.queue.jobs.get(this.id)?.state ?? 'stuck';
-  }
-
-  /** As Bull: a job a live process holds (locked) cannot be removed. */
-  async remove(): Promise<void> {
-    const stored = this.queue.jobs.get(this.id);
-    if (!stored || (stored.state === 'active' && stored.holder)) {
-      throw new Error(`Could not remove job ${this.id}`);
-    }
-    clearTimeout(this.queue.timers.get(this.id));
-    this.queue.jobs.delete(this.id);
-  }
-
-  discard(): void {
-    this.discarded = true;
-  }
-
-  isDiscarded(): boolean {
-    return this.discarded;
-  }
-
-  /** Bull's Job#moveToDelayed: out of `active` (its lock dropped) to run again at `timestamp`. */
-  async moveToDelayed(timestamp: number): Promise<void> {
-    const stored = this.queue.jobs.get(this.id);
-    if (!stored || stored.state !== 'active') throw new Error(`Missing key for job ${this.id}`);
-    stored.holder?.release(stored);
-    delay(this.queue, stored, timestamp);
-  }
-}
-
-/** Puts `stored` in `delayed` until `at`, then in the waiting list (a lapsed time: at once). */
-function delay(queue: QueueState, stored: StoredJob, at: number): void {
-  stored.state = 'delayed';
-  stored.dueAt = at;
-  clearTimeout(queue.timers.get(stored.id));
-  const promote = () => {
-    queue.timers.delete(stored.id);
-    if (queue.jobs.get(stored.id) === stored && stored.state === 'delayed') wait(queue, stored);
-  };
-  if (at <= Date.now()) promote();
-  else queue.timers.set(stored.id, setTimeout(promote, at - Date.now()));
-}
-
-/** Puts `stored` at the end of the waiting list and lets a free handle take it. */
-function wait(queue: QueueState, stored: StoredJob): void {
-  stored.state = 'waiting';
-  stored.seq = ++queue.seq;
-  for (const handle of queue.handles) handle.take();
-}
-
-/** Drops a finished job as its `removeOnComplete`/`removeOnFail` says (true, or keep the last N). */
-function clean(queue: QueueState, stored: StoredJob, rule: JobOptions['removeOnComplete']): void {
-  if (rule === true) {
-    queue.jobs.delete(stored.id);
-  } else if (typeof rule === 'number') {
-    const finished = [...queue.jobs.values()]
-      .filter((job) => job.state === stored.state)
-      .sort((a, b) => (b.finishedOn ?? 0) - (a.finishedOn ?? 0));
-    for (const old of finished.slice(rule)) queue.jobs.delete(old.id);
-  }
-}
-
 /** One process's handle on an in-memory queue, as a Bull `Queue` instance is. */
-export class MemoryQueue<T> implements QueueDriver<T> {
+export class MemoryQueue<T> implements QueueDriver<T>, JobHolder {
   private readonly events = new EventEmitter();
   private readonly queue: QueueState;
   private readonly running = new Map<string, StoredJob>();
@@ -284,7 +129,7 @@ export class MemoryQueue<T> implements QueueDriver<T> {
     if (this.handler) throw new Error(`Cannot define the same handler twice ${this.name}`);
     this.handler = handler;
     this.concurrency = concurrency;
-    this.queue.handles.add(this as MemoryQueue<unknown>);
+    this.queue.handles.add(this as JobHolder);
     const every = this.options.settings?.stalledInterval ?? 30_000;
     this.stalledCheck = setInterval(() => this.checkStalled(), every);
     const closed = new Promise<void>((resolve) => (this.closedResolve = resolve));
@@ -301,7 +146,7 @@ export class MemoryQueue<T> implements QueueDriver<T> {
     this.closed = true;
     this.paused = true;
     clearInterval(this.stalledCheck);
-    this.queue.handles.delete(this as MemoryQueue<unknown>);
+    this.queue.handles.delete(this as JobHolder);
     // Jobs still held keep their lock until it lapses; another process's check then takes them.
     for (const stored of this.running.values()) this.drop(stored);
     this.closedResolve();
@@ -362,7 +207,7 @@ export class MemoryQueue<T> implements QueueDriver<T> {
 
   private start(stored: StoredJob): void {
     stored.state = 'active';
-    stored.holder = this as MemoryQueue<unknown>;
+    stored.holder = this as JobHolder;
     const run = ++stored.run;
     this.running.set(stored.id, stored);
     const job = MemoryJob.of<T>(this.queue, stored);

@@ -1,4 +1,5 @@
-import { MemoryQueue, MemoryQueueStore, memoryQueues } from './memory-queue.js';
+import { MemoryQueue, memoryQueues } from './memory-queue.js';
+import { MemoryQueueStore } from './memory-store.js';
 import { queueScenarios, SCENARIO_LOCK_MS } from './testing/queue-scenarios.js';
 
 /** The queue scenarios on the in-memory driver, in fake time: the same table Bull passes. */
