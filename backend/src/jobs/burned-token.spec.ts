@@ -1,8 +1,6 @@
 import { jest } from '@jest/globals';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { scanKey, type ScanJobPayload } from '@nexus/contract';
-import { randomUUID } from 'node:crypto';
 import { clearPrefix } from '../../../test/support/redis-prefix.js';
 import { describeWith, TEST_CHAIN } from '../../../test/support/requirements.js';
 import { deployTraitCollection } from '../../../test/support/test-collections.js';
@@ -13,17 +11,9 @@ import { CollectionScanService } from './collection-scan.service.js';
 import { JobsModule } from './jobs.module.js';
 import { rarityJobPayload } from '../platform/queues/index.js';
 import { RarityJobService } from './rarity-job.service.js';
+import { scanPayload } from '../../../test/support/scan-payload.js';
 
-const collectionScan = (address: string): ScanJobPayload => ({
-  key: scanKey('collection', 'polygon', address),
-  kind: 'collection',
-  network: 'polygon',
-  address,
-  includeMetadata: true,
-  includeAllTokenTypes: true,
-  requestId: randomUUID(),
-  requestedAt: new Date().toISOString(),
-});
+const collectionScan = (address: string) => scanPayload('collection', address);
 
 /** The scan and rarity jobs of a worker, on the dev chain, the test database and Redis. */
 describeWith([TEST_CHAIN])('a burned token and a rescan (dev chain)', () => {

@@ -1,6 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { QueueName, scanKey, type Network, type ScanJobPayload } from '@nexus/contract';
+import { QueueName, type Network, type ScanJobPayload } from '@nexus/contract';
 import { randomUUID } from 'node:crypto';
 import { VISITOR_ERRORS } from '../platform/common/index.js';
 import { APP_CONFIG } from '../platform/config/index.js';
@@ -19,6 +19,7 @@ import { RarityJobService } from './rarity-job.service.js';
 import { PermanentScanError, ScanExecution } from './scan-execution.service.js';
 import { ScanRunRepository } from './scan-run.repository.js';
 import { SCAN_KEPT_STOPPING_MESSAGE, StalledScans } from './stalled-scans.service.js';
+import { scanPayload } from './testing/fake-state.js';
 import { WalletScanService } from './wallet-scan.service.js';
 
 /**
@@ -30,17 +31,7 @@ import { WalletScanService } from './wallet-scan.service.js';
 const LOCK_MS = 6000;
 
 function payload(kind: 'collection' | 'rarity' = 'collection'): ScanJobPayload {
-  const address = `0x${randomUUID().replaceAll('-', '').padEnd(40, '0')}`;
-  return {
-    key: scanKey(kind, 'polygon', address),
-    kind,
-    network: 'polygon',
-    address,
-    includeMetadata: true,
-    includeAllTokenTypes: true,
-    requestId: randomUUID(),
-    requestedAt: new Date().toISOString(),
-  };
+  return scanPayload(kind, `0x${randomUUID().replaceAll('-', '').padEnd(40, '0')}`);
 }
 
 /** A scan service whose runs do what `outcomes` says, in turn (the last one from then on). */

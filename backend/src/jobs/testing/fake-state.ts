@@ -1,5 +1,4 @@
 import {
-  scanKey,
   type MetadataFilled,
   type MetadataRetryPayload,
   type Network,
@@ -9,7 +8,6 @@ import {
   type ScanKind,
   type ScanProgress,
 } from '@nexus/contract';
-import { randomUUID } from 'node:crypto';
 import type { CollectionInfo } from '../../chain/index.js';
 import {
   CollectionEntity,
@@ -32,18 +30,7 @@ import type { ScanRunRepository } from '../scan-run.repository.js';
 /** The stages of a scan in the order SPEC §4 gives them, as progress reports them. */
 export const STAGES_IN_ORDER = ['initializing', 'preparing', 'calculating', 'finalizing', 'complete'];
 
-export function scanPayload(kind: ScanKind, address: string, network: Network = 'polygon'): ScanJobPayload {
-  return {
-    key: scanKey(kind, network, address),
-    kind,
-    network,
-    address: address.toLowerCase(),
-    includeMetadata: true,
-    includeAllTokenTypes: true,
-    requestId: randomUUID(),
-    requestedAt: new Date().toISOString(),
-  };
-}
+export { scanPayload } from '../../../../test/support/scan-payload.js';
 
 /** Progress events, completions and failures, as the sockets and waiting requests would get them. */
 export class FakeProgress implements Pick<

@@ -1,4 +1,5 @@
-import { QueueName, scanKey, type ScanJobPayload } from '@nexus/contract';
+import { QueueName, type ScanJobPayload } from '@nexus/contract';
+import { scanPayload } from '../../../../../test/support/scan-payload.js';
 import { randomUUID } from 'node:crypto';
 import type { QueueDriver, QueueDrivers } from '../queue-driver.js';
 import { ScanQueueRepository } from '../scan-queue.repository.js';
@@ -19,19 +20,6 @@ export interface QueueWorld {
 
 /** The lock every world's queues use (JOB_LOCK_MS): a dead worker's job moves on within 4/3 of it. */
 export const SCENARIO_LOCK_MS = 900;
-
-export function scanPayload(address: string, kind: 'collection' | 'wallet' = 'collection'): ScanJobPayload {
-  return {
-    key: scanKey(kind, 'polygon', address),
-    kind,
-    network: 'polygon',
-    address,
-    includeMetadata: true,
-    includeAllTokenTypes: true,
-    requestId: randomUUID(),
-    requestedAt: new Date().toISOString(),
-  };
-}
 
 const address = () => `0x${randomUUID().replaceAll('-', '').padEnd(40, '0')}`;
 /** A handler that never ends, as a worker's that died under its job. */
@@ -65,7 +53,7 @@ export function queueScenarios(title: string, open: () => Promise<QueueWorld>): 
     const collections = () => queues[QueueName.CollectionScan] as QueueDriver<ScanJobPayload>;
 
     it('collapses simultaneous requests for one scan into one job, and joins it while it waits', async () => {
-      const payload = scanPayload(address());
+      const payload = scanPayload('collection', address());
       const [first, second] = await Promise.all([
         sut.enqueue(payload),
         sut.enqueue({ ...payload, requestId: 'b' }),
@@ -74,7 +62,10 @@ export function queueScenarios(title: string, open: () => Promise<QueueWorld>): 
       expect(first.jobId).toBe(payload.key);
       expect(second.jobId).toBe(payload.key);
       expect([first.joined, second.joined].sort()).toEqual([false, true]);
-      expect(await sut.enqueue(scanPayload(payload.address))).toEqual({ jobId: payload.key, joined: true });
+      expect(await sut.enqueue(scanPayload('collection', payload.address))).toEqual({
+        jobId: payload.key,
+        joined: true,
+      });
       expect(await sut.isRunning(payload.key, 'collection')).toBe(true);
       expect(await sut.queuedScans()).toBe(1);
       expect((await collections().getJobCounts()).waiting).toBe(1);
@@ -89,7 +80,7 @@ export function queueScenarios(title: string, open: () => Promise<QueueWorld>): 
         async (job) => void ran.push(job.data.requestId),
         async (job) => void completed.push(job.data.requestId),
       );
-      const first = scanPayload(address());
+      const first = scanPayload('collection', address());
       await sut.enqueue(first);
       await until(() => completed.length === 1);
       expect(await sut.isRunning(first.key, 'collection')).toBe(false);
@@ -110,7 +101,7 @@ export function queueScenarios(title: string, open: () => Promise<QueueWorld>): 
         attempts.push(job.attemptsMade);
         throw new Error(`attempt ${job.attemptsMade + 1}`);
       });
-      const payload = scanPayload(address());
+      const payload = scanPayload('collection', address());
       await collections().add(payload, {
         jobId: payload.key,
         attempts: 3,
@@ -138,7 +129,7 @@ export function queueScenarios(title: string, open: () => Promise<QueueWorld>): 
         await job.discard();
         throw new Error('permanent');
       });
-      const payload = scanPayload(address());
+      const payload = scanPayload('collection', address());
       await sut.enqueue(payload);
       await until(async () => (await (await collections().getJob(payload.key))?.getState()) === 'failed');
       await world.pass(200);
@@ -149,7 +140,7 @@ export function queueScenarios(title: string, open: () => Promise<QueueWorld>): 
       const failures: string[] = [];
       collections().on('failed', (_job, error) => failures.push(error.message));
       sut.consume(QueueName.CollectionScan, 1, never);
-      const payload = scanPayload(address());
+      const payload = scanPayload('collection', address());
       await collections().add(payload, { jobId: payload.key, attempts: 1, timeout: 200 });
       await until(() => failures.length === 1);
       expect(failures).toEqual(['Promise timed out after 200 milliseconds']);
@@ -157,8 +148,8 @@ export function queueScenarios(title: string, open: () => Promise<QueueWorld>): 
 
     it('takes the waiting job of a higher priority first', async () => {
       const ran: string[] = [];
-      const low = scanPayload(address());
-      const high = scanPayload(address());
+      const low = scanPayload('collection', address());
+      const high = scanPayload('collection', address());
       await collections().add(low, { jobId: low.key, priority: 5 });
       await collections().add(high, { jobId: high.key, priority: 1 });
       sut.consume(QueueName.CollectionScan, 1, async (job) => void ran.push(job.data.key));
@@ -186,7 +177,7 @@ export function queueScenarios(title: string, open: () => Promise<QueueWorld>): 
         taken.push(['first', job.attemptsMade]);
         return never();
       });
-      const payload = scanPayload(address());
+      const payload = scanPayload('collection', address());
       await sut.enqueue(payload);
       await until(() => taken.length === 1);
       other.consume(
@@ -212,7 +203,7 @@ export function queueScenarios(title: string, open: () => Promise<QueueWorld>): 
       const processes = [queues, world.process(), world.process(), world.process()];
       const [last, ...dying] = processes.reverse().map((drivers) => new ScanQueueRepository(drivers));
       last!.onStalledOut(async (job) => void stalledOut.push(job.data.key));
-      const payload = scanPayload(address());
+      const payload = scanPayload('collection', address());
       await sut.enqueue(payload);
       // Three workers in turn take the job and die under it (maxStalledCount 2: the third death is
       // one too many); the last one finds it stalled out.
