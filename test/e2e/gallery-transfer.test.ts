@@ -141,14 +141,20 @@ maybe('a large collection in Chromium: pages and stored ranks, no whole collecti
       api.markFirstCard();
 
       // The ranks the rarity job stored: under the default sort (rarity rank), the top card is #1.
-      await page.waitForFunction(
-        () =>
-          /(^|\s)#1$/.test(
-            document.querySelector('[data-testid="nft-card"] .rarity-badge')?.textContent?.trim() ?? '',
-          ),
-        undefined,
-        { timeout: SCAN_TIMEOUT },
-      );
+      await page
+        .waitForFunction(
+          () =>
+            /(^|\s)#1$/.test(
+              document.querySelector('[data-testid="nft-card"] .rarity-badge')?.textContent?.trim() ?? '',
+            ),
+          undefined,
+          { timeout: SCAN_TIMEOUT },
+        )
+        .catch((error: unknown) => {
+          // Where the ranks stayed away, the worker's last words say why.
+          const worker = web.system.workers[0]?.output.slice(-30).join('\n');
+          throw new Error(`${String(error)}\nthe worker's last lines:\n${worker}`);
+        });
       await page.waitForLoadState('networkidle');
       const exchanges = await api.settled();
 
