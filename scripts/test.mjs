@@ -2,6 +2,8 @@
 // then, for a whole run, the static checks (types, lint with the import boundaries, format) as CI
 // needs them.
 import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { build, ensureChromium, ensureInstalled, ensureServices, log, nodeBin, root } from './lib.mjs';
 
 ensureInstalled();
@@ -27,7 +29,7 @@ function exitOf(command, args, { env = process.env, captured } = {}) {
   });
 }
 
-function jest(args) {
+function jest(args, env = {}) {
   return exitOf(
     nodeBin(),
     [
@@ -40,8 +42,33 @@ function jest(args) {
       '--forceExit',
       ...args,
     ],
-    { env: { ...process.env, NODE_ENV: 'test' } },
+    { env: { ...process.env, NODE_ENV: 'test', ...env } },
   );
+}
+
+/**
+ * Ends the API and worker processes of this checkout a test left running: one whose test timed out
+ * while it was starting outlives the test, and would hold its port for the next run. Linux (/proc).
+ */
+function stopLeftovers() {
+  const ours = [resolve(root, 'backend/dist/main.js'), resolve(root, 'workers/dist/main.js')];
+  let stopped = 0;
+  for (const pid of existsSync('/proc') ? readdirSync('/proc').filter((name) => /^\d+$/.test(name)) : []) {
+    let args;
+    try {
+      args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    } catch {
+      continue;
+    }
+    if (Number(pid) === process.pid || !args.some((arg) => ours.includes(arg))) continue;
+    try {
+      process.kill(Number(pid), 'SIGKILL');
+      stopped += 1;
+    } catch {
+      // Gone already.
+    }
+  }
+  if (stopped > 0) log(`stopped ${stopped} API or worker process(es) a test left running`);
 }
 
 // Two jest workers by default, each on its own slot (database, dev chains, ports: test/slots.mjs):
@@ -53,7 +80,9 @@ if (args.length > 0) {
   const explicit = args.some(
     (arg) => arg.startsWith('--maxWorkers') || arg === '--runInBand' || arg === '-i',
   );
-  process.exit(await jest(explicit ? args : [`--maxWorkers=${workers}`, ...args]));
+  const code = await jest(explicit ? args : [`--maxWorkers=${workers}`, ...args]);
+  stopLeftovers();
+  process.exit(code);
 }
 
 let status = await jest(['--selectProjects', 'unit', 'web', 'integration', `--maxWorkers=${workers}`]);
@@ -62,7 +91,11 @@ let status = await jest(['--selectProjects', 'unit', 'web', 'integration', `--ma
 log('browser tests, and the static checks (npm run check) beside them…');
 const checkOutput = [];
 const checks = exitOf('npm', ['run', 'check'], { captured: checkOutput });
-const browser = await jest(['--selectProjects', 'e2e', `--maxWorkers=${workers}`]);
+// A hook that starts a whole system beside Chromium on two busy cores takes minutes, not seconds.
+const browser = await jest(['--selectProjects', 'e2e', `--maxWorkers=${workers}`], {
+  NEXUS_TEST_TIMEOUT_MS: process.env.NEXUS_TEST_TIMEOUT_MS ?? '180000',
+});
+stopLeftovers();
 const checked = await checks;
 log('static checks (npm run check):');
 process.stdout.write(Buffer.concat(checkOutput));
