@@ -4,12 +4,7 @@ import { QueueName, type Network, type ScanJobPayload } from '@nexus/contract';
 import { randomUUID } from 'node:crypto';
 import { VISITOR_ERRORS } from '../platform/common/index.js';
 import { APP_CONFIG } from '../platform/config/index.js';
-import {
-  memoryQueues,
-  MemoryQueueStore,
-  ScanQueueRepository,
-  type MemoryQueue,
-} from '../platform/queues/index.js';
+import { memoryQueues, MemoryQueueStore, ScanQueueRepository } from '../platform/queues/index.js';
 import { TransferHistoryService, TransferIndexService } from '../transfer-index/index.js';
 import { CollectionScanService } from './collection-scan.service.js';
 import { JobConsumer, JOB_HANDLER_TABLE } from './job-consumer.service.js';
@@ -227,7 +222,8 @@ describe('the job flow of a worker (in-memory queues, fake time)', () => {
       const { repository, queues } = await worker();
       if (dead === 0) await repository.enqueue(job);
       await until(() => stub.collections.attempts.length === dead + 1, 4 * LOCK_MS);
-      for (const queue of Object.values(queues)) await (queue as MemoryQueue<unknown>).crash();
+      // Closed without handing back: the job stays active until its lock lapses, as at a death.
+      for (const queue of Object.values(queues)) await queue.close(true);
     }
     await worker();
 

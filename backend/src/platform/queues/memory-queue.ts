@@ -10,7 +10,6 @@ import {
   type JobHolder,
   type MemoryQueueStore,
   type QueueState,
-  type State,
   type StoredJob,
 } from './memory-store.js';
 import type { QueueDriver, QueueDrivers, QueueJob } from './queue-driver.js';
@@ -19,7 +18,7 @@ import type { QueueDriver, QueueDrivers, QueueJob } from './queue-driver.js';
  * An in-memory stand-in for Bull, for the unit tests of the job flow and of scan admission: the
  * same states, job-id collapse, priorities, delays, retries with Bull's backoff formulas,
  * timeouts, clean-up, repeatable jobs, lock hand-back and stalled jobs, told through the same
- * local events. `queue-driver.scenarios.ts` runs one table of scenarios against both drivers, so
+ * local events. `testing/queue-scenarios.ts` runs one table of scenarios against both drivers, so
  * a difference between them fails a test. One `MemoryQueueStore` is the shared server (Redis);
  * each `MemoryQueue` on it is one process's handle, as each Bull `Queue` instance is.
  */
@@ -68,7 +67,6 @@ export class MemoryQueue<T> implements QueueDriver<T>, JobHolder {
       attemptsMade: 0,
       stalledCounter: 0,
       seq: 0,
-      dueAt: 0,
       holder: null,
       run: 0,
       lockLapsesAt: 0,
@@ -109,14 +107,6 @@ export class MemoryQueue<T> implements QueueDriver<T>, JobHolder {
     return counts;
   }
 
-  /** The stored jobs in `state`, oldest first (Bull's getWaiting, getDelayed…). */
-  async jobs(state: State): Promise<Array<QueueJob<T>>> {
-    return [...this.queue.jobs.values()]
-      .filter((job) => job.state === state)
-      .sort((a, b) => a.seq - b.seq)
-      .map((job) => MemoryJob.of<T>(this.queue, job));
-  }
-
   on(event: 'completed', listener: (job: QueueJob<T>, result: unknown) => void): this;
   on(event: 'failed', listener: (job: QueueJob<T> | null, error: Error) => void): this;
   on(event: 'stalled', listener: (job: QueueJob<T>) => void): this;
@@ -150,11 +140,6 @@ export class MemoryQueue<T> implements QueueDriver<T>, JobHolder {
     // Jobs still held keep their lock until it lapses; another process's check then takes them.
     for (const stored of this.running.values()) this.drop(stored);
     this.closedResolve();
-  }
-
-  /** The process dies at once: its jobs stay active, their locks lapse after `lockDuration`. */
-  crash(): Promise<void> {
-    return this.close();
   }
 
   /** The handles consuming this queue, as Bull lists the Redis clients of its workers. */
@@ -197,12 +182,10 @@ export class MemoryQueue<T> implements QueueDriver<T>, JobHolder {
     stored.run += 1;
   }
 
+  /** Leaves a job this closing handle held to lapse as a dead process's lock does. */
   private drop(stored: StoredJob): void {
-    const lockDuration = this.options.settings?.lockDuration ?? 30_000;
-    this.running.delete(stored.id);
-    stored.holder = null;
-    stored.run += 1;
-    stored.lockLapsesAt = Date.now() + lockDuration;
+    this.release(stored);
+    stored.lockLapsesAt = Date.now() + (this.options.settings?.lockDuration ?? 30_000);
   }
 
   private start(stored: StoredJob): void {
@@ -253,22 +236,18 @@ export class MemoryQueue<T> implements QueueDriver<T>, JobHolder {
     result?: unknown,
   ): void {
     if (this.queue.jobs.get(stored.id) !== stored || stored.run !== run || stored.state !== 'active') return;
-    this.running.delete(stored.id);
-    stored.holder = null;
-    stored.run += 1;
+    this.release(stored);
     if (error === null) {
       stored.state = 'completed';
-      stored.returnvalue = result;
       stored.finishedOn = Date.now();
       clean(this.queue, stored, stored.opts.removeOnComplete);
       this.events.emit('completed', job, result);
     } else {
       stored.attemptsMade += 1;
       job.attemptsMade = stored.attemptsMade;
-      stored.failedReason = error.message;
       if (stored.attemptsMade < (stored.opts.attempts ?? 1) && !job.isDiscarded()) {
-        const wait_ = backoffMs(stored.opts.backoff, stored.attemptsMade);
-        if (wait_ > 0) delay(this.queue, stored, Date.now() + wait_);
+        const pause = backoffMs(stored.opts.backoff, stored.attemptsMade);
+        if (pause > 0) delay(this.queue, stored, Date.now() + pause);
         else wait(this.queue, stored);
       } else {
         stored.state = 'failed';
@@ -292,7 +271,6 @@ export class MemoryQueue<T> implements QueueDriver<T>, JobHolder {
       stored.stalledCounter += 1;
       if (stored.stalledCounter > limit) {
         stored.state = 'failed';
-        stored.failedReason = STALLED_OUT_REASON;
         stored.finishedOn = Date.now();
         clean(this.queue, stored, stored.opts.removeOnFail);
         const kept = this.queue.jobs.get(stored.id);

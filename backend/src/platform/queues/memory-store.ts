@@ -27,15 +27,12 @@ export interface StoredJob {
   stalledCounter: number;
   /** Order in the waiting list (FIFO within a priority). */
   seq: number;
-  dueAt: number;
   /** The handle running it, and which run of it: an outcome of an older run is ignored. */
   holder: JobHolder | null;
   run: number;
   /** When a dead holder's lock lapses (its stalled-job check may then take the job). */
   lockLapsesAt: number;
   finishedOn?: number;
-  failedReason?: string;
-  returnvalue?: unknown;
 }
 
 /** One queue's state on the shared store. */
@@ -109,7 +106,6 @@ export class MemoryJob<T> implements QueueJob<T> {
 /** Puts `stored` in `delayed` until `at`, then in the waiting list (a lapsed time: at once). */
 export function delay(queue: QueueState, stored: StoredJob, at: number): void {
   stored.state = 'delayed';
-  stored.dueAt = at;
   clearTimeout(queue.timers.get(stored.id));
   const promote = () => {
     queue.timers.delete(stored.id);

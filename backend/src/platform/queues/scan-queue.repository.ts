@@ -8,15 +8,13 @@ import {
   type TransferIndexJobPayload,
 } from '@nexus/contract';
 import type { QueueDriver, QueueDrivers, QueueJob } from './queue-driver.js';
+import { STALLED_OUT_REASON } from './bull-formulas.js';
 import { JOBS, jobOfKind } from './job.registry.js';
 
 /** Injection token of the registry's queues, by name (Bull's, or the in-memory driver's in unit tests). */
 export const QUEUE_DRIVERS = Symbol('QUEUE_DRIVERS');
 
 const RUNNING_STATES = new Set(['waiting', 'active', 'delayed', 'paused']);
-
-/** Bull's reason for a job that stalled more than its `maxStalledCount`. */
-const STALLED_OUT = /stalled more than allowable limit/;
 
 /**
  * The id of a network's repeatable index pass. No colon: Bull reads a repeatable job's id back from
@@ -104,7 +102,7 @@ export class ScanQueueRepository {
     for (const [name, queue] of this.all()) {
       if (JOBS[name].kind === null) continue;
       queue.on('failed', (job: QueueJob<ScanJobPayload> | null, error: Error) => {
-        if (!job || !STALLED_OUT.test(error?.message ?? '')) return;
+        if (!job || !(error?.message ?? '').includes(STALLED_OUT_REASON)) return;
         handler(job).catch((failure: unknown) =>
           this.logger.error(`${name}: after job ${String(job.id)} stalled out: ${String(failure)}`),
         );

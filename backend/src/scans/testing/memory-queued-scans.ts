@@ -29,30 +29,38 @@ export class MemoryQueuedScans implements Ledger {
     return left;
   }
 
-  async reserve(client: string, scanKey: string, limit: number, holdMs: number, now = Date.now()) {
-    let entry = this.perClient.get(client);
-    if (!entry || entry.expiresAt <= Date.now()) {
-      entry = { members: new Map(), expiresAt: Infinity };
-      this.perClient.set(client, entry);
-    }
+  async reserve(
+    client: string,
+    scanKey: string,
+    limit: number,
+    holdMs: number,
+    now = Date.now(),
+  ): Promise<Reservation> {
+    const entry = this.entry(client);
     dropUntil(entry.members, now);
-    if (entry.members.has(scanKey) || entry.members.has(RESERVED + scanKey)) return 'counted' as Reservation;
-    if (entry.members.size >= limit) return 'full' as Reservation;
+    if (entry.members.has(scanKey) || entry.members.has(RESERVED + scanKey)) return 'counted';
+    if (entry.members.size >= limit) return 'full';
     entry.members.set(RESERVED + scanKey, now + holdMs);
     // As the script: the key lives at least as long as the reservation.
-    entry.expiresAt = Math.max(entry.expiresAt === Infinity ? 0 : entry.expiresAt, Date.now() + holdMs);
-    return 'reserved' as Reservation;
+    entry.expiresAt = Math.max(entry.expiresAt, Date.now() + holdMs);
+    return 'reserved';
   }
 
-  async reserveTotal(scanKey: string, limit: number, queued: number, holdMs: number, now = Date.now()) {
+  async reserveTotal(
+    scanKey: string,
+    limit: number,
+    queued: number,
+    holdMs: number,
+    now = Date.now(),
+  ): Promise<Reservation> {
     dropUntil(this.total, now);
-    if (this.total.has(RESERVED + scanKey)) return 'counted' as Reservation;
+    if (this.total.has(RESERVED + scanKey)) return 'counted';
     this.total.delete(scanKey);
     const admitted = this.total.size;
     const started = [...this.total.keys()].filter((member) => !member.startsWith(RESERVED)).length;
-    if (Math.max(started, queued) + (admitted - started) >= limit) return 'full' as Reservation;
+    if (Math.max(started, queued) + (admitted - started) >= limit) return 'full';
     this.total.set(RESERVED + scanKey, now + holdMs);
-    return 'reserved' as Reservation;
+    return 'reserved';
   }
 
   async sweepTotal(stillQueued: (scanKey: string) => Promise<boolean>) {
@@ -70,11 +78,10 @@ export class MemoryQueuedScans implements Ledger {
   }
 
   async add(client: string, scanKey: string, ttlMs: number, now = Date.now()) {
-    const entry = this.perClient.get(client) ?? { members: new Map<string, number>(), expiresAt: Infinity };
+    const entry = this.entry(client);
     entry.members.delete(RESERVED + scanKey);
     entry.members.set(scanKey, now + ttlMs);
     entry.expiresAt = Date.now() + ttlMs;
-    this.perClient.set(client, entry);
     this.total.delete(RESERVED + scanKey);
     this.total.set(scanKey, now + ttlMs);
   }
@@ -88,6 +95,16 @@ export class MemoryQueuedScans implements Ledger {
     this.perClient.clear();
     this.total.clear();
     return cleared;
+  }
+
+  /** A client's set, a new one where its key has expired (its expiry is set by the caller). */
+  private entry(client: string): { members: Map<string, number>; expiresAt: number } {
+    let entry = this.perClient.get(client);
+    if (!entry || entry.expiresAt <= Date.now()) {
+      entry = { members: new Map(), expiresAt: 0 };
+      this.perClient.set(client, entry);
+    }
+    return entry;
   }
 
   /** A client's set while its key lives and holds members (Redis drops an empty set). */
