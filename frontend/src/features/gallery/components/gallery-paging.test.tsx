@@ -8,6 +8,7 @@ import {
   decodeTraitSelection,
   type CollectionPageResponse,
   type Nft,
+  type ScanProgress,
   type TraitTypeCounts,
 } from '@nexus/contract';
 import { type ScanChannel, type ScanListener } from '../../../lib/scan-channel';
@@ -96,9 +97,11 @@ function servePage(url: URL, ranked: boolean): CollectionPageResponse {
 
 class FakeChannel extends FakeListeners<ScanListener> implements ScanChannel {
   readonly subscribed: string[] = [];
+  /** What a subscribe answers, per key (null when absent: no job known). */
+  readonly current = new Map<string, Promise<ScanProgress | null>>();
   async subscribe(key: string) {
     this.subscribed.push(key);
-    return null;
+    return (await this.current.get(key)) ?? null;
   }
   unsubscribe(): void {}
 }
@@ -256,6 +259,44 @@ describe('gallery paging by the server', () => {
     });
     await settle();
     expect(pageCalls().length).toBeGreaterThanOrEqual(2);
+    await waitFor(() =>
+      expect(
+        within(screen.getAllByTestId('nft-card')[0]!).getByText('#120', { selector: '.rarity-badge' }),
+      ).toBeTruthy(),
+    );
+  });
+
+  it('reads the page again when the rarity job ended before the gallery subscribed', async () => {
+    let answer: (progress: ScanProgress) => void = () => undefined;
+    const key = `rarity:polygon:${CONTRACT}`;
+    channel.current.set(key, new Promise((resolve) => (answer = resolve)));
+    await renderGallery();
+    expect(screen.queryByText('#120', { selector: '.rarity-badge' })).toBeNull();
+    const before = pageCalls().length;
+
+    // The job stored the ranks after the first page was read, and before the subscribe reached the
+    // server: its `completed` event went to nobody, the subscribe's answer says it is over.
+    ranked = true;
+    const now = new Date().toISOString();
+    await act(async () =>
+      answer({
+        key,
+        kind: 'rarity',
+        network: 'polygon',
+        address: CONTRACT,
+        stage: 'complete',
+        percent: 100,
+        tokensFound: SIZE,
+        metadataFetched: SIZE,
+        tokensTotal: SIZE,
+        startedAt: now,
+        updatedAt: now,
+        emittedAt: Date.now(),
+        error: null,
+      }),
+    );
+    await settle();
+    expect(pageCalls().length).toBeGreaterThan(before);
     await waitFor(() =>
       expect(
         within(screen.getAllByTestId('nft-card')[0]!).getByText('#120', { selector: '.rarity-badge' }),

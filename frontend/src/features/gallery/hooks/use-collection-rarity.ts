@@ -61,6 +61,11 @@ export function useCollectionRarity({
     if (kept) setResult(kept);
   }
   const mounted = useRef(false);
+  // The NFTs at hand, read by the subscription below without restarting it on every page.
+  const shown = useRef(nfts);
+  useEffect(() => {
+    shown.current = nfts;
+  }, [nfts]);
 
   useEffect(() => {
     mounted.current = true;
@@ -98,6 +103,8 @@ export function useCollectionRarity({
     const channel = getScanChannel();
     const store = useRarityProgressStore.getState();
     let active = true;
+    const readAgain = () =>
+      void queryClient.invalidateQueries({ queryKey: collectionQueryKey(network, contractAddress) });
     const stopListening = channel.listen({
       progress: (progress) => {
         if (progress.key === key) store.setLive(key, progress);
@@ -106,14 +113,19 @@ export function useCollectionRarity({
         if (event.key !== key) return;
         store.setLiveOutcome(key, null);
         // Stored ranks changed: the explanations and the trait summary are read again.
-        void queryClient.invalidateQueries({ queryKey: collectionQueryKey(network, contractAddress) });
+        readAgain();
       },
       failed: (event) => {
         if (event.key === key) store.setLiveOutcome(key, event.error);
       },
     });
     void channel.subscribe(key).then((current) => {
-      if (active && acceptsSubscribeState(current)) store.setLive(key, current);
+      if (!active) return;
+      // The job ended before this page subscribed (its `completed` event went to nobody): NFTs read
+      // before it stored the ranks are read again.
+      if (current?.stage === 'complete') {
+        if (shown.current.some((nft) => nft.rarityRank == null)) readAgain();
+      } else if (acceptsSubscribeState(current)) store.setLive(key, current);
     });
     return () => {
       active = false;
