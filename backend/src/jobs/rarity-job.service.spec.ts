@@ -185,6 +185,69 @@ describe(RarityJobService.name, () => {
     expect(await cache.get(key)).toBeNull();
   });
 
+  it('leaves a cached answer cleared while it read the rows cleared, and a newer one as it is', async () => {
+    const nfts = records(30, 1);
+    await save(SMALL, nfts);
+    const key = scanKey('collection', 'ethereum', SMALL);
+    const cache = app.get(ScanCacheRepository);
+    const ref = {
+      network: 'ethereum' as const,
+      address: SMALL,
+      name: 'Job Apes',
+      standard: 'ERC-721' as const,
+    };
+    const answer = (cachedAt: number) => ({
+      meta: { scanDuration: 5, totalCollections: 1, isComplete: true, cachedAt },
+      nftsJson: JSON.stringify(nfts.map((n) => toApiNft(n, ref))),
+    });
+    const load = collections.load.bind(collections);
+    const whileLoading = (during: () => Promise<void>) =>
+      jest.spyOn(collections, 'load').mockImplementation(async (...args) => {
+        await during();
+        return load(...args);
+      });
+
+    // 'Clear All Cache' while the job reads the rows: the answer does not come back.
+    await cache.set(key, 'collection', answer(1));
+    whileLoading(() => cache.clear().then(() => undefined));
+    await sut.run(rarityJobPayload('ethereum', SMALL));
+    expect(await cache.get(key)).toBeNull();
+
+    // A newer scan's answer cached meanwhile is not overwritten with the older read.
+    jest.restoreAllMocks();
+    await cache.set(key, 'collection', answer(2));
+    whileLoading(() => cache.set(key, 'collection', answer(3)));
+    await sut.run(rarityJobPayload('ethereum', SMALL));
+    expect((await cache.get(key))!.meta.cachedAt).toBe(3);
+    expect(JSON.parse((await cache.get(key))!.nftsJson.toString())[0].rarityRank).toBeNull();
+  });
+
+  it('ranks the cached answer even when a soft read of it gives up (Redis slow under load)', async () => {
+    const nfts = records(30, 1);
+    await save(SMALL, nfts);
+    const key = scanKey('collection', 'ethereum', SMALL);
+    const cache = app.get(ScanCacheRepository);
+    const ref = {
+      network: 'ethereum' as const,
+      address: SMALL,
+      name: 'Job Apes',
+      standard: 'ERC-721' as const,
+    };
+    const meta = { scanDuration: 5, totalCollections: 1, isComplete: true, cachedAt: 7 };
+    await cache.set(key, 'collection', { meta, nftsJson: JSON.stringify(nfts.map((n) => toApiNft(n, ref))) });
+    // What a visitor's read answers when Redis takes over 300 ms: a miss.
+    const get = cache.get.bind(cache);
+    const softMiss = jest.spyOn(cache, 'get').mockResolvedValue(null);
+
+    await sut.run(rarityJobPayload('ethereum', SMALL));
+
+    softMiss.mockRestore();
+    const answered = JSON.parse((await get(key))!.nftsJson.toString()) as Array<{
+      rarityRank: number | null;
+    }>;
+    expect(answered.every((n) => typeof n.rarityRank === 'number')).toBe(true);
+  });
+
   it('unranks an NFT whose metadata no longer resolves (a scan keeps the rank it had)', async () => {
     await sut.run(rarityJobPayload('ethereum', SMALL));
     const rescanned = records(30, 1, new Set([3]));

@@ -80,25 +80,21 @@ export class RarityJobService extends ScanJobService {
 
   /**
    * Puts the ranks into the cached POST /api/nfts answer of the collection. Only an answer still
-   * cached is replaced: one that expired or was cleared is rebuilt from PostgreSQL, ranks included.
+   * cached is rewritten: one that expired or was cleared (even while the rows were read) is rebuilt
+   * from PostgreSQL, ranks included, at the next request.
    */
   private async refreshScanAnswer(collection: CollectionEntity): Promise<void> {
     const key = scanKey('collection', collection.network, collection.address);
-    const cached = await this.scanCache.get(key);
-    // Only a collection POST /api/nfts answers whole is cached: read whole only then.
-    if (!cached) return;
-    const stored = await this.collections.load(collection.network, collection.address);
-    if (!stored) return;
-    const nfts = stored.nfts;
     const ref = {
       network: collection.network,
       address: collection.address,
       name: collection.name,
       standard: collection.standard,
     };
-    await this.scanCache.set(key, 'collection', {
-      meta: cached.meta,
-      nftsJson: JSON.stringify(nfts.map((n) => toApiNft(n, ref))),
+    await this.scanCache.rewrite(key, 'collection', async () => {
+      // Only a collection POST /api/nfts answers whole is cached: read whole only then.
+      const stored = await this.collections.load(collection.network, collection.address);
+      return stored ? JSON.stringify(stored.nfts.map((n) => toApiNft(n, ref))) : null;
     });
   }
 

@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { ScanKind } from '@nexus/contract';
-import { CacheRepository, readPayload, untilReady, writePayload } from '../platform/redis/index.js';
+import {
+  CacheRepository,
+  readPayload,
+  replacePayload,
+  untilReady,
+  writePayload,
+} from '../platform/redis/index.js';
 import { deflatePart, type DeflatedPart, LruCache } from '../platform/common/index.js';
 
 /** TTLs in seconds (SPEC §9 and the scan-engine issue): complete versus partial results. */
@@ -33,6 +39,22 @@ export const DEFLATE_MIN_BYTES = 1024;
 /** What the Redis hash keeps beside the metadata to use the compressed list. */
 interface StoredMeta extends CachedScanMeta {
   deflated?: { adler32: number; length: number };
+}
+
+function ttlOf(kind: ScanKind, meta: CachedScanMeta): number {
+  return meta.isComplete ? SCAN_CACHE_TTL_S[kind].complete : SCAN_CACHE_TTL_S[kind].partial;
+}
+
+/** What Redis keeps of an answer: a list of 1 KiB or more also compressed, once, for every reader. */
+async function stored(value: CachedScan): Promise<{ meta: StoredMeta; compressed?: Buffer }> {
+  const deflated =
+    value.deflated ??
+    (Buffer.byteLength(value.nftsJson) >= DEFLATE_MIN_BYTES ? await deflatePart(value.nftsJson) : undefined);
+  if (!deflated) return { meta: value.meta };
+  return {
+    meta: { ...value.meta, deflated: { adler32: deflated.adler32, length: deflated.length } },
+    compressed: deflated.bytes,
+  };
 }
 
 /** A scan's answer waits this long for a Redis that is (re)connecting before the write fails. */
@@ -97,17 +119,38 @@ export class ScanCacheRepository extends CacheRepository {
     waitForRedisMs = WRITE_WAITS_FOR_REDIS_MS,
   ): Promise<void> {
     await untilReady(this.redis, waitForRedisMs);
-    const ttl = value.meta.isComplete ? SCAN_CACHE_TTL_S[kind].complete : SCAN_CACHE_TTL_S[kind].partial;
-    const deflated =
-      value.deflated ??
-      (Buffer.byteLength(value.nftsJson) >= DEFLATE_MIN_BYTES
-        ? await deflatePart(value.nftsJson)
-        : undefined);
-    const meta: StoredMeta = deflated
-      ? { ...value.meta, deflated: { adler32: deflated.adler32, length: deflated.length } }
-      : value.meta;
+    const { meta, compressed } = await stored(value);
     this.memo.delete(scanKey);
-    await writePayload(this.redis, this.key(scanKey), meta, value.nftsJson, ttl, deflated?.bytes);
+    await writePayload(
+      this.redis,
+      this.key(scanKey),
+      meta,
+      value.nftsJson,
+      ttlOf(kind, value.meta),
+      compressed,
+    );
+  }
+
+  /**
+   * Rewrites a cached answer's list with what `rebuild` makes of it (null: leave it), only while
+   * that same answer is still cached: one cleared, expired or replaced by a newer scan meanwhile is
+   * left as it is. Asks Redis itself, not through the soft reads: a read given up under load must not
+   * pass for "nothing cached" and leave an outdated answer behind. Answers whether it rewrote.
+   */
+  async rewrite(
+    scanKey: string,
+    kind: ScanKind,
+    rebuild: (meta: CachedScanMeta) => Promise<string | null>,
+  ): Promise<boolean> {
+    const key = this.key(scanKey);
+    const found = await this.redis.hget(key, 'meta');
+    if (found === null) return false;
+    const { deflated: _previous, ...meta } = JSON.parse(found) as StoredMeta;
+    const nftsJson = await rebuild(meta);
+    if (nftsJson === null) return false;
+    const value = await stored({ meta, nftsJson });
+    this.memo.delete(scanKey);
+    return replacePayload(this.redis, key, found, value.meta, nftsJson, ttlOf(kind, meta), value.compressed);
   }
 
   /** `set`, skipped (and logged) when Redis fails: for answers PostgreSQL can give again. */

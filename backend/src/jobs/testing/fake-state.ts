@@ -109,7 +109,7 @@ export class FakeRunLog implements Pick<ScanRunRepository, 'start' | 'finish' | 
 /** The scan answers cache, in memory. */
 export class FakeScanCache implements Pick<
   ScanCacheRepository,
-  'get' | 'set' | 'fill' | 'forget' | 'delete'
+  'get' | 'set' | 'fill' | 'forget' | 'delete' | 'rewrite'
 > {
   readonly entries = new Map<string, { kind: ScanKind; value: CachedScan }>();
   readonly forgotten: string[] = [];
@@ -124,6 +124,20 @@ export class FakeScanCache implements Pick<
 
   async fill(key: string, kind: ScanKind, value: CachedScan): Promise<void> {
     await this.set(key, kind, value);
+  }
+
+  async rewrite(
+    key: string,
+    kind: ScanKind,
+    rebuild: (meta: CachedScan['meta']) => Promise<string | null>,
+  ): Promise<boolean> {
+    const entry = this.entries.get(key);
+    if (!entry) return false;
+    const nftsJson = await rebuild(entry.value.meta);
+    // Only the answer read is replaced: one deleted or rewritten meanwhile stays as it is.
+    if (nftsJson === null || this.entries.get(key) !== entry) return false;
+    this.entries.set(key, { kind, value: { meta: entry.value.meta, nftsJson } });
+    return true;
   }
 
   forget(key: string): void {

@@ -32,6 +32,37 @@ export async function writePayload(
     .exec();
 }
 
+/** Replaces the hash at KEYS[1] only while its `meta` is still ARGV[1]; answers 1 when it did. */
+const REPLACE_IF_META = `
+if redis.call('HGET', KEYS[1], 'meta') ~= ARGV[1] then return 0 end
+redis.call('DEL', KEYS[1])
+if ARGV[5] then
+  redis.call('HSET', KEYS[1], 'meta', ARGV[2], 'payload', ARGV[3], 'compressed', ARGV[5])
+else
+  redis.call('HSET', KEYS[1], 'meta', ARGV[2], 'payload', ARGV[3])
+end
+redis.call('EXPIRE', KEYS[1], ARGV[4])
+return 1`;
+
+/**
+ * `writePayload`, done only while the answer under `key` is still the one whose metadata was read
+ * as `expectedMeta` (its JSON text): one deleted, expired or rewritten meanwhile stays as it is.
+ * Answers whether it wrote.
+ */
+export async function replacePayload(
+  redis: Redis,
+  key: string,
+  expectedMeta: string,
+  meta: object,
+  payload: string | Buffer,
+  ttlSeconds: number,
+  compressed?: Buffer,
+): Promise<boolean> {
+  const args: Array<string | Buffer | number> = [expectedMeta, JSON.stringify(meta), payload, ttlSeconds];
+  if (compressed) args.push(compressed);
+  return Number(await redis.eval(REPLACE_IF_META, 1, key, ...args)) === 1;
+}
+
 /** Deletes every key matching a pattern (SCAN, never KEYS); answers how many were removed. */
 export async function deleteMatching(redis: Redis, pattern: string): Promise<number> {
   let removed = 0;
