@@ -156,7 +156,7 @@ maybe('visitor fixes in Chromium (promo bar, vote cards, small lies, 404)', () =
               (img) => img.complete && img.naturalWidth > 0,
             ),
           undefined,
-          { timeout: 15_000 },
+          { timeout: 60_000 },
         );
         expect(await loaded(page, '[data-testid="submission-banner"]')).toBe(true);
         expect(
@@ -202,7 +202,7 @@ maybe('visitor fixes in Chromium (promo bar, vote cards, small lies, 404)', () =
             (img) => img.complete && img.naturalWidth > 0,
           ),
         undefined,
-        { timeout: 15_000 },
+        { timeout: 60_000 },
       );
       expect(await card.getByRole('button', { name: 'Show more' }).count()).toBe(1);
     }, 60_000);
@@ -268,11 +268,15 @@ maybe('visitor fixes in Chromium (promo bar, vote cards, small lies, 404)', () =
       await page.getByRole('button', { name: 'Clear All Cache' }).click();
       await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Clear Cache' }).click();
       expect(await toastText(page, 'Cache cleared')).toContain('removed');
-      await page.waitForFunction(
-        () => document.querySelector('[data-testid="cache-entries"]')?.textContent === '0',
-        undefined,
-        { timeout: 15_000 },
-      );
+      await page
+        .waitForFunction(
+          () => document.querySelector('[data-testid="cache-entries"]')?.textContent === '0',
+          undefined,
+          { timeout: 30_000 },
+        )
+        .catch(async (error: unknown) => {
+          throw new Error(`${String(error)}: the page still shows ${await entries.innerText()} entries`);
+        });
       expect(await page.getByTestId('cache-nfts').innerText()).toBe(stored);
     }, 60_000);
 
