@@ -332,4 +332,24 @@ describe('gallery paging by the server', () => {
     expect(pageCalls().length).toBeGreaterThan(before);
     await waitFor(() => expect(screen.queryAllByTestId('nft-metadata-reason')).toHaveLength(0));
   });
+
+  it('reads the page again when the retry filled a token before the gallery joined the room', async () => {
+    let joined: () => void = () => undefined;
+    channel.current.set(
+      `collection:polygon:${CONTRACT}`,
+      new Promise((resolve) => (joined = () => resolve(null))),
+    );
+    pending.add(120);
+    await renderGallery();
+    await waitFor(() => expect(shownIds()[0]).toBe('120'));
+    expect(screen.getAllByTestId('nft-metadata-reason')).toHaveLength(1);
+
+    // The retry read token 120 and told the room before this page had joined it.
+    pending.clear();
+    const before = pageCalls().length;
+    await act(async () => joined());
+    await settle();
+    expect(pageCalls().length).toBeGreaterThan(before);
+    await waitFor(() => expect(screen.queryAllByTestId('nft-metadata-reason')).toHaveLength(0));
+  });
 });

@@ -137,8 +137,6 @@ function GalleryContent({
     calculate: calculates,
     followJob: paged,
   });
-  // Metadata that arrives after the scan (slow hosts) shows up without a reload.
-  useMetadataUpdates(network, contractAddress, paged);
   // New transfers and reorganisations the transfer index sees, on every tab and in the NFT dialog.
   useLiveCollection(network, contractAddress, knownContract);
   const localRanks = useMemo(
@@ -162,6 +160,9 @@ function GalleryContent({
     partial,
     localRanks,
   });
+
+  // Metadata that arrives after the scan (slow hosts) shows up without a reload.
+  useMetadataUpdates(network, contractAddress, paged, current.items);
 
   // The whole collection's counts, for the detail dialog (the filter bar shows the filter's counts).
   const traits = useQuery({ ...collectionTraitsQuery(network, contractAddress), enabled: paged });

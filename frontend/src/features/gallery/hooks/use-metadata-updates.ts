@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { scanKey, type Network } from '@nexus/contract';
+import { useEffect, useRef } from 'react';
+import { scanKey, type Network, type Nft } from '@nexus/contract';
 import { getScanChannel } from '../../../lib/scan-channel';
 import { collectionQueryKey } from '../../../api/collection-query-key';
 
@@ -9,26 +9,42 @@ const ignore = (): void => undefined;
 /**
  * Tokens listed without metadata (their host was slow or throttling during the scan) get it later
  * from the metadata-retry job, which announces each batch in the collection scan's room
- * (`collection:metadata`): the open gallery reads its page, traits and NFTs again.
+ * (`collection:metadata`): the open gallery reads its page, traits and NFTs again. `shown` are the
+ * NFTs on screen: when some still wait for theirs as the room is joined, they are read once more
+ * (a batch announced between their read and the join went to nobody).
  */
-export function useMetadataUpdates(network: Network, contractAddress: string, enabled: boolean): void {
+export function useMetadataUpdates(
+  network: Network,
+  contractAddress: string,
+  enabled: boolean,
+  shown: readonly Nft[],
+): void {
   const queryClient = useQueryClient();
+  const onScreen = useRef(shown);
+  useEffect(() => {
+    onScreen.current = shown;
+  }, [shown]);
 
   useEffect(() => {
     if (!enabled) return;
     const key = scanKey('collection', network, contractAddress);
     const channel = getScanChannel();
+    let active = true;
+    const readAgain = () =>
+      void queryClient.invalidateQueries({ queryKey: collectionQueryKey(network, contractAddress) });
     const stopListening = channel.listen({
       progress: ignore,
       completed: ignore,
       failed: ignore,
       metadataFilled: (event) => {
-        if (event.key !== key) return;
-        void queryClient.invalidateQueries({ queryKey: collectionQueryKey(network, contractAddress) });
+        if (event.key === key) readAgain();
       },
     });
-    void channel.subscribe(key);
+    void channel.subscribe(key).then(() => {
+      if (active && onScreen.current.some((nft) => nft.metadataUnavailable)) readAgain();
+    });
     return () => {
+      active = false;
       stopListening();
       channel.unsubscribe(key);
     };
