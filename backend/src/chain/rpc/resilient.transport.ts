@@ -289,9 +289,8 @@ export function resilientTransport(options: ResilientTransportOptions): Transpor
      * only once it has answered other calls since this one began (a burst over its rate); a node that
      * answered none is down for this call, and its retries decide.
      */
-    const patient = async (method: string, params: unknown): Promise<unknown> => {
+    const patient = async (method: string, params: unknown, answeredBefore: number): Promise<unknown> => {
       const deadline = Date.now() + THROTTLED_PATIENCE_MS;
-      const answeredBefore = answers();
       for (let waits = 0; ; waits++) {
         try {
           return await attempt(method, params);
@@ -316,8 +315,11 @@ export function resilientTransport(options: ResilientTransportOptions): Transpor
         type: 'nexus-rpc',
         retryCount: 0,
         timeout: options.timeoutMs,
-        request: (({ method, params }: { method: string; params?: unknown }) =>
-          withRetry(() => limit.run(() => patient(method, params)), {
+        request: (({ method, params }: { method: string; params?: unknown }) => {
+          // "Answered others since this call began" counts from its first attempt: a call throttled
+          // again after its retry's pause, while the node answered others in that pause, waits.
+          const answeredBefore = answers();
+          return withRetry(() => limit.run(() => patient(method, params, answeredBefore)), {
             retries: options.retries,
             baseDelayMs: options.retryBaseDelayMs,
             maxDelayMs: MAX_DELAY_MS,
@@ -329,7 +331,8 @@ export function resilientTransport(options: ResilientTransportOptions): Transpor
             onRetry: () => {
               options.stats.retries++;
             },
-          })) as EIP1193RequestFn,
+          });
+        }) as EIP1193RequestFn,
       },
       nodes[0]!.batched.value,
     );

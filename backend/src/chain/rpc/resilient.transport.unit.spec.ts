@@ -146,6 +146,41 @@ describe(resilientTransport.name, () => {
     }
   });
 
+  it('waits out a throttled call once the node answered others since it began, past its retry', async () => {
+    // One call is throttled three times; another is answered while the first waits for its retry.
+    let throttled = 0;
+    const node = await jsonRpcNode((body) => {
+      const { id, method } = body as RpcCall;
+      if (method === 'eth_chainId' && ++throttled <= 3) {
+        return {
+          status: 429,
+          body: { jsonrpc: '2.0', id, error: { code: -32005, message: 'Too Many Requests' } },
+        };
+      }
+      return { body: { jsonrpc: '2.0', id, result: '0x10' } };
+    });
+    const stats = new RpcStats();
+    const transport = transportOver({
+      url: node.url,
+      stats,
+      concurrency: 4,
+      retries: 1,
+      retryBaseDelayMs: 200,
+    });
+    try {
+      const throttledCall = transport.request({ method: 'eth_chainId' });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await expect(transport.request({ method: 'eth_blockNumber' })).resolves.toBe('0x10');
+      // Its second attempt is throttled too, with no other call in flight: the node is alive all the
+      // same (it answered one since the call began), so the call waits instead of failing.
+      await expect(throttledCall).resolves.toBe('0x10');
+      expect(throttled).toBe(4);
+      expect(stats.retries).toBe(1);
+    } finally {
+      await node.close();
+    }
+  });
+
   describe('of several nodes', () => {
     /** A node answering each call with `answer(method, params)`: a result, or a JSON-RPC error with an HTTP status. */
     async function node(
