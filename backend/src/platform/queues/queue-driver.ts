@@ -33,6 +33,11 @@ export interface QueueDriver<T> {
   /** Runs `handler` for the queue's jobs, `concurrency` at a time; settles when the queue closes. */
   process(concurrency: number, handler: (job: QueueJob<T>) => Promise<unknown>): Promise<void>;
   pause(isLocal?: boolean, doNotWaitActive?: boolean): Promise<void>;
+  /**
+   * Bull's fetch-and-run loop of each concurrency slot, pending while it fetches or runs a job (not
+   * in its type declarations); absent where a job goes from the queue to its handler at once.
+   */
+  readonly processing?: Readonly<Record<string, Promise<unknown>>>;
   close(doNotWaitJobs?: boolean): Promise<void>;
   /** The processes consuming the queue (Bull: the Redis clients its workers named for it). */
   getWorkers(): Promise<Array<{ [field: string]: string }>>;

@@ -39,6 +39,9 @@ export class ScanQueueRepository {
   /** Jobs this process is running now, for a shutdown that hands them back. */
   private readonly holding = new Set<QueueJob<ScanJobPayload>>();
   private readonly idleWaiters = new Set<() => void>();
+  /** The driver's fetch-and-run loops seen pending, and those since settled. */
+  private readonly watchedLoops = new WeakSet<Promise<unknown>>();
+  private readonly settledLoops = new WeakSet<Promise<unknown>>();
 
   constructor(@Inject(QUEUE_DRIVERS) private readonly queues: QueueDrivers) {}
 
@@ -189,6 +192,13 @@ export class ScanQueueRepository {
     // Paused without Bull's own wait for active jobs: that wait leaves a rejection unhandled when its
     // blocking connection fails to reconnect, which ends the process; this one waits by itself.
     await Promise.all(this.all().map(([, queue]) => queue.pause(true, true).catch(() => undefined)));
+    const deadline = Date.now() + graceMs;
+    // A job the driver took from the queue just as the pause came is moved to active but not yet
+    // at its handler: wait until every fetch in flight is a held job or has ended, or the job would
+    // run on unseen as the connections close (and stay active until the stalled check).
+    while (this.fetchesInFlight() > this.holding.size && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     if (this.holding.size === 0) return true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let idle: () => void = () => undefined;
@@ -198,12 +208,29 @@ export class ScanQueueRepository {
         this.idleWaiters.add(idle);
       }),
       new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => resolve(false), graceMs);
+        timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));
       }),
     ]);
     clearTimeout(timer);
     this.idleWaiters.delete(idle);
     return done || this.holding.size === 0;
+  }
+
+  /** The driver's fetch-and-run loops not settled yet: one per job taken, fetched or running. */
+  private fetchesInFlight(): number {
+    let pending = 0;
+    for (const [, queue] of this.all()) {
+      for (const loop of Object.values(queue.processing ?? {})) {
+        if (this.settledLoops.has(loop)) continue;
+        if (!this.watchedLoops.has(loop)) {
+          this.watchedLoops.add(loop);
+          const settled = () => void this.settledLoops.add(loop);
+          loop.then(settled, settled);
+        }
+        pending++;
+      }
+    }
+    return pending;
   }
 
   /**
