@@ -236,7 +236,8 @@ maybe('SIGTERM to a worker in the middle of a job (built process, chains, Postgr
 
   it('lets the running job finish within the grace period, then exits', async () => {
     const { node, worker, queue, key, heartbeat } = await workerWithHeldNode('shutdown-finish', 60_000);
-    await node.firstRequest;
+    // Its handler runs (the node's first request may be a start-up check of the API or the worker).
+    await said(worker, `job ${key} started`);
     // Healthy while it works (the probe Docker runs), unhealthy once stopped.
     expect(probe(heartbeat)).toEqual({ status: 0, out: 'healthy' });
     expect(await (await queue.getJob(key))!.getState()).toBe('active');
@@ -257,8 +258,9 @@ maybe('SIGTERM to a worker in the middle of a job (built process, chains, Postgr
   }, 240_000);
 
   it('hands back a job that outlasts the grace period: waiting again, not stalled, failed or charged an attempt', async () => {
-    const { node, worker, queue, key } = await workerWithHeldNode('shutdown-hand-back', 500);
-    await node.firstRequest;
+    const { worker, queue, key } = await workerWithHeldNode('shutdown-hand-back', 500);
+    // Its handler runs (the node's first request may be a start-up check of the API or the worker).
+    await said(worker, `job ${key} started`);
 
     worker.child.kill('SIGTERM');
     const end = await exited(worker);
