@@ -127,6 +127,26 @@ maybe('the screens of the SPEC in Chromium (real API, workers and chains)', () =
     expect(scripts.some((script) => /admin/.test(new URL(script.url).pathname))).toBe(true);
   });
 
+  it('scrolls the featured collections by itself, and stands still for a visitor who prefers less motion', async () => {
+    const positions = async (page: Page) => {
+      await page.getByTestId('featured-card').first().waitFor({ timeout: 30_000 });
+      const viewport = page.getByTestId('featured-carousel-viewport');
+      const first = await viewport.evaluate((element) => element.scrollLeft);
+      await page.waitForTimeout(1500);
+      return [first, await viewport.evaluate((element) => element.scrollLeft)] as const;
+    };
+    const moving = await (await visitor({ reducedMotion: 'no-preference' })).newPage();
+    await moving.goto('/');
+    const [from, to] = await positions(moving);
+    expect(to).not.toBe(from);
+    await moving.close();
+
+    const still = await (await visitor()).newPage();
+    await still.goto('/');
+    const [before, after] = await positions(still);
+    expect(after).toBe(before);
+  });
+
   it('moves between the home tabs with the arrow keys', async () => {
     const page = await (await visitor()).newPage();
     await page.goto('/');

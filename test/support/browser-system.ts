@@ -12,7 +12,12 @@ export interface BrowserSystem {
    * A returning visitor's browser context on the system (its own storage and cookies), at 1280x800
    * unless told; every one is closed after the block's tests.
    */
-  visitor(options?: { width?: number; height?: number; locale?: string }): Promise<BrowserContext>;
+  visitor(options?: {
+    width?: number;
+    height?: number;
+    locale?: string;
+    reducedMotion?: 'reduce' | 'no-preference';
+  }): Promise<BrowserContext>;
   /** Closes the visitors' contexts opened so far (their pages would go on polling the API). */
   closeVisitors(): Promise<void>;
 }
