@@ -1,6 +1,5 @@
 import { NETWORK_LABELS, type Network, type NetworkStats, type TransferIndexStats } from '@nexus/contract';
 import { useState } from 'react';
-import { EmptyState } from '../../../../components/empty-state';
 import { NetworkBadge } from '../../../../components/network-badge';
 import { Spinner } from '../../../../components/spinner';
 import { toast } from '../../../../components/toast/toast-store';
@@ -10,6 +9,7 @@ import { useCacheStats, useClearCache } from '../../api/cache-admin';
 import { useQueryErrorToast } from '../../hooks/use-error-toast';
 import { formatDateTime } from '../../lib/format-time';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { LoadFailed } from '../ui/load-failed';
 import { StatTiles } from '../ui/stat-tiles';
 import { RefreshButton } from '../ui/refresh-button';
 import '../../../../components/data-table.css';
@@ -130,11 +130,7 @@ export function CacheAdminPage() {
       {stats.isPending ? (
         <Spinner label="Loading cache statistics..." />
       ) : !data ? (
-        <EmptyState title="Failed to fetch cache statistics" description={errorText(stats.error, '')}>
-          <button type="button" className="button button--ghost" onClick={() => void stats.refetch()}>
-            Retry
-          </button>
-        </EmptyState>
+        <LoadFailed title="Failed to fetch cache statistics" query={stats} />
       ) : (
         <>
           <StatTiles

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { EmptyState } from '../../../../components/empty-state';
 import { Spinner } from '../../../../components/spinner';
 import { useAdminSubmissions, useSubmissionStats, type SubmissionFilter } from '../../api/submissions-admin';
-import { errorText } from '../../../../lib/api-client';
 import { STATUS_LABELS } from '../../lib/submission-review';
 import { AdminTabs } from '../ui/admin-tabs';
+import { LoadFailed } from '../ui/load-failed';
 import { StatTiles } from '../ui/stat-tiles';
 import { SubmissionCard } from './submission-card';
 import './collections-admin-page.css';
@@ -17,15 +17,12 @@ function SubmissionList({ filter }: { filter: SubmissionFilter }) {
 
   if (submissions.isError && !submissions.data) {
     return (
-      <EmptyState
+      <LoadFailed
         title="Failed to load submissions"
-        description={errorText(submissions.error, 'Please try again.')}
+        query={submissions}
+        fallback="Please try again."
         testId="submissions-error"
-      >
-        <button type="button" className="button button--ghost" onClick={() => void submissions.refetch()}>
-          Retry
-        </button>
-      </EmptyState>
+      />
     );
   }
   if (submissions.isPending) return <Spinner label="Loading submissions..." />;

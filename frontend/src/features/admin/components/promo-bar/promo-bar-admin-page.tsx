@@ -6,14 +6,15 @@ import {
   PROMO_OPACITY,
   type PromoBarSettings,
 } from '@nexus/contract';
-import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from 'react';
-import { EmptyState } from '../../../../components/empty-state';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Spinner } from '../../../../components/spinner';
 import { toast } from '../../../../components/toast/toast-store';
 import { errorText } from '../../../../lib/api-client';
 import { usePromoBarSettings, useSavePromoBarSettings } from '../../api/promo-bar-admin';
 import { AdminSlider } from '../ui/admin-slider';
 import { AdminSwitch } from '../ui/admin-switch';
+import { FileField, TextField } from '../ui/fields';
+import { LoadFailed } from '../ui/load-failed';
 import '../../../../components/promo-bar.css';
 import './promo-bar-admin-page.css';
 
@@ -49,20 +50,6 @@ function PreviewVideo({ file, url, opacity }: { file: File | null; url: string; 
       playsInline
       data-testid="promo-preview-video"
     />
-  );
-}
-
-/** One labelled text input of the promo bar form. */
-function TextSetting({
-  id,
-  label,
-  ...input
-}: { id: string; label: string } & InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <label className="field" htmlFor={id}>
-      <span className="field__label">{label}</span>
-      <input id={id} className="text-field" {...input} />
-    </label>
   );
 }
 
@@ -195,13 +182,7 @@ export function PromoBarAdminPage() {
 
   if (settings.isPending) return <Spinner size="lg" label="Loading settings..." />;
   if (!settings.data) {
-    return (
-      <EmptyState title="Failed to load settings" description={errorText(settings.error, '')}>
-        <button type="button" className="button button--ghost" onClick={() => void settings.refetch()}>
-          Retry
-        </button>
-      </EmptyState>
-    );
+    return <LoadFailed title="Failed to load settings" query={settings} />;
   }
 
   const current: PromoBarSettings = {
@@ -271,19 +252,14 @@ export function PromoBarAdminPage() {
           testId="promo-bar-active"
         />
 
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-video`}>
-            Background Video
-          </label>
-          <input
-            id={`${id}-video`}
-            ref={videoInput}
-            className="admin-file-field"
-            type="file"
-            accept="video/*"
-            onChange={(event) => pickVideo(event.target.files?.[0])}
-            data-testid="promo-bar-video"
-          />
+        <FileField
+          id={`${id}-video`}
+          label="Background Video"
+          inputRef={videoInput}
+          accept="video/*"
+          onPick={pickVideo}
+          testId="promo-bar-video"
+        >
           {video ? <span className="admin-file-field__chosen">Selected: {video.name}</span> : null}
           <CurrentVideo
             url={settings.data.videoUrl}
@@ -291,7 +267,7 @@ export function PromoBarAdminPage() {
             onRemove={() => setRemovingVideo(true)}
             onKeep={() => setRemovingVideo(false)}
           />
-        </div>
+        </FileField>
 
         <div className="field">
           <span className="field__label" id={`${id}-opacity`}>
@@ -309,7 +285,7 @@ export function PromoBarAdminPage() {
         </div>
 
         <div className="admin-form-grid">
-          <TextSetting
+          <TextField
             id={`${id}-text`}
             label="Button Text"
             placeholder="Go"
@@ -317,7 +293,7 @@ export function PromoBarAdminPage() {
             value={current.buttonText}
             onChange={(event) => edit({ buttonText: event.target.value })}
           />
-          <TextSetting
+          <TextField
             id={`${id}-link`}
             label="Button Link"
             type="url"

@@ -10,6 +10,7 @@ import { formatBytes } from '../../lib/promo-upload-logic';
 import { safeExternalHref } from '../../lib/safe-link';
 import { AdminSwitch } from '../ui/admin-switch';
 import { useConfirmedDelete } from '../ui/confirm-dialog';
+import { LoadFailed } from '../ui/load-failed';
 import './promo-asset-list.css';
 
 function AssetPreview({ asset }: { asset: PromoAsset }) {
@@ -112,13 +113,7 @@ export function PromoAssetList() {
   let body;
   if (assets.isPending) body = <Spinner label="Loading assets..." />;
   else if (assets.isError && !assets.data) {
-    body = (
-      <EmptyState title="Failed to fetch assets" description={errorText(assets.error, '')}>
-        <button type="button" className="button button--ghost" onClick={() => void assets.refetch()}>
-          Retry
-        </button>
-      </EmptyState>
-    );
+    body = <LoadFailed title="Failed to fetch assets" query={assets} />;
   } else if ((assets.data ?? []).length === 0) {
     body = (
       <EmptyState title="No assets yet" description="Upload a video or an image to show while scans run." />

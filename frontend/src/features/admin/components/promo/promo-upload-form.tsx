@@ -1,6 +1,6 @@
 import { PROMO_MESSAGES, PROMO_UPLOAD } from '@nexus/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../../../components/toast/toast-store';
 import { ProgressBar } from '../../../../components/progress-bar';
 import { adminKeys, publicKeys } from '../../api/admin-request';
@@ -11,22 +11,10 @@ import {
   promoFileProblem,
   promoUploadProblem,
 } from '../../lib/promo-upload-logic';
+import { FileField, TextField } from '../ui/fields';
 import './promo-upload-form.css';
 
 const EMPTY = { name: '', title: '', description: '', promotionalUrl: '' };
-
-/** A one-line text control of the form, its label above it. */
-function TextField({
-  label,
-  ...input
-}: { label: string; id: string } & InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <label className="field" htmlFor={input.id}>
-      <span className="field__label">{label}</span>
-      <input className="text-field" {...input} />
-    </label>
-  );
-}
 
 /** Upload of a promo video or image with its texts (SPEC §5 rules), with progress. */
 export function PromoUploadForm() {
@@ -110,26 +98,21 @@ export function PromoUploadForm() {
         Images: {PROMO_UPLOAD.imageExtensions.join(', ')}. Videos: {PROMO_UPLOAD.videoExtensions.join(', ')}.
         Up to 100MB.
       </p>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-file`}>
-          File *
-        </label>
-        <input
-          id={`${id}-file`}
-          ref={fileInput}
-          className="admin-file-field"
-          type="file"
-          accept={PROMO_UPLOAD.accept}
-          disabled={uploading}
-          onChange={(event) => pick(event.target.files?.[0])}
-          data-testid="promo-file"
-        />
+      <FileField
+        id={`${id}-file`}
+        label="File *"
+        inputRef={fileInput}
+        accept={PROMO_UPLOAD.accept}
+        disabled={uploading}
+        onPick={pick}
+        testId="promo-file"
+      >
         {file ? (
           <span className="muted admin-file-field__chosen">
             {file.name} ({formatBytes(file.size)})
           </span>
         ) : null}
-      </div>
+      </FileField>
       <div className="admin-form-grid">
         <TextField
           label="Name *"

@@ -12,6 +12,7 @@ import { filterByText } from '../../../../lib/filter-by-text';
 import { mediaImageUrl } from '../../../../lib/image-url';
 import { useDeleteCollection } from '../../api/whitelist-admin';
 import { useConfirmedDelete } from '../ui/confirm-dialog';
+import { LoadFailed } from '../ui/load-failed';
 import { AdminDialog } from '../ui/admin-dialog';
 import { WhitelistForm } from './whitelist-form';
 import './whitelist-manager.css';
@@ -80,11 +81,7 @@ export function WhitelistManager() {
       {collections.isPending ? (
         <Spinner label="Loading collections..." />
       ) : collections.isError && !collections.data ? (
-        <EmptyState title="Failed to load collections" description={errorText(collections.error, '')}>
-          <button type="button" className="button button--ghost" onClick={() => void collections.refetch()}>
-            Retry
-          </button>
-        </EmptyState>
+        <LoadFailed title="Failed to load collections" query={collections} />
       ) : shown.length === 0 ? (
         <EmptyState
           title="No collections found"
