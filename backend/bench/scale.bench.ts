@@ -433,41 +433,67 @@ async function measurePages(base: string, pagePath: string, filters = true): Pro
   }
 }
 
-/** A copy of a stored collection `times` over, under a new address: SQL only, no chain. */
-async function syntheticCopy(address: string, times: number): Promise<{ address: string; count: number }> {
-  const copy = `0x${'5ca1e'.padEnd(40, '0')}`;
+type BenchConnection = ReturnType<MikroORM['em']['getConnection']>;
+
+/**
+ * Stores a collection at `address` in place of any there, without a scan: its row from `row` (a
+ * VALUES list or a SELECT of the collection's columns, `params` its parameters), its NFTs written by
+ * `fill`, then its trait counts and the planner's statistics, as a scan's end leaves them.
+ */
+async function storeCollection<T>(
+  address: string,
+  row: string,
+  params: unknown[],
+  fill: (connection: BenchConnection, collectionId: string) => Promise<T>,
+): Promise<T> {
   const orm = await MikroORM.init(ormConfig(DATABASE_URL, ENTITIES));
   try {
     const connection = orm.em.getConnection();
-    await connection.execute(`delete from collection where address = ?`, [copy]);
-    const [row] = await connection.execute<Array<{ id: string }>>(
+    await connection.execute(`delete from collection where address = ?`, [address]);
+    const [stored] = await connection.execute<Array<{ id: string }>>(
       `insert into collection (created_at, updated_at, network, address, name, symbol, standard, total_supply,
          enumerable, image_url, description, nft_count, last_scanned_at, scan_duration, is_complete)
-       select now(), now(), network, ?, name || ' ×${times}', symbol, standard, total_supply * ${times}, enumerable,
-         image_url, description, nft_count * ${times}, now(), scan_duration, is_complete
-       from collection where address = ? returning id`,
-      [copy, address],
+       ${row}
+       returning id`,
+      params,
     );
-    await connection.execute(
-      `insert into nft (created_at, updated_at, collection_id, token_id, token_uri, name, description, image,
+    const filled = await fill(connection, stored!.id);
+    await recountTraits(orm.em.fork(), stored!.id);
+    await connection.execute('analyze nft');
+    return filled;
+  } finally {
+    await orm.close(true);
+  }
+}
+
+/** A copy of a stored collection `times` over, under a new address: SQL only, no chain. */
+async function syntheticCopy(address: string, times: number): Promise<{ address: string; count: number }> {
+  const copy = `0x${'5ca1e'.padEnd(40, '0')}`;
+  const count = await storeCollection(
+    copy,
+    `select now(), now(), network, ?, name || ' ×${times}', symbol, standard, total_supply * ${times}, enumerable,
+         image_url, description, nft_count * ${times}, now(), scan_duration, is_complete
+       from collection where address = ?`,
+    [copy, address],
+    async (connection, collectionId) => {
+      await connection.execute(
+        `insert into nft (created_at, updated_at, collection_id, token_id, token_uri, name, description, image,
          image_fallback, attributes, metadata_status, rarity_score, rarity_rank)
        select now(), now(), ?, (n.token_id::numeric + copy * 100000)::text, n.token_uri,
          case when n.name = '' then '' else n.name || ' / ' || copy end, n.description, n.image, n.image_fallback,
          n.attributes, n.metadata_status, n.rarity_score, n.rarity_rank * ${times} - copy
        from nft n join collection c on c.id = n.collection_id, generate_series(0, ${times - 1}) as copy
        where c.address = ?`,
-      [row!.id, address],
-    );
-    await recountTraits(orm.em.fork(), row!.id);
-    await connection.execute('analyze nft');
-    const [{ count }] = await connection.execute<Array<{ count: number }>>(
-      `select count(*)::int as count from nft where collection_id = ?`,
-      [row!.id],
-    );
-    return { address: copy, count };
-  } finally {
-    await orm.close(true);
-  }
+        [collectionId, address],
+      );
+      const [counted] = await connection.execute<Array<{ count: number }>>(
+        `select count(*)::int as count from nft where collection_id = ?`,
+        [collectionId],
+      );
+      return counted!.count;
+    },
+  );
+  return { address: copy, count };
 }
 
 async function main(): Promise<void> {
@@ -638,49 +664,39 @@ async function loadSynthetic(count: number): Promise<{ network: string; address:
   const { tokens, rank } = syntheticTokens(count);
 
   await migrate(DATABASE_URL, ENTITIES);
-  const orm = await MikroORM.init(ormConfig(DATABASE_URL, ENTITIES));
-  try {
-    const connection = orm.em.getConnection();
-    await connection.execute(`delete from collection where address = ?`, [SYNTHETIC_ADDRESS]);
-    const [row] = await connection.execute<Array<{ id: string }>>(
-      `insert into collection (created_at, updated_at, network, address, name, symbol, standard, total_supply,
-         enumerable, image_url, description, nft_count, last_scanned_at, scan_duration, is_complete)
-       values (now(), now(), 'ethereum', ?, 'Synthetic Apes', 'SAPE', 'ERC-721', ?, true, null, '', ?, now(), 0, true)
-       returning id`,
-      [SYNTHETIC_ADDRESS, count, count],
-    );
-    const BATCH = 2_000;
-    for (let i = 0; i < tokens.length; i += BATCH) {
-      const batch = tokens.slice(i, i + BATCH);
-      await connection.execute(
-        `insert into nft (created_at, updated_at, collection_id, token_id, token_uri, name, description, image,
+  await storeCollection(
+    SYNTHETIC_ADDRESS,
+    `values (now(), now(), 'ethereum', ?, 'Synthetic Apes', 'SAPE', 'ERC-721', ?, true, null, '', ?, now(), 0, true)`,
+    [SYNTHETIC_ADDRESS, count, count],
+    async (connection, collectionId) => {
+      const BATCH = 2_000;
+      for (let i = 0; i < tokens.length; i += BATCH) {
+        const batch = tokens.slice(i, i + BATCH);
+        await connection.execute(
+          `insert into nft (created_at, updated_at, collection_id, token_id, token_uri, name, description, image,
            attributes, metadata_status, rarity_score, rarity_rank)
          select now(), now(), ?, t.token_id, null, t.name, '', null, t.attributes, 'ok', t.score, t.rank
          from jsonb_to_recordset(?::jsonb) as t(token_id text, name text, attributes jsonb, score float8, rank int)`,
-        [
-          row!.id,
-          JSON.stringify(
-            batch.map((t) => {
-              const r = rank.get(t) ?? null;
-              return {
-                token_id: t.id,
-                name: t.name,
-                attributes: t.attributes,
-                score: r === null ? null : t.score,
-                rank: r,
-              };
-            }),
-          ),
-        ],
-      );
-    }
-    // The kept trait counts, as a scan's end writes them.
-    await recountTraits(orm.em.fork(), row!.id);
-    await connection.execute('analyze nft');
-    return { network: 'ethereum', address: SYNTHETIC_ADDRESS, count };
-  } finally {
-    await orm.close(true);
-  }
+          [
+            collectionId,
+            JSON.stringify(
+              batch.map((t) => {
+                const r = rank.get(t) ?? null;
+                return {
+                  token_id: t.id,
+                  name: t.name,
+                  attributes: t.attributes,
+                  score: r === null ? null : t.score,
+                  rank: r,
+                };
+              }),
+            ),
+          ],
+        );
+      }
+    },
+  );
+  return { network: 'ethereum', address: SYNTHETIC_ADDRESS, count };
 }
 
 /** Section 3 on a synthetic collection loaded for it, with a fresh API. */
