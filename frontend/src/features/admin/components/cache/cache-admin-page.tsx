@@ -20,16 +20,18 @@ const formatRate = (value: number | null): string => (value === null ? '—' : f
 /** A column of a network table: its heading (also the cell's label on a narrow screen) and its text. */
 type Column<Line> = [label: string, text: (line: Line) => string];
 
+interface NetworkTableProps<Line> {
+  lines: Line[];
+  columns: Column<Line>[];
+  rowTestId: string;
+}
+
 /** One row a network, its badge first, then the columns. */
 function NetworkTable<Line extends { network: Network }>({
   lines,
   columns,
   rowTestId,
-}: {
-  lines: Line[];
-  columns: Column<Line>[];
-  rowTestId: string;
-}) {
+}: NetworkTableProps<Line>) {
   return (
     <div className="admin-table-scroll">
       <table className="data-table admin-table">
@@ -79,16 +81,17 @@ const TRANSFER_INDEX_COLUMNS: Column<TransferIndexStats>[] = [
   ['Updated', (line) => formatDateTime(line.updatedAt)],
 ];
 
-/** Where each network's transfer index stands: indexed block, head, lag and the latest pass's rate. */
-function TransferIndexSection({ lines }: { lines: TransferIndexStats[] }) {
+/** A card of per-network figures under its heading (`id`), or what it says while there are none. */
+function NetworkSection<Line extends { network: Network }>({
+  id,
+  title,
+  empty,
+  ...table
+}: { id: string; title: string; empty: string } & NetworkTableProps<Line>) {
   return (
-    <section className="card" aria-labelledby="transfer-index">
-      <h2 id="transfer-index">Transfer index</h2>
-      {lines.length === 0 ? (
-        <p className="muted">No network is indexed.</p>
-      ) : (
-        <NetworkTable lines={lines} columns={TRANSFER_INDEX_COLUMNS} rowTestId="transfer-index-row" />
-      )}
+    <section className="card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {table.lines.length === 0 ? <p className="muted">{empty}</p> : <NetworkTable {...table} />}
     </section>
   );
 }
@@ -158,19 +161,23 @@ export function CacheAdminPage() {
               { label: 'API Requests', value: data.apiRequestsCount, testId: 'cache-api-requests' },
             ]}
           />
-          <section className="card" aria-labelledby="network-stats">
-            <h2 id="network-stats">Networks</h2>
-            {data.networkStats.length === 0 ? (
-              <p className="muted">No network activity yet.</p>
-            ) : (
-              <NetworkTable
-                lines={data.networkStats}
-                columns={NETWORK_COLUMNS}
-                rowTestId="network-stats-row"
-              />
-            )}
-          </section>
-          <TransferIndexSection lines={data.transferIndex ?? []} />
+          <NetworkSection
+            id="network-stats"
+            title="Networks"
+            empty="No network activity yet."
+            lines={data.networkStats}
+            columns={NETWORK_COLUMNS}
+            rowTestId="network-stats-row"
+          />
+          {/* Where each network's transfer index stands: indexed block, head, lag and the latest pass's rate. */}
+          <NetworkSection
+            id="transfer-index"
+            title="Transfer index"
+            empty="No network is indexed."
+            lines={data.transferIndex ?? []}
+            columns={TRANSFER_INDEX_COLUMNS}
+            rowTestId="transfer-index-row"
+          />
         </>
       )}
 
