@@ -85,14 +85,12 @@ if (args.length > 0) {
   process.exit(code);
 }
 
-// The static checks (about one core for two minutes) use what the unit, web and integration tests
-// leave idle (they keep 1.4 of two cores busy; the browser tests keep both); their output follows
-// the tests'.
-log('the unit, web and integration tests, and the static checks (npm run check) beside them…');
+let status = await jest(['--selectProjects', 'unit', 'web', 'integration', `--maxWorkers=${workers}`]);
+// The static checks (about one core for minutes) use what the browser tests leave idle; their
+// output follows the tests'.
+log('browser tests, and the static checks (npm run check) beside them…');
 const checkOutput = [];
 const checks = exitOf('npm', ['run', 'check'], { captured: checkOutput });
-let status = await jest(['--selectProjects', 'unit', 'web', 'integration', `--maxWorkers=${workers}`]);
-log('browser tests…');
 // A hook that starts a whole system beside Chromium on two busy cores takes minutes, not seconds.
 const browser = await jest(['--selectProjects', 'e2e', `--maxWorkers=${workers}`], {
   NEXUS_TEST_TIMEOUT_MS: process.env.NEXUS_TEST_TIMEOUT_MS ?? '180000',
