@@ -153,7 +153,8 @@ describe(RarityJobService.name, () => {
     expect(JSON.parse(cached!.nftsJson)).toEqual(new RarityEngine().rank(tokens).results());
   });
 
-  it('puts the ranks into a cached POST /api/nfts answer, and leaves an expired one expired', async () => {
+  /** The small collection stored unranked, and its POST /api/nfts answer cached as of `cachedAt`. */
+  async function cachedSmallAnswer(cachedAt: number) {
     const nfts = records(30, 1);
     await save(SMALL, nfts);
     const key = scanKey('collection', 'ethereum', SMALL);
@@ -164,21 +165,29 @@ describe(RarityJobService.name, () => {
       name: 'Job Apes',
       standard: 'ERC-721' as const,
     };
-    const meta = { scanDuration: 5, totalCollections: 1, isComplete: true, cachedAt: 1234 };
-    await cache.set(key, 'collection', { meta, nftsJson: JSON.stringify(nfts.map((n) => toApiNft(n, ref))) });
+    const answer = (at: number) => ({
+      meta: { scanDuration: 5, totalCollections: 1, isComplete: true, cachedAt: at },
+      nftsJson: JSON.stringify(nfts.map((n) => toApiNft(n, ref))),
+    });
+    await cache.set(key, 'collection', answer(cachedAt));
+    const ranks = async (read = cache.get.bind(cache)) =>
+      (
+        JSON.parse((await read(key))!.nftsJson.toString()) as Array<{
+          tokenId: string;
+          rarityRank: number | null;
+        }>
+      ).map((n) => [n.tokenId, n.rarityRank] as const);
+    return { nfts, key, cache, answer, ranks };
+  }
+
+  it('puts the ranks into a cached POST /api/nfts answer, and leaves an expired one expired', async () => {
+    const { nfts, key, cache, answer, ranks } = await cachedSmallAnswer(1234);
 
     await sut.run(rarityJobPayload('ethereum', SMALL));
 
-    const refreshed = await cache.get(key);
-    expect(refreshed!.meta).toEqual(meta);
-    const answered = JSON.parse(refreshed!.nftsJson.toString()) as Array<{
-      tokenId: string;
-      rarityRank: number | null;
-    }>;
+    expect((await cache.get(key))!.meta).toEqual(answer(1234).meta);
     const ranked = new RarityEngine().rank(nfts);
-    expect(answered.map((n) => [n.tokenId, n.rarityRank])).toEqual(
-      nfts.map((n) => [n.tokenId, ranked.get(n.tokenId)!.rarityRank]),
-    );
+    expect(await ranks()).toEqual(nfts.map((n) => [n.tokenId, ranked.get(n.tokenId)!.rarityRank]));
 
     await cache.delete(key);
     await sut.run(rarityJobPayload('ethereum', SMALL));
@@ -186,20 +195,7 @@ describe(RarityJobService.name, () => {
   });
 
   it('leaves a cached answer cleared while it read the rows cleared, and a newer one as it is', async () => {
-    const nfts = records(30, 1);
-    await save(SMALL, nfts);
-    const key = scanKey('collection', 'ethereum', SMALL);
-    const cache = app.get(ScanCacheRepository);
-    const ref = {
-      network: 'ethereum' as const,
-      address: SMALL,
-      name: 'Job Apes',
-      standard: 'ERC-721' as const,
-    };
-    const answer = (cachedAt: number) => ({
-      meta: { scanDuration: 5, totalCollections: 1, isComplete: true, cachedAt },
-      nftsJson: JSON.stringify(nfts.map((n) => toApiNft(n, ref))),
-    });
+    const { key, cache, answer, ranks } = await cachedSmallAnswer(1);
     const load = collections.load.bind(collections);
     const whileLoading = (during: () => Promise<void>) =>
       jest.spyOn(collections, 'load').mockImplementation(async (...args) => {
@@ -208,7 +204,6 @@ describe(RarityJobService.name, () => {
       });
 
     // 'Clear All Cache' while the job reads the rows: the answer does not come back.
-    await cache.set(key, 'collection', answer(1));
     whileLoading(() => cache.clear().then(() => undefined));
     await sut.run(rarityJobPayload('ethereum', SMALL));
     expect(await cache.get(key)).toBeNull();
@@ -219,22 +214,11 @@ describe(RarityJobService.name, () => {
     whileLoading(() => cache.set(key, 'collection', answer(3)));
     await sut.run(rarityJobPayload('ethereum', SMALL));
     expect((await cache.get(key))!.meta.cachedAt).toBe(3);
-    expect(JSON.parse((await cache.get(key))!.nftsJson.toString())[0].rarityRank).toBeNull();
+    expect((await ranks()).every(([, rank]) => rank === null)).toBe(true);
   });
 
   it('ranks the cached answer even when a soft read of it gives up (Redis slow under load)', async () => {
-    const nfts = records(30, 1);
-    await save(SMALL, nfts);
-    const key = scanKey('collection', 'ethereum', SMALL);
-    const cache = app.get(ScanCacheRepository);
-    const ref = {
-      network: 'ethereum' as const,
-      address: SMALL,
-      name: 'Job Apes',
-      standard: 'ERC-721' as const,
-    };
-    const meta = { scanDuration: 5, totalCollections: 1, isComplete: true, cachedAt: 7 };
-    await cache.set(key, 'collection', { meta, nftsJson: JSON.stringify(nfts.map((n) => toApiNft(n, ref))) });
+    const { cache, ranks } = await cachedSmallAnswer(7);
     // What a visitor's read answers when Redis takes over 300 ms: a miss.
     const get = cache.get.bind(cache);
     const softMiss = jest.spyOn(cache, 'get').mockResolvedValue(null);
@@ -242,10 +226,7 @@ describe(RarityJobService.name, () => {
     await sut.run(rarityJobPayload('ethereum', SMALL));
 
     softMiss.mockRestore();
-    const answered = JSON.parse((await get(key))!.nftsJson.toString()) as Array<{
-      rarityRank: number | null;
-    }>;
-    expect(answered.every((n) => typeof n.rarityRank === 'number')).toBe(true);
+    expect((await ranks(get)).every(([, rank]) => typeof rank === 'number')).toBe(true);
   });
 
   it('unranks an NFT whose metadata no longer resolves (a scan keeps the rank it had)', async () => {
