@@ -54,6 +54,19 @@ const LONG_SET_ASIDE_MS = 300_000;
  * asked again, for this long at most, without spending its retries (throttling is a pace).
  */
 const THROTTLED_PATIENCE_MS = 60_000;
+/**
+ * A node's average answer time counts half as much for every second it was not asked: one that
+ * answered a few slow calls (wide log queries, a busy moment) is asked again within seconds and its
+ * figure renewed, instead of being passed over for as long as a faster node has room.
+ */
+const LATENCY_HALF_LIFE_MS = 1_000;
+
+/** The node's average answer time, faded by how long it has not answered. */
+function recentLatency(node: Node, now: number): number {
+  const latency = node.stats.latencyMs ?? 0;
+  if (node.stats.answeredAt === 0 || latency === 0) return latency;
+  return latency * 2 ** (-Math.max(0, now - node.stats.answeredAt) / LATENCY_HALF_LIFE_MS);
+}
 
 /** One node: its HTTP transports, pacing and counters. */
 interface Node {
@@ -174,7 +187,7 @@ export function resilientTransport(options: ResilientTransportOptions): Transpor
       // fail while a node can serve it in narrower ranges.
       const candidates = fits.length > 0 ? fits : refused ? [] : open;
       const ready = candidates.filter((node) => node.stats.setAsideUntil <= now);
-      const score = (node: Node): number => ((node.stats.latencyMs ?? 0) + 1) * (node.stats.inFlight + 1);
+      const score = (node: Node): number => (recentLatency(node, now) + 1) * (node.stats.inFlight + 1);
       if (ready.length > 0) return ready.reduce((best, node) => (score(node) < score(best) ? node : best));
       // Every node is set aside: the first attempt asks the one back soonest.
       if (tried.size > 0 || candidates.length === 0) return null;

@@ -220,6 +220,36 @@ describe(resilientTransport.name, () => {
         params: [{ fromBlock: `0x${from.toString(16)}`, toBlock: `0x${to.toString(16)}`, topics: [] }],
       } as never);
 
+    it('asks a node that answered slowly again within seconds, while a faster one takes the calls', async () => {
+      const fast = await node(() => ({ result: '0x10' }));
+      const slow = await node(() => ({ result: '0x10' }), 300);
+      const transport = transportOver({
+        urls: [fast.url, slow.url],
+        network: 'cronos',
+        stats: new RpcStats(),
+      });
+      const realNow = Date.now.bind(Date);
+      let later = 0;
+      const clock = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + later);
+      try {
+        // Two calls at once: one each; the slow node's answer took 300 ms.
+        await Promise.all([0, 1].map(() => transport.request({ method: 'eth_blockNumber' })));
+        expect(slow.calls).toHaveLength(1);
+        // Right after, the fast node takes the calls.
+        await transport.request({ method: 'eth_blockNumber' });
+        expect(slow.calls).toHaveLength(1);
+        // Ten seconds on, the fast node still answering: the slow node's old figure has faded, and
+        // it is asked again (its figure renewed) instead of being passed over for good.
+        later = 10_000;
+        await transport.request({ method: 'eth_blockNumber' });
+        await transport.request({ method: 'eth_blockNumber' });
+        expect(slow.calls).toHaveLength(2);
+      } finally {
+        clock.mockRestore();
+        await Promise.all([fast.close(), slow.close()]);
+      }
+    });
+
     it('answers from a healthy node while another is throttled, without a pause, and sets the throttled one aside', async () => {
       const throttled = await node(() => ({
         status: 429,

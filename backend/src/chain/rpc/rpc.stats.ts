@@ -88,6 +88,8 @@ export class RpcProviderStats {
   errors = 0;
   throttled = 0;
   latencyMs: number | null = null;
+  /** When it last answered (epoch ms; 0: never). */
+  answeredAt = 0;
   setAsideUntil = 0;
   failuresInARow = 0;
   lastError: string | null = null;
@@ -103,6 +105,7 @@ export class RpcProviderStats {
   answered(ms: number): void {
     this.answers++;
     this.latencyMs = this.latencyMs === null ? ms : Math.round(this.latencyMs * 0.7 + ms * 0.3);
+    this.answeredAt = Date.now();
     this.failuresInARow = 0;
   }
 
