@@ -1,3 +1,5 @@
+// Over 400 lines for that reason: one node's throttling and several nodes' choice of node are one
+// transport's policy, told by the same fixtures and settings (`transportOver`).
 import { resilientTransport, type ResilientTransportOptions } from './resilient.transport.js';
 import { RpcStats } from './rpc.stats.js';
 import { jsonRpcNode, type RpcCall } from './testing/json-rpc-node.fixture.js';
