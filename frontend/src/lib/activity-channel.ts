@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import {
   activityKey,
   SocketEvent,
@@ -8,6 +8,7 @@ import {
 } from '@nexus/contract';
 import { onSocket, type NexusSocket } from './socket-client';
 import { channelSlot, countedRooms, deferredChannel, listenOn } from './socket-rooms';
+import { useLatest } from './use-latest';
 
 export interface ActivityListener {
   /** The index stored transfers of a followed collection or wallet (its key is the event's). */
@@ -78,10 +79,7 @@ export const setActivityChannel: (next: ActivityChannel | null) => void = slot.s
  * events, `reorg` the reorganisations of its network.
  */
 export function useActivityRoom(key: string | null, listener: ActivityListener): void {
-  const latest = useRef(listener);
-  useEffect(() => {
-    latest.current = listener;
-  });
+  const latest = useLatest(listener);
   useEffect(() => {
     if (key === null) return;
     const network = key.split(':')[1];
@@ -102,5 +100,5 @@ export function useActivityRoom(key: string | null, listener: ActivityListener):
       stop();
       live.unfollow(key);
     };
-  }, [key]);
+  }, [key, latest]);
 }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Network, Nft, RarityResult } from '@nexus/contract';
 import { getScanChannel } from '../../../lib/scan-channel';
+import { useLatest } from '../../../lib/use-latest';
 import { collectionQueryKey } from '../../../api/collection-query-key';
 import { rarityCalculator } from '../api/rarity-api';
 import { mergeRarity, rarityKey } from '../rarity-calculator';
@@ -62,10 +63,7 @@ export function useCollectionRarity({
   }
   const mounted = useRef(false);
   // The NFTs at hand, read by the subscription below without restarting it on every page.
-  const shown = useRef(nfts);
-  useEffect(() => {
-    shown.current = nfts;
-  }, [nfts]);
+  const shown = useLatest(nfts);
 
   useEffect(() => {
     mounted.current = true;
@@ -132,7 +130,7 @@ export function useCollectionRarity({
       stopListening();
       channel.unsubscribe(key);
     };
-  }, [followJob, key, network, contractAddress, queryClient]);
+  }, [followJob, key, network, contractAddress, queryClient, shown]);
 
   const pair = useRarityProgressStore((state) => state.byKey[key]) ?? EMPTY_RARITY_PROGRESS;
   const merged = useMemo(() => mergeRarity(nfts, result), [nfts, result]);

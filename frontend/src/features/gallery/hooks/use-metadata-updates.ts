@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { scanKey, type Network, type Nft } from '@nexus/contract';
 import { getScanChannel } from '../../../lib/scan-channel';
+import { useLatest } from '../../../lib/use-latest';
 import { collectionQueryKey } from '../../../api/collection-query-key';
 
 const ignore = (): void => undefined;
@@ -20,10 +21,7 @@ export function useMetadataUpdates(
   shown: readonly Nft[],
 ): void {
   const queryClient = useQueryClient();
-  const onScreen = useRef(shown);
-  useEffect(() => {
-    onScreen.current = shown;
-  }, [shown]);
+  const onScreen = useLatest(shown);
 
   useEffect(() => {
     if (!enabled) return;
@@ -48,5 +46,5 @@ export function useMetadataUpdates(
       stopListening();
       channel.unsubscribe(key);
     };
-  }, [enabled, network, contractAddress, queryClient]);
+  }, [enabled, network, contractAddress, queryClient, onScreen]);
 }

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
 import type { WhitelistedCollection } from '@nexus/contract';
+import { useLatest } from '../../../lib/use-latest';
 import { usePrefersReducedMotion } from '../../../lib/use-media-query';
 import { carouselDurationSeconds, wheelStep, wrapOffset } from '../carousel-logic';
 import { CollectionCard } from './collection-card';
@@ -50,13 +51,9 @@ export function FeaturedCarousel({ collections, badgeOf, onExplore }: FeaturedCa
   const count = collections.length;
   const looping = !reducedMotion && !fits && count > 0;
   const paused = hovered || focused;
-  const pausedRef = useRef(paused);
+  const pausedRef = useLatest(paused);
   const duration = carouselDurationSeconds(count);
   const items = looping ? [...collections, ...collections] : [...collections];
-
-  useEffect(() => {
-    pausedRef.current = paused;
-  }, [paused]);
 
   // Every card fits on screen: nothing to scroll, so no duplicate and no motion. An unmeasured layout
   // (width 0) counts as not fitting.
@@ -92,7 +89,7 @@ export function FeaturedCarousel({ collections, badgeOf, onExplore }: FeaturedCa
       frame = requestAnimationFrame(step);
     });
     return () => cancelAnimationFrame(frame);
-  }, [looping, duration, count]);
+  }, [looping, duration, count, pausedRef]);
 
   // The wheel moves 350 px a step (a native listener: React's wheel listener cannot preventDefault).
   useEffect(() => {
