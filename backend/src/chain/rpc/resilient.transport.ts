@@ -63,9 +63,8 @@ const LATENCY_HALF_LIFE_MS = 1_000;
 
 /** The node's average answer time, faded by how long it has not answered. */
 function recentLatency(node: Node, now: number): number {
-  const latency = node.stats.latencyMs ?? 0;
-  if (node.stats.answeredAt === 0 || latency === 0) return latency;
-  return latency * 2 ** (-Math.max(0, now - node.stats.answeredAt) / LATENCY_HALF_LIFE_MS);
+  const idleMs = Math.max(0, now - node.stats.answeredAt);
+  return (node.stats.latencyMs ?? 0) * 2 ** (-idleMs / LATENCY_HALF_LIFE_MS);
 }
 
 /** One node: its HTTP transports, pacing and counters. */

@@ -39,9 +39,8 @@ export class ScanQueueRepository {
   /** Jobs this process is running now, for a shutdown that hands them back. */
   private readonly holding = new Set<QueueJob<ScanJobPayload>>();
   private readonly idleWaiters = new Set<() => void>();
-  /** The driver's fetch-and-run loops seen pending, and those since settled. */
-  private readonly watchedLoops = new WeakSet<Promise<unknown>>();
-  private readonly settledLoops = new WeakSet<Promise<unknown>>();
+  /** The driver's fetch-and-run loops seen so far: true once settled. */
+  private readonly loopSettled = new WeakMap<Promise<unknown>, boolean>();
 
   constructor(@Inject(QUEUE_DRIVERS) private readonly queues: QueueDrivers) {}
 
@@ -221,13 +220,12 @@ export class ScanQueueRepository {
     let pending = 0;
     for (const [, queue] of this.all()) {
       for (const loop of Object.values(queue.processing ?? {})) {
-        if (this.settledLoops.has(loop)) continue;
-        if (!this.watchedLoops.has(loop)) {
-          this.watchedLoops.add(loop);
-          const settled = () => void this.settledLoops.add(loop);
+        if (!this.loopSettled.has(loop)) {
+          this.loopSettled.set(loop, false);
+          const settled = () => void this.loopSettled.set(loop, true);
           loop.then(settled, settled);
         }
-        pending++;
+        if (!this.loopSettled.get(loop)) pending++;
       }
     }
     return pending;
