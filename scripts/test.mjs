@@ -1,6 +1,6 @@
-// npm test: installs what is missing, then the whole suite (unit, PostgreSQL/Redis/anvil, browser),
-// then, for a whole run, the static checks (types, lint with the import boundaries, format) as CI
-// needs them.
+// npm test: installs what is missing, then the whole suite (unit, PostgreSQL/Redis/anvil, browser)
+// and, for a whole run, the static checks beside it (types, lint with the import boundaries,
+// format), as CI needs them.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -71,10 +71,11 @@ function stopLeftovers() {
   if (stopped > 0) log(`stopped ${stopped} API or worker process(es) a test left running`);
 }
 
-// Two jest workers by default, each on its own slot (database, dev chains, ports: test/slots.mjs):
-// the unit, web and integration tests first, then the browser tests, which spend most of their time
-// waiting on the API, the chain and the page. NEXUS_TEST_WORKERS=1 runs one file at a time.
-const workers = Number(process.env.NEXUS_TEST_WORKERS) || 2;
+// Four jest workers by default, each on its own slot (database, dev chains, ports: test/slots.mjs),
+// on one run of every project: most files wait on a chain, an API, a page or a rate limit more than
+// they compute (two workers kept two cores about 60% busy, four about 85%). NEXUS_TEST_WORKERS=1 runs
+// one file at a time.
+const workers = Number(process.env.NEXUS_TEST_WORKERS) || 4;
 const args = process.argv.slice(2);
 if (args.length > 0) {
   const explicit = args.some(
@@ -85,19 +86,22 @@ if (args.length > 0) {
   process.exit(code);
 }
 
-let status = await jest(['--selectProjects', 'unit', 'web', 'integration', `--maxWorkers=${workers}`]);
-// The static checks (about one core for minutes) use what the browser tests leave idle; their
-// output follows the tests'.
-log('browser tests, and the static checks (npm run check) beside them…');
+// The static checks (about one core for a minute and a half) run beside the tests; their output
+// follows the tests'.
 const checkOutput = [];
 const checks = exitOf('npm', ['run', 'check'], { captured: checkOutput });
-// A hook that starts a whole system beside Chromium on two busy cores takes minutes, not seconds.
-const browser = await jest(['--selectProjects', 'e2e', `--maxWorkers=${workers}`], {
-  NEXUS_TEST_TIMEOUT_MS: process.env.NEXUS_TEST_TIMEOUT_MS ?? '180000',
-});
+// One run for every project: the latency-bound integration files share the machine with the
+// browser files, and the slots' databases and dev chains start once.
+// A browser test's hook starts a whole system beside Chromium on busy cores: minutes, not seconds.
+let status = await jest(
+  ['--selectProjects', 'unit', 'web', 'integration', 'e2e', `--maxWorkers=${workers}`],
+  {
+    NEXUS_TEST_TIMEOUT_MS: process.env.NEXUS_TEST_TIMEOUT_MS ?? '180000',
+  },
+);
 stopLeftovers();
 const checked = await checks;
 log('static checks (npm run check):');
 process.stdout.write(Buffer.concat(checkOutput));
-for (const code of [browser, checked]) if (status === 0) status = code;
+if (status === 0) status = checked;
 process.exit(status);

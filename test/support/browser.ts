@@ -56,9 +56,20 @@ export async function returningVisitor(
  * Waits for a toast saying `text` (SPEC §9: one at a time; an earlier one may still be closing)
  * and answers its whole text.
  */
-export async function toastText(page: Page, text: string, timeout = 15_000): Promise<string> {
+export async function toastText(page: Page, text: string, timeout = 60_000): Promise<string> {
   const toast = page.getByTestId('toast').filter({ hasText: text }).last();
-  await toast.waitFor({ state: 'visible', timeout });
+  try {
+    await toast.waitFor({ state: 'visible', timeout });
+  } catch (error) {
+    // Which toast the page showed instead says more than the timeout.
+    const shown = await page
+      .getByTestId('toast')
+      .allInnerTexts()
+      .catch(() => []);
+    throw new Error(`no toast saying "${text}" within ${timeout} ms; shown: ${JSON.stringify(shown)}`, {
+      cause: error,
+    });
+  }
   return toast.innerText();
 }
 

@@ -6,8 +6,8 @@ import { bind } from 'jest-each';
 import { ModuleMocker } from 'jest-mock';
 
 /**
- * jest.config.js's `testTimeout`, the bound of a test or hook that names none; `npm test` gives the
- * browser tests more (NEXUS_TEST_TIMEOUT_MS), whose hooks start whole systems beside Chromium.
+ * jest.config.js's `testTimeout`, the bound of a test or hook that names none; `npm test` gives every
+ * test more (NEXUS_TEST_TIMEOUT_MS), as the browser tests' hooks start whole systems beside Chromium.
  */
 const TEST_TIMEOUT_MS = Number(process.env.NEXUS_TEST_TIMEOUT_MS) || 60_000;
 
