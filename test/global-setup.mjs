@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { slotResources, suiteSlots } from './slots.mjs';
+import { slotResources, suiteSlots, testArtifactsDir } from './slots.mjs';
 
 const root = process.cwd();
 
@@ -25,13 +25,13 @@ async function recreateDatabase(url) {
   }
 }
 
-async function prepareSlot(slot, migrate, startDevchain) {
+async function prepareSlot(slot, migrate, startDevchain, artifactsDir) {
   const { stateDir, databaseUrl, ports } = slotResources(slot, root);
   mkdirSync(stateDir, { recursive: true });
   await recreateDatabase(databaseUrl);
   await migrate(databaseUrl);
   rmSync(resolve(stateDir, 'devchain.json'), { force: true });
-  return startDevchain ? startDevchain({ dir: stateDir, ports, log: () => undefined }) : null;
+  return startDevchain ? startDevchain({ dir: stateDir, ports, artifactsDir, log: () => undefined }) : null;
 }
 
 export default async function globalSetup(globalConfig) {
@@ -48,7 +48,15 @@ export default async function globalSetup(globalConfig) {
       : null;
   const slots = suiteSlots(globalConfig?.maxWorkers ?? 1);
   const started = Date.now();
-  const chains = await Promise.all(slots.map((slot) => prepareSlot(slot, migrate, startDevchain)));
+  // The contracts compiled once for every slot: solc-js takes seconds and blocks this process.
+  const artifactsDir = testArtifactsDir(root);
+  if (startDevchain) {
+    const { compileContracts } = await import(resolve(root, 'deploy/dist/devchain/src/solidity.compiler.js'));
+    await compileContracts({ artifactsDir });
+  }
+  const chains = await Promise.all(
+    slots.map((slot) => prepareSlot(slot, migrate, startDevchain, artifactsDir)),
+  );
   globalThis.__nexusDevchains = chains.filter(Boolean);
   if (startDevchain) {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);

@@ -11,3 +11,4 @@ export declare function slotResources(
   databaseUrl: string;
   ports: { ethereum: number; polygon: number; cronos: number; gateway: number };
 };
+export declare function testArtifactsDir(root?: string): string;

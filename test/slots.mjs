@@ -31,3 +31,8 @@ export function slotResources(slot, root = process.cwd()) {
     ports: { ethereum: base, polygon: base + 1, cronos: base + 2, gateway: base + 35 },
   };
 }
+
+/** The contracts the global setup compiles once for every slot's dev chains. */
+export function testArtifactsDir(root = process.cwd()) {
+  return resolve(root, '.nexus', 'test-artifacts');
+}

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createPublicClient, createWalletClient, http, type Abi, type Address, type Hex } from 'viem';
 import { readTestManifest } from './system.js';
-import { TEST_STATE_DIR } from './test-env.js';
+import { testArtifactsDir } from '../slots.mjs';
+import { TEST_ROOT } from './test-env.js';
 
 export type TestChainNetwork = 'ethereum' | 'polygon' | 'cronos';
 
@@ -14,11 +15,14 @@ interface Artifact {
 
 let plain721: Artifact | null = null;
 
-/** NexusPlain721 as the global setup compiled it into the test state folder. */
+/** NexusPlain721 as the global setup compiled it for the test chains. */
 function plain721Artifact(): Artifact {
   if (plain721) return plain721;
-  const dir = resolve(TEST_STATE_DIR, 'artifacts');
-  const file = readdirSync(dir).find((name) => name.endsWith('.json'));
+  const dir = testArtifactsDir(TEST_ROOT);
+  // The newest set: an older one may stay from sources since changed.
+  const file = readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort((a, b) => statSync(resolve(dir, b)).mtimeMs - statSync(resolve(dir, a)).mtimeMs)[0];
   if (!file) throw new Error(`no compiled contracts in ${dir}: the global setup starts the test chains`);
   const set = JSON.parse(readFileSync(resolve(dir, file), 'utf8')) as { contracts: Record<string, Artifact> };
   plain721 = set.contracts.NexusPlain721!;
