@@ -29,7 +29,7 @@ function exitOf(command, args, { env = process.env, captured } = {}) {
   });
 }
 
-function jest(args, env = {}) {
+function jest(args, env = {}, captured = undefined) {
   return exitOf(
     nodeBin(),
     [
@@ -42,7 +42,7 @@ function jest(args, env = {}) {
       '--forceExit',
       ...args,
     ],
-    { env: { ...process.env, NODE_ENV: 'test', ...env } },
+    { env: { ...process.env, NODE_ENV: 'test', ...env }, captured },
   );
 }
 
@@ -86,22 +86,27 @@ if (args.length > 0) {
   process.exit(code);
 }
 
-// The static checks (about one core for a minute and a half) run beside the tests; their output
-// follows the tests'.
+// Beside the tests, with their output after the tests': the static checks (about one core for a
+// minute and a half), and the web app's component tests, whose jsdom runner jest would otherwise
+// start only after the plain-Node files of one run.
 const checkOutput = [];
 const checks = exitOf('npm', ['run', 'check'], { captured: checkOutput });
-// One run for every project: the latency-bound integration files share the machine with the
+const webOutput = [];
+const web = jest(['--selectProjects', 'web', '--maxWorkers=2'], {}, webOutput);
+// One run for the other projects: the latency-bound integration files share the machine with the
 // browser files, and the slots' databases and dev chains start once.
 // A browser test's hook starts a whole system beside Chromium on busy cores: minutes, not seconds.
-let status = await jest(
-  ['--selectProjects', 'unit', 'web', 'integration', 'e2e', `--maxWorkers=${workers}`],
-  {
-    NEXUS_TEST_TIMEOUT_MS: process.env.NEXUS_TEST_TIMEOUT_MS ?? '180000',
-  },
-);
+let status = await jest(['--selectProjects', 'unit', 'integration', 'e2e', `--maxWorkers=${workers}`], {
+  NEXUS_TEST_TIMEOUT_MS: process.env.NEXUS_TEST_TIMEOUT_MS ?? '180000',
+});
 stopLeftovers();
-const checked = await checks;
-log('static checks (npm run check):');
-process.stdout.write(Buffer.concat(checkOutput));
-if (status === 0) status = checked;
+for (const [name, finished, output] of [
+  ["the web app's component tests", web, webOutput],
+  ['static checks (npm run check)', checks, checkOutput],
+]) {
+  const code = await finished;
+  log(`${name}:`);
+  process.stdout.write(Buffer.concat(output));
+  if (status === 0) status = code;
+}
 process.exit(status);
