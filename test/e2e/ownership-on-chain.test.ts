@@ -329,12 +329,21 @@ maybe('ownership in Chromium equals the chain', () => {
 
       // The top holders, two pages of them (the second from the first's cursor): owner and tokens.
       const rows = panel.getByTestId('top-holder');
-      await rows.first().waitFor({ timeout: 30_000 });
+      await rows.first().waitFor({ timeout: 60_000 });
       const firstPage = await rows.count();
       const more = panel.getByTestId('holders-more');
       if (await more.isVisible()) {
         await more.click();
-        await rows.nth(firstPage).waitFor({ timeout: 30_000 });
+        await rows
+          .nth(firstPage)
+          .waitFor({ timeout: 60_000 })
+          .catch(async (error: unknown) => {
+            // What the panel showed instead (an error text, a button still loading) says more.
+            const shown = await panel.innerText().catch(() => '');
+            throw new Error(`no row ${firstPage + 1} after Load more holders; the panel: ${shown}`, {
+              cause: error,
+            });
+          });
       }
       const top = await Promise.all(
         (await rows.all()).map(async (row) => ({
