@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {INTERFACE_ERC165, INTERFACE_EXTENDED_RESOLVER, OffchainLookup} from "./NexusEnsProfiles.sol";
 import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
 
 /// @title Offchain resolver of the Nexus dev chains' ENS (ERC-3668 CCIP-Read, ENSIP-10).
@@ -11,11 +12,6 @@ import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
 /// `resolveWithProof` accepts it only when signed by the gateway's signer over
 /// keccak256(0x1900, this resolver, expires, keccak256(request), keccak256(result)) and not expired.
 contract NexusEnsOffchainResolver {
-    bytes4 private constant INTERFACE_ERC165 = 0x01ffc9a7;
-    /// @dev ENSIP-10 IExtendedResolver: resolve(bytes,bytes)
-    bytes4 private constant INTERFACE_EXTENDED_RESOLVER = 0x9061b923;
-
-    error OffchainLookup(address sender, string[] urls, bytes callData, bytes4 callbackFunction, bytes extraData);
     error NexusEnsInvalidSignature(address signer);
     error NexusEnsExpiredResponse(uint64 expires);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {COIN_TYPE_ETH, INTERFACE_ADDR, INTERFACE_ADDRESS, INTERFACE_ERC165, INTERFACE_NAME, INTERFACE_TEXT} from "./NexusEnsProfiles.sol";
 import {INexusEnsRegistry} from "./NexusEnsRegistry.sol";
 
 /// @title Public resolver of the Nexus dev chains' ENS.
@@ -9,18 +10,6 @@ import {INexusEnsRegistry} from "./NexusEnsRegistry.sol";
 /// reverse node) and `text(node, key)` (ENSIP-5, e.g. `avatar`), with ERC-165 `supportsInterface`.
 /// Records are set by the node's owner in the registry or an operator that owner approved there.
 contract NexusEnsPublicResolver {
-    uint256 private constant COIN_TYPE_ETH = 60;
-
-    bytes4 private constant INTERFACE_ERC165 = 0x01ffc9a7;
-    /// @dev addr(bytes32)
-    bytes4 private constant INTERFACE_ADDR = 0x3b3b57de;
-    /// @dev addr(bytes32,uint256)
-    bytes4 private constant INTERFACE_ADDRESS = 0xf1cb7e06;
-    /// @dev name(bytes32)
-    bytes4 private constant INTERFACE_NAME = 0x691f3431;
-    /// @dev text(bytes32,string)
-    bytes4 private constant INTERFACE_TEXT = 0x59d1d43c;
-
     error NexusEnsUnauthorised(bytes32 node, address caller);
     error NexusEnsInvalidEthAddress(bytes32 node, bytes value);
 

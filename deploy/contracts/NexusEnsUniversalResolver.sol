@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {COIN_TYPE_ETH, INTERFACE_ADDR, INTERFACE_ERC165, INTERFACE_EXTENDED_RESOLVER, INTERFACE_NAME, OFFCHAIN_LOOKUP, OffchainLookup} from "./NexusEnsProfiles.sol";
 import {INexusEnsRegistry} from "./NexusEnsRegistry.sol";
 
 /// @title Universal resolver of the Nexus dev chains' ENS.
@@ -21,15 +22,6 @@ import {INexusEnsRegistry} from "./NexusEnsRegistry.sol";
 /// of `<address>.addr.reverse`, checked by resolving that name forward (onchain resolvers only);
 /// a name pointing elsewhere reverts ReverseAddressMismatch.
 contract NexusEnsUniversalResolver {
-    /// @dev ENSIP-10 IExtendedResolver: resolve(bytes,bytes)
-    bytes4 private constant INTERFACE_EXTENDED_RESOLVER = 0x9061b923;
-    bytes4 private constant INTERFACE_ERC165 = 0x01ffc9a7;
-    bytes4 private constant OFFCHAIN_LOOKUP = 0x556f1830;
-    /// @dev addr(bytes32) and name(bytes32)
-    bytes4 private constant ADDR = 0x3b3b57de;
-    bytes4 private constant NAME = 0x691f3431;
-    uint256 private constant COIN_TYPE_ETH = 60;
-
     error DNSDecodingFailed(bytes dns);
     error ResolverNotFound(bytes name);
     error ResolverNotContract(bytes name, address resolver);
@@ -37,7 +29,6 @@ contract NexusEnsUniversalResolver {
     error UnsupportedResolverProfile(bytes4 selector);
     error DNSEncodingFailed(string ens);
     error ReverseAddressMismatch(string primary, bytes primaryAddress);
-    error OffchainLookup(address sender, string[] urls, bytes callData, bytes4 callbackFunction, bytes extraData);
 
     /// @dev What `resolveCallback` needs to finish a lookup the resolver sent offchain.
     struct PendingLookup {
@@ -181,15 +172,15 @@ contract NexusEnsUniversalResolver {
         (reverseResolver, reverseNode, offset) = this.findResolver(reverseName);
         if (reverseResolver == address(0) || offset != 0) revert ResolverNotFound(reverseName);
         if (reverseResolver.code.length == 0) revert ResolverNotContract(reverseName, reverseResolver);
-        (bool ok, bytes memory answer) = reverseResolver.staticcall(abi.encodeWithSelector(NAME, reverseNode));
+        (bool ok, bytes memory answer) = reverseResolver.staticcall(abi.encodeWithSelector(INTERFACE_NAME, reverseNode));
         if (!ok) revert ResolverError(answer);
-        if (answer.length == 0) revert UnsupportedResolverProfile(NAME);
+        if (answer.length == 0) revert UnsupportedResolverProfile(INTERFACE_NAME);
         primary = abi.decode(answer, (string));
         if (bytes(primary).length == 0) return (primary, address(0), reverseResolver);
 
         (bytes memory dns, bytes32 node) = _dnsEncode(primary);
         bytes memory result;
-        try this.resolve(dns, abi.encodeWithSelector(ADDR, node)) returns (bytes memory found, address used) {
+        try this.resolve(dns, abi.encodeWithSelector(INTERFACE_ADDR, node)) returns (bytes memory found, address used) {
             (result, resolver) = (found, used);
         } catch (bytes memory failure) {
             // Forward checks are onchain only: an offchain answer would come back to the wrong callback.

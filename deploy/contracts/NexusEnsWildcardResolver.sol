@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {COIN_TYPE_ETH, INTERFACE_ADDR, INTERFACE_ADDRESS, INTERFACE_ERC165, INTERFACE_EXTENDED_RESOLVER} from "./NexusEnsProfiles.sol";
+
 /// @title Wildcard resolver of the Nexus dev chains' ENS (ENSIP-10).
 /// @notice Set on a parent name, it answers for subnames that have no record in the registry
 /// (`alice.wild.eth`, `a.b.wild.eth`): clients find it on the closest ancestor with a resolver,
@@ -8,12 +10,6 @@ pragma solidity ^0.8.24;
 /// and `addr(node, 60)` from a table of subname nodes its owner fills; other profiles answer
 /// nothing (empty), an unknown subname the zero address.
 contract NexusEnsWildcardResolver {
-    bytes4 private constant INTERFACE_ERC165 = 0x01ffc9a7;
-    bytes4 private constant INTERFACE_EXTENDED_RESOLVER = 0x9061b923;
-    bytes4 private constant ADDR = 0x3b3b57de;
-    bytes4 private constant ADDR_COIN = 0xf1cb7e06;
-    uint256 private constant COIN_TYPE_ETH = 60;
-
     error NexusEnsUnauthorised(address caller);
 
     event AddrChanged(bytes32 indexed node, address a);
@@ -38,8 +34,8 @@ contract NexusEnsWildcardResolver {
         bytes4 selector = bytes4(data[:4]);
         bytes32 node = bytes32(data[4:36]);
         address a = _addresses[node];
-        if (selector == ADDR) return abi.encode(a);
-        if (selector == ADDR_COIN) {
+        if (selector == INTERFACE_ADDR) return abi.encode(a);
+        if (selector == INTERFACE_ADDRESS) {
             (, uint256 coinType) = abi.decode(data[4:], (bytes32, uint256));
             return abi.encode(coinType == COIN_TYPE_ETH && a != address(0) ? abi.encodePacked(a) : bytes(""));
         }
