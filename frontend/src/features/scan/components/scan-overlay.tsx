@@ -67,7 +67,7 @@ export function ScanOverlay({ target, progress, history = null, onCancel, onSkip
       data-stage={view.stage}
       data-percent={view.percent}
     >
-      <div className={`scan-overlay__panel${showPromo ? ' scan-overlay__panel--promo' : ''}`}>
+      <div className={`raised-panel scan-overlay__panel${showPromo ? ' scan-overlay__panel--promo' : ''}`}>
         {showPromo && asset ? <PromoPlayer asset={asset} /> : null}
         <div className="scan-overlay__scan">
           <div className="scan-overlay__radar" aria-hidden="true">
