@@ -98,7 +98,9 @@ describe(ClientTurns.name, () => {
   it('forgets a waiting request whose visitor left, and does not count health probes', async () => {
     await start({ turns: 1, holdMs: 10_000, maxWaiting: 100 });
 
-    const first = ask('198.51.100.5', '/api/work?n=first&ms=100');
+    // Held for a second: on a loaded machine the sleeps below stretch, and the request that leaves
+    // must still be waiting for its turn when it does.
+    const first = ask('198.51.100.5', '/api/work?n=first&ms=1000');
     await sleep(10);
     const leaving = new AbortController();
     const left = fetch(`${base}/api/work?n=left&ms=1`, {
