@@ -55,7 +55,8 @@ describe(ClientTurns.name, () => {
   it("keeps one address to its turns while another address's request goes in at once", async () => {
     await start({ turns: 2, holdMs: 10_000, maxWaiting: 100 });
 
-    const burst = Array.from({ length: 6 }, (_, n) => ask('198.51.100.1', `/api/work?n=${n}&ms=60`));
+    // Each pair holds its turns for 300 ms: room for a loaded machine's stretched sleeps.
+    const burst = Array.from({ length: 6 }, (_, n) => ask('198.51.100.1', `/api/work?n=${n}&ms=300`));
     await sleep(20);
     const other = await ask('198.51.100.2', '/api/work?n=other&ms=1');
     const answers = await Promise.all(burst);
@@ -71,7 +72,7 @@ describe(ClientTurns.name, () => {
   it('gives a turn back after the hold time, so a long request does not stall the others', async () => {
     await start({ turns: 1, holdMs: 30, maxWaiting: 100 });
 
-    const long = ask('198.51.100.3', '/api/work?n=long&ms=400').then(() => 'long');
+    const long = ask('198.51.100.3', '/api/work?n=long&ms=1500').then(() => 'long');
     await sleep(10);
     const short = ask('198.51.100.3', '/api/work?n=short&ms=1').then(() => 'short');
 
@@ -83,7 +84,7 @@ describe(ClientTurns.name, () => {
     await start({ turns: 1, holdMs: 10_000, maxWaiting: 2 });
 
     const answers = await Promise.all(
-      Array.from({ length: 5 }, (_, n) => ask('198.51.100.4', `/api/work?n=${n}&ms=80`)),
+      Array.from({ length: 5 }, (_, n) => ask('198.51.100.4', `/api/work?n=${n}&ms=300`)),
     );
 
     const refused = answers.filter((a) => a.status === 429);
