@@ -1,4 +1,5 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity } from '@mikro-orm/decorators/legacy';
+import { Column } from '../platform/database/index.js';
 
 /**
  * One trait count of a stored collection (see collection-trait-counts.ts): `facet` an element of
@@ -6,12 +7,12 @@ import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
  */
 @Entity({ tableName: 'collection_trait_count' })
 export class CollectionTraitCountEntity {
-  @PrimaryKey({ type: 'bigint' })
+  @Column.Bigint({ primary: true })
   collectionId!: string;
 
-  @PrimaryKey({ type: 'text' })
+  @Column.Text({ primary: true })
   facet!: string;
 
-  @Property({ type: 'integer' })
+  @Column.Integer()
   count!: number;
 }

@@ -1,53 +1,53 @@
-import { Entity, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Entity, Unique } from '@mikro-orm/decorators/legacy';
 import type { Network, TokenType } from '@nexus/contract';
-import { BaseEntity } from '../platform/database/index.js';
+import { BaseEntity, Column } from '../platform/database/index.js';
 
 /** A contract Nexus has read from a chain. */
 @Entity({ tableName: 'collection' })
 @Unique({ properties: ['network', 'address'] })
 export class CollectionEntity extends BaseEntity {
-  @Property({ type: 'string', length: 32 })
+  @Column.Network()
   network!: Network;
 
   /** Lower-case 0x address. */
-  @Property({ type: 'string', length: 42 })
+  @Column.Address()
   address!: string;
 
-  @Property({ type: 'string', length: 200 })
+  @Column.Name()
   name = '';
 
-  @Property({ type: 'string', length: 100 })
+  @Column.String(100)
   symbol = '';
 
-  @Property({ type: 'string', length: 16 })
+  @Column.Standard()
   standard: TokenType = 'ERC-721';
 
-  @Property({ type: 'integer', nullable: true })
+  @Column.Integer({ nullable: true })
   totalSupply: number | null = null;
 
-  @Property({ type: 'boolean' })
+  @Column.Boolean()
   enumerable = false;
 
-  @Property({ type: 'text', nullable: true })
+  @Column.Text({ nullable: true })
   imageUrl: string | null = null;
 
-  @Property({ type: 'text' })
+  @Column.Text()
   description = '';
 
   /** Number of NFT rows stored for it after the last complete scan. */
-  @Property({ type: 'integer' })
+  @Column.Integer()
   nftCount = 0;
 
-  @Property({ type: 'datetime', nullable: true })
+  @Column.Timestamp({ nullable: true })
   lastScannedAt: Date | null = null;
 
-  @Property({ type: 'integer', nullable: true })
+  @Column.Integer({ nullable: true })
   scanDuration: number | null = null;
 
-  @Property({ type: 'boolean' })
+  @Column.Boolean()
   isComplete = false;
 
   /** Why the last scan is partial, in words a visitor can read (INCOMPLETE_REASONS); null when complete. */
-  @Property({ type: 'text', nullable: true })
+  @Column.Text({ nullable: true })
   incompleteReason: string | null = null;
 }

@@ -1,6 +1,6 @@
 import { Entity, Index, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { NftAttribute } from '@nexus/contract';
-import { BaseEntity } from '../platform/database/index.js';
+import { BaseEntity, Column } from '../platform/database/index.js';
 
 /**
  * 'unavailable': the metadata host could not be reached at scan time (dead, failing, throttling);
@@ -32,31 +32,31 @@ export type MetadataStatus = 'ok' | 'missing' | 'error' | 'unavailable';
 // The latest write to a collection's rows (Migration20261130100000_nft_collection_updated).
 @Index({ name: 'nft_collection_updated_index', properties: ['collectionId', 'updatedAt'] })
 export class NftEntity extends BaseEntity {
-  @Property({ type: 'bigint' })
+  @Column.Bigint()
   collectionId!: string;
 
   /** Decimal string: token ids reach 2^256. */
-  @Property({ type: 'string', length: 80 })
+  @Column.String(80)
   tokenId!: string;
 
-  @Property({ type: 'text', nullable: true })
+  @Column.Text({ nullable: true })
   tokenUri: string | null = null;
 
-  @Property({ type: 'text' })
+  @Column.Text()
   name = '';
 
-  @Property({ type: 'text' })
+  @Column.Text()
   description = '';
 
   /** Image URI as the metadata states it, or the data source's cached copy of it. */
-  @Property({ type: 'text', nullable: true })
+  @Column.Text({ nullable: true })
   image: string | null = null;
 
   /** The original image URI where `image` is a cached copy: for when the copy does not load. */
-  @Property({ type: 'text', nullable: true })
+  @Column.Text({ nullable: true })
   imageFallback: string | null = null;
 
-  @Property({ type: 'json' })
+  @Column.Json()
   attributes: NftAttribute[] = [];
 
   /**
@@ -71,17 +71,17 @@ export class NftEntity extends BaseEntity {
   @Property({ type: 'text[]', nullable: true, lazy: true })
   traitFacets?: string[];
 
-  @Property({ type: 'string', length: 16 })
+  @Column.String(16)
   metadataStatus: MetadataStatus = 'missing';
 
   /** Why the metadata is missing (a METADATA_REASONS code), when the lookup could tell; else null. */
-  @Property({ type: 'text', nullable: true })
+  @Column.Text({ nullable: true })
   metadataReason: string | null = null;
 
-  @Property({ type: 'double', nullable: true })
+  @Column.Double({ nullable: true })
   rarityScore: number | null = null;
 
-  @Property({ type: 'integer', nullable: true })
+  @Column.Integer({ nullable: true })
   rarityRank: number | null = null;
 
   /**
@@ -89,6 +89,6 @@ export class NftEntity extends BaseEntity {
    * any. A collection scan ends by removing its rows older than its start: burned tokens. Ranks and
    * metadata retries stamp `updatedAt` only, so they never keep a burned token.
    */
-  @Property({ type: 'datetime', nullable: true })
+  @Column.Timestamp({ nullable: true })
   seenAt: Date | null = null;
 }

@@ -1,7 +1,7 @@
 import type { Opt } from '@mikro-orm/core';
-import { Entity, Index, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, Unique } from '@mikro-orm/decorators/legacy';
 import type { Network, SubmissionStatus } from '@nexus/contract';
-import { CollectionProfileEntity } from '../platform/database/index.js';
+import { CollectionProfileEntity, Column } from '../platform/database/index.js';
 
 /**
  * A collection a visitor submitted for the whitelist (SPEC §3 collection submission). `createdAt`
@@ -14,43 +14,43 @@ import { CollectionProfileEntity } from '../platform/database/index.js';
 @Index({ properties: ['createdAt'] })
 export class CollectionSubmissionEntity extends CollectionProfileEntity {
   /** Lower-case 0x address: the database refuses a second row for a contract on a network. */
-  @Property({ type: 'string', length: 42 })
+  @Column.Address()
   contractAddress!: string;
 
-  @Property({ type: 'string', length: 32 })
+  @Column.Network()
   network!: Network;
 
-  @Property({ type: 'string', length: 200 })
+  @Column.Name()
   name!: string;
 
   /** Never shown to visitors: only the admin list carries it. */
-  @Property({ type: 'text' })
+  @Column.Text()
   submitterEmail: string & Opt = '';
 
-  @Property({ type: 'text' })
+  @Column.Text()
   submitterContact: string & Opt = '';
 
-  @Property({ type: 'string', length: 16 })
+  @Column.String(16)
   status: SubmissionStatus & Opt = 'voting';
 
-  @Property({ type: 'integer' })
+  @Column.Integer()
   yesVotes: number & Opt = 0;
 
-  @Property({ type: 'integer' })
+  @Column.Integer()
   noVotes: number & Opt = 0;
 
-  @Property({ type: 'integer' })
+  @Column.Integer()
   totalVotes: number & Opt = 0;
 
-  @Property({ type: 'datetime', nullable: true })
+  @Column.Timestamp({ nullable: true })
   votingEndsAt: Date | null = null;
 
-  @Property({ type: 'text', nullable: true })
+  @Column.Text({ nullable: true })
   adminNotes: (string & Opt) | null = null;
 
-  @Property({ type: 'datetime', nullable: true })
+  @Column.Timestamp({ nullable: true })
   reviewedAt: (Date & Opt) | null = null;
 
-  @Property({ type: 'string', length: 64, nullable: true })
+  @Column.String(64, { nullable: true })
   reviewedBy: (string & Opt) | null = null;
 }

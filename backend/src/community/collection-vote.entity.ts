@@ -1,6 +1,6 @@
-import { Entity, Index, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, ManyToOne } from '@mikro-orm/decorators/legacy';
 import type { VoteType } from '@nexus/contract';
-import { BaseEntity } from '../platform/database/index.js';
+import { BaseEntity, Column } from '../platform/database/index.js';
 import { CollectionSubmissionEntity } from './collection-submission.entity.js';
 
 /**
@@ -14,13 +14,13 @@ export class CollectionVoteEntity extends BaseEntity {
   @ManyToOne(() => CollectionSubmissionEntity, { deleteRule: 'cascade' })
   submission!: CollectionSubmissionEntity;
 
-  @Property({ type: 'string', length: 3 })
+  @Column.String(3)
   voteType!: VoteType;
 
-  @Property({ type: 'string', length: 64 })
+  @Column.String(64)
   voterFingerprint!: string;
 
   /** HMAC-SHA256 (hex) of the voter's address under a server key: the address itself is not kept. */
-  @Property({ type: 'string', length: 64 })
+  @Column.String(64)
   ipHash!: string;
 }

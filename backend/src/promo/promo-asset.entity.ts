@@ -1,41 +1,41 @@
 import type { Opt } from '@mikro-orm/core';
-import { Entity, Index, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, Unique } from '@mikro-orm/decorators/legacy';
 import type { PromoAssetType } from '@nexus/contract';
 
-import { BaseEntity } from '../platform/database/index.js';
+import { BaseEntity, Column } from '../platform/database/index.js';
 
 /** A promotional video or image shown while a scan runs (SPEC §3 promo asset). */
 @Entity({ tableName: 'promo_asset' })
 @Index({ name: 'promo_asset_created_at_index', properties: ['createdAt'] })
 export class PromoAssetEntity extends BaseEntity {
-  @Property({ type: 'string', length: 200 })
+  @Column.Name()
   name!: string;
 
-  @Property({ type: 'text' })
+  @Column.Text()
   title: string & Opt = '';
 
-  @Property({ type: 'text' })
+  @Column.Text()
   description: string & Opt = '';
 
   /** 'Learn More' link; empty when none. */
-  @Property({ type: 'text' })
+  @Column.Text()
   promotionalUrl: string & Opt = '';
 
   /** Media storage key of the file (`uploads/<uuid>.<ext>`). */
-  @Property({ type: 'text' })
+  @Column.Text()
   @Unique({ name: 'promo_asset_file_key_unique' })
   fileKey!: string;
 
-  @Property({ type: 'string', length: 8 })
+  @Column.String(8)
   type!: PromoAssetType;
 
   /** Judged from the file's bytes. */
-  @Property({ type: 'string', length: 64 })
+  @Column.String(64)
   contentType!: string;
 
-  @Property({ type: 'integer' })
+  @Column.Integer()
   size!: number;
 
-  @Property({ type: 'boolean' })
+  @Column.Boolean()
   isActive: boolean & Opt = true;
 }

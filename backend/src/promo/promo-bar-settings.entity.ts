@@ -1,6 +1,7 @@
 import type { Opt } from '@mikro-orm/core';
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { ButtonColor, ButtonPosition } from '@nexus/contract';
+import { Column } from '../platform/database/index.js';
 
 /** The key of the promo bar's single row. */
 export const PROMO_BAR_ROW = 1;
@@ -12,28 +13,28 @@ export class PromoBarSettingsEntity {
   @PrimaryKey({ type: 'smallint', autoincrement: false })
   id: number & Opt = PROMO_BAR_ROW;
 
-  @Property({ type: 'boolean' })
+  @Column.Boolean()
   isActive!: boolean;
 
-  @Property({ type: 'string', length: 60 })
+  @Column.String(60)
   buttonText!: string;
 
-  @Property({ type: 'text' })
+  @Column.Text()
   buttonLink!: string;
 
-  @Property({ type: 'string', length: 8 })
+  @Column.String(8)
   buttonPosition!: ButtonPosition;
 
-  @Property({ type: 'string', length: 8 })
+  @Column.String(8)
   buttonColor!: ButtonColor;
 
   /** Media storage key of the background video; null when none was uploaded. */
-  @Property({ type: 'text', nullable: true })
+  @Column.Text({ nullable: true })
   videoKey: (string & Opt) | null = null;
 
   @Property({ type: 'smallint' })
   videoOpacity!: number;
 
-  @Property({ type: 'datetime', onCreate: () => new Date(), onUpdate: () => new Date() })
+  @Column.Timestamp({ onCreate: () => new Date(), onUpdate: () => new Date() })
   updatedAt: Date & Opt = new Date();
 }

@@ -1,7 +1,7 @@
 import type { Opt } from '@mikro-orm/core';
-import { Entity, Index, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Index } from '@mikro-orm/decorators/legacy';
 import type { Network, ScanKind } from '@nexus/contract';
-import { BaseEntity } from '../platform/database/index.js';
+import { BaseEntity, Column } from '../platform/database/index.js';
 
 /** `abandoned`: its worker died and another took the job over (a later row of the key). */
 export type ScanStatus = 'running' | 'complete' | 'failed' | 'abandoned';
@@ -10,39 +10,39 @@ export type ScanStatus = 'running' | 'complete' | 'failed' | 'abandoned';
 @Entity({ tableName: 'scan' })
 @Index({ properties: ['key', 'createdAt'] })
 export class ScanEntity extends BaseEntity {
-  @Property({ type: 'string', length: 120 })
+  @Column.String(120)
   key!: string;
 
-  @Property({ type: 'string', length: 16 })
+  @Column.String(16)
   kind!: ScanKind;
 
-  @Property({ type: 'string', length: 32 })
+  @Column.Network()
   network!: Network;
 
-  @Property({ type: 'string', length: 42 })
+  @Column.Address()
   address!: string;
 
-  @Property({ type: 'string', length: 16 })
+  @Column.String(16)
   status: ScanStatus & Opt = 'running';
 
-  @Property({ type: 'string', length: 100 })
+  @Column.String(100)
   worker: string & Opt = '';
 
-  @Property({ type: 'integer' })
+  @Column.Integer()
   attempt: number & Opt = 1;
 
-  @Property({ type: 'integer' })
+  @Column.Integer()
   tokensFound: number & Opt = 0;
 
-  @Property({ type: 'integer' })
+  @Column.Integer()
   metadataFetched: number & Opt = 0;
 
-  @Property({ type: 'integer', nullable: true })
+  @Column.Integer({ nullable: true })
   durationMs: number | null = null;
 
-  @Property({ type: 'text', nullable: true })
+  @Column.Text({ nullable: true })
   error: string | null = null;
 
-  @Property({ type: 'datetime', nullable: true })
+  @Column.Timestamp({ nullable: true })
   finishedAt: Date | null = null;
 }

@@ -1,30 +1,22 @@
-import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Index } from '@mikro-orm/decorators/legacy';
 import type { Network } from '@nexus/contract';
+import { Column } from '../platform/database/index.js';
 
-/** The column types the index tables share: a fresh object each (the ORM writes into its options). */
 /** The mint and burn address (partial indexes hold a collection's mints and burns apart). */
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
-const NETWORK = () => ({ type: 'string', length: 32 }) as const;
-const ADDRESS = () => ({ type: 'string', length: 42 }) as const;
-/** A block number or a count. */
-const BIGINT = () => ({ type: 'bigint' }) as const;
-/** A uint256 (token id, amount, balance). */
-const UINT256 = () => ({ type: 'decimal', precision: 78, scale: 0 }) as const;
-/** 'ERC-721' or 'ERC-1155'. */
-const STANDARD = () => ({ type: 'string', length: 16 }) as const;
 
 /** Every index table is keyed by network first (the large ones are partitioned by it). */
 abstract class NetworkRow {
-  @PrimaryKey(NETWORK())
+  @Column.Network({ primary: true })
   network!: Network;
 }
 
 /** One token of one contract: the key of owners and balances. */
 abstract class TokenRow extends NetworkRow {
-  @PrimaryKey(ADDRESS())
+  @Column.Address({ primary: true })
   contract!: string;
 
-  @PrimaryKey(UINT256())
+  @Column.Uint256({ primary: true })
   tokenId!: string;
 }
 
@@ -35,39 +27,39 @@ abstract class TokenRow extends NetworkRow {
 @Entity({ tableName: 'transfer_index_cursor' })
 export class TransferIndexCursorEntity extends NetworkRow {
   /** The one contract whose history the cursor follows; '' for every contract of the network. */
-  @PrimaryKey({ ...ADDRESS(), default: '' })
+  @Column.Address({ primary: true, default: '' })
   contract!: string;
 
-  @Property(BIGINT())
+  @Column.Bigint()
   fromBlock!: string;
 
   /** Every block up to this one is indexed; fromBlock - 1 before the first pass. */
-  @Property(BIGINT())
+  @Column.Bigint()
   indexedTo!: string;
 
-  @Property(BIGINT())
+  @Column.Bigint()
   head!: string;
 
-  @Property({ type: 'integer' })
+  @Column.Integer()
   confirmations!: number;
 
-  @Property(BIGINT())
+  @Column.Bigint()
   transfers!: string;
 
-  @Property({ type: 'integer' })
+  @Column.Integer()
   reorgs!: number;
 
-  @Property({ type: 'double', nullable: true })
+  @Column.Double({ nullable: true })
   blocksPerSecond: number | null = null;
 
-  @Property({ type: 'double', nullable: true })
+  @Column.Double({ nullable: true })
   logsPerSecond: number | null = null;
 
-  @Property({ type: 'datetime' })
+  @Column.Timestamp()
   updatedAt!: Date;
 
   /** When the cursor first reached the confirmed head: a contract's history is shown from then on. */
-  @Property({ type: 'datetime', nullable: true })
+  @Column.Timestamp({ nullable: true })
   caughtUpAt: Date | null = null;
 }
 
@@ -75,14 +67,14 @@ export class TransferIndexCursorEntity extends NetworkRow {
 @Entity({ tableName: 'transfer_index_block' })
 export class TransferIndexBlockEntity extends NetworkRow {
   /** The cursor's contract ('' for a whole network's). */
-  @PrimaryKey({ ...ADDRESS(), default: '' })
+  @Column.Address({ primary: true, default: '' })
   contract!: string;
 
   /** Not a sequence: the ORM would make a lone numeric key of its own class one. */
-  @PrimaryKey({ ...BIGINT(), autoincrement: false })
+  @Column.Bigint({ primary: true, autoincrement: false })
   number!: string;
 
-  @Property({ type: 'string', length: 66 })
+  @Column.String(66)
   hash!: string;
 }
 
@@ -116,39 +108,39 @@ export class TransferIndexBlockEntity extends NetworkRow {
   properties: ['network', 'toAddress', 'blockNumber', 'logIndex', 'position'],
 })
 export class NftTransferEntity extends NetworkRow {
-  @PrimaryKey(BIGINT())
+  @Column.Bigint({ primary: true })
   blockNumber!: string;
 
-  @PrimaryKey({ type: 'integer' })
+  @Column.Integer({ primary: true })
   logIndex!: number;
 
-  @PrimaryKey({ type: 'integer' })
+  @Column.Integer({ primary: true })
   position!: number;
 
-  @Property(ADDRESS())
+  @Column.Address()
   contract!: string;
 
-  @Property(UINT256())
+  @Column.Uint256()
   tokenId!: string;
 
-  @Property(ADDRESS())
+  @Column.Address()
   fromAddress!: string;
 
-  @Property(ADDRESS())
+  @Column.Address()
   toAddress!: string;
 
-  @Property(UINT256())
+  @Column.Uint256()
   amount!: string;
 
-  @Property(STANDARD())
+  @Column.Standard()
   standard!: string;
 
   /** Null for rows indexed before transaction hashes were kept. */
-  @Property({ type: 'string', length: 66, nullable: true })
+  @Column.String(66, { nullable: true })
   txHash: string | null = null;
 
   /** The block's timestamp; null for rows indexed before block times were kept. */
-  @Property({ type: 'datetime', nullable: true })
+  @Column.Timestamp({ nullable: true })
   blockTime: Date | null = null;
 }
 
@@ -157,17 +149,17 @@ export class NftTransferEntity extends NetworkRow {
 @Index({ name: 'nft_owner_network_owner_index', properties: ['network', 'owner', 'contract', 'tokenId'] })
 @Index({ name: 'nft_owner_contract_holder_index', properties: ['network', 'contract', 'owner'] })
 export class NftOwnerEntity extends TokenRow {
-  @Property(ADDRESS())
+  @Column.Address()
   owner!: string;
 
   /** The transfer that made `owner` the holder: its block, log index and position. */
-  @Property(BIGINT())
+  @Column.Bigint()
   blockNumber!: string;
 
-  @Property({ type: 'integer' })
+  @Column.Integer()
   logIndex!: number;
 
-  @Property({ type: 'integer' })
+  @Column.Integer()
   position!: number;
 }
 
@@ -179,10 +171,10 @@ export class NftOwnerEntity extends TokenRow {
   expression: `create index "nft_balance_contract_holder_index" on "nft_balance" ("network", "contract", "owner") where "balance" > 0`,
 })
 export class NftBalanceEntity extends TokenRow {
-  @PrimaryKey(ADDRESS())
+  @Column.Address({ primary: true })
   owner!: string;
 
-  @Property(UINT256())
+  @Column.Uint256()
   balance!: string;
 }
 
@@ -200,13 +192,13 @@ export class NftBalanceEntity extends TokenRow {
   expression: `create index "nft_holder_empty_index" on "nft_holder" ("network") where "tokens" <= 0`,
 })
 export class NftHolderEntity extends NetworkRow {
-  @PrimaryKey(ADDRESS())
+  @Column.Address({ primary: true })
   contract!: string;
 
-  @PrimaryKey(ADDRESS())
+  @Column.Address({ primary: true })
   owner!: string;
 
-  @Property(UINT256())
+  @Column.Uint256()
   tokens!: string;
 }
 
@@ -222,25 +214,25 @@ export class NftHolderEntity extends NetworkRow {
   expression: `create index "indexed_contract_unnamed_index" on "indexed_contract" ("network", "first_block") where "named_at" is null`,
 })
 export class IndexedContractEntity extends NetworkRow {
-  @PrimaryKey(ADDRESS())
+  @Column.Address({ primary: true })
   address!: string;
 
-  @Property(BIGINT())
+  @Column.Bigint()
   firstBlock!: string;
 
   /** What the contract answers to ERC-165, else what its events are. */
-  @Property(STANDARD())
+  @Column.Standard()
   standard!: string;
 
   /** Cut to 200 characters, as collections are (spam contracts answer paragraphs). */
-  @Property({ type: 'string', length: 200, default: '' })
+  @Column.Name({ default: '' })
   name: string = '';
 
-  @Property({ type: 'string', length: 100, default: '' })
+  @Column.String(100, { default: '' })
   symbol: string = '';
 
   /** When name and symbol were read; null until then. */
-  @Property({ type: 'datetime', nullable: true })
+  @Column.Timestamp({ nullable: true })
   namedAt: Date | null = null;
 }
 

@@ -1,7 +1,7 @@
 import type { Opt } from '@mikro-orm/core';
-import { Entity, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Entity, Unique } from '@mikro-orm/decorators/legacy';
 import { BUBBLE_COUNT, type AnyNetwork, type WhitelistedCollection } from '@nexus/contract';
-import { CollectionProfileEntity } from '../platform/database/index.js';
+import { CollectionProfileEntity, Column } from '../platform/database/index.js';
 
 type AnimationSpeed = WhitelistedCollection['animationSpeed'];
 type BubbleSize = WhitelistedCollection['bubbleSize'];
@@ -12,34 +12,34 @@ type AnimationDirection = WhitelistedCollection['animationDirection'];
 @Unique({ properties: ['network', 'contractAddress'] })
 export class WhitelistedCollectionEntity extends CollectionProfileEntity {
   /** Lower-case 0x address, or a (case-sensitive) base58 address on Solana. */
-  @Property({ type: 'string', length: 64 })
+  @Column.String(64)
   contractAddress!: string;
 
-  @Property({ type: 'string', length: 200 })
+  @Column.Name()
   name!: string;
 
   /** SPEC §3: the admin form defaults to polygon. */
-  @Property({ type: 'string', length: 32 })
+  @Column.Network()
   network: AnyNetwork & Opt = 'polygon';
 
-  @Property({ type: 'boolean' })
+  @Column.Boolean()
   isFeatured: boolean & Opt = false;
 
-  @Property({ type: 'boolean' })
+  @Column.Boolean()
   hasAnimatedBackground: boolean & Opt = false;
 
-  @Property({ type: 'json' })
+  @Column.Json()
   backgroundImageUrls: string[] & Opt = [];
 
-  @Property({ type: 'integer' })
+  @Column.Integer()
   bubbleCount: number & Opt = BUBBLE_COUNT.default;
 
-  @Property({ type: 'string', length: 8 })
+  @Column.String(8)
   animationSpeed: AnimationSpeed & Opt = 'medium';
 
-  @Property({ type: 'string', length: 8 })
+  @Column.String(8)
   bubbleSize: BubbleSize & Opt = 'medium';
 
-  @Property({ type: 'string', length: 8 })
+  @Column.String(8)
   animationDirection: AnimationDirection & Opt = 'all';
 }

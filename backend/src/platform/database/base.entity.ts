@@ -1,5 +1,6 @@
 import { OptionalProps } from '@mikro-orm/core';
-import { PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { PrimaryKey } from '@mikro-orm/decorators/legacy';
+import { Column } from './columns.js';
 
 /** Identity and timestamps shared by every table. */
 export abstract class BaseEntity {
@@ -8,9 +9,9 @@ export abstract class BaseEntity {
   @PrimaryKey({ type: 'bigint', autoincrement: true })
   id!: string;
 
-  @Property({ type: 'datetime', onCreate: () => new Date() })
+  @Column.Timestamp({ onCreate: () => new Date() })
   createdAt: Date = new Date();
 
-  @Property({ type: 'datetime', onCreate: () => new Date(), onUpdate: () => new Date() })
+  @Column.Timestamp({ onCreate: () => new Date(), onUpdate: () => new Date() })
   updatedAt: Date = new Date();
 }

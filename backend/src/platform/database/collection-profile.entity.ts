@@ -1,30 +1,30 @@
 import type { Opt } from '@mikro-orm/core';
-import { Property } from '@mikro-orm/decorators/legacy';
 import { BaseEntity } from './base.entity.js';
+import { Column } from './columns.js';
 
 /**
  * A collection's public profile (SPEC §3): its description, images and links, the same on a
  * visitor's submission and on a whitelisted collection.
  */
 export abstract class CollectionProfileEntity extends BaseEntity {
-  @Property({ type: 'text' })
+  @Column.Text()
   description: string & Opt = '';
 
-  @Property({ type: 'text' })
+  @Column.Text()
   logoUrl: string & Opt = '';
 
-  @Property({ type: 'text' })
+  @Column.Text()
   bannerUrl: string & Opt = '';
 
-  @Property({ type: 'text' })
+  @Column.Text()
   website: string & Opt = '';
 
-  @Property({ type: 'text' })
+  @Column.Text()
   discord: string & Opt = '';
 
-  @Property({ type: 'text' })
+  @Column.Text()
   twitter: string & Opt = '';
 
-  @Property({ type: 'text' })
+  @Column.Text()
   telegram: string & Opt = '';
 }

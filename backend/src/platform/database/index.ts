@@ -1,6 +1,7 @@
 export { ormConfig } from './mikro-orm.config.js';
 export { executeBound } from './bound-query.js';
 export { BaseEntity } from './base.entity.js';
+export { Column } from './columns.js';
 export { CollectionProfileEntity } from './collection-profile.entity.js';
 export { isoUtc } from './sql-time.js';
 export { DatabaseModule } from './database.module.js';
