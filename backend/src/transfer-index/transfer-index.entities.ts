@@ -11,11 +11,14 @@ abstract class NetworkRow {
   network!: Network;
 }
 
-/** One token of one contract: the key of owners and balances. */
-abstract class TokenRow extends NetworkRow {
+/** One contract of a network: the key of its holders. */
+abstract class ContractRow extends NetworkRow {
   @Column.Address({ primary: true })
   contract!: string;
+}
 
+/** One token of one contract: the key of owners and balances. */
+abstract class TokenRow extends ContractRow {
   @Column.Uint256({ primary: true })
   tokenId!: string;
 }
@@ -191,10 +194,7 @@ export class NftBalanceEntity extends TokenRow {
   name: 'nft_holder_empty_index',
   expression: `create index "nft_holder_empty_index" on "nft_holder" ("network") where "tokens" <= 0`,
 })
-export class NftHolderEntity extends NetworkRow {
-  @Column.Address({ primary: true })
-  contract!: string;
-
+export class NftHolderEntity extends ContractRow {
   @Column.Address({ primary: true })
   owner!: string;
 
