@@ -1,10 +1,18 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type Type } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+  type Type,
+} from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { QueueJob } from '../platform/queues/index.js';
 import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
 import { QUEUE_NAMES, ScanQueueRepository } from '../platform/queues/index.js';
 import type { JobContext, JobHandlers } from './job-handlers.js';
 import { wireHandlers } from './job-wiring.js';
+import { ScanExecution } from './scan-execution.service.js';
 
 /** The job table the worker consumes (JOB_HANDLERS; a test gives its own). */
 export const JOB_HANDLER_TABLE = Symbol('JOB_HANDLER_TABLE');
@@ -13,14 +21,19 @@ export const JOB_HANDLER_TABLE = Symbol('JOB_HANDLER_TABLE');
  * Starts the worker's consumers once every provider exists: each queue of the registry gets its
  * handler from the job table, at WORKER_CONCURRENCY jobs at a time (from the validated
  * configuration); a handler's service or needs missing from the worker stop it at start.
+ *
+ * Its graceful stop (SIGTERM) is the same consumers' end: it takes no new job, lets the running
+ * jobs finish within SHUTDOWN_GRACE_MS, and hands back those still running, so that another worker
+ * starts them at once. That runs before the database, Redis and queue connections close.
  */
 @Injectable()
-export class JobConsumer implements OnApplicationBootstrap {
+export class JobConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(JobConsumer.name);
 
   constructor(
     private readonly modules: ModuleRef,
     private readonly queues: ScanQueueRepository,
+    private readonly execution: ScanExecution,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(JOB_HANDLER_TABLE) private readonly handlers: JobHandlers,
   ) {}
@@ -42,6 +55,22 @@ export class JobConsumer implements OnApplicationBootstrap {
       if (handler.start) await handler.start(service, context);
     }
     this.logger.log(`consuming ${[...wired.keys()].join(', ')} (${this.config.workerConcurrency} at a time)`);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    const graceMs = this.config.shutdownGraceMs;
+    this.logger.log(`stopping: no new jobs; running jobs have ${graceMs} ms to finish`);
+    if (await this.queues.stopConsuming(graceMs)) {
+      this.logger.log('stopping: no job left running');
+      return;
+    }
+    await this.execution
+      .handBack()
+      .catch((error: unknown) =>
+        this.logger.warn(`run log not updated: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    const keys = await this.queues.handBack();
+    this.logger.warn(`stopping: handed ${keys.length} running job(s) back to the queue: ${keys.join(', ')}`);
   }
 
   /** The worker's instance of a provider class, or null when no module of the worker provides it. */

@@ -79,6 +79,7 @@ async function startWorker(
       ...providers,
       { provide: JOB_HANDLER_TABLE, useValue: handlers },
       { provide: ScanQueueRepository, useValue: queues },
+      { provide: ScanExecution, useValue: { handBack: async () => {} } },
       { provide: APP_CONFIG, useValue: { workerConcurrency: 5 } },
     ],
   }).compile();

@@ -61,7 +61,10 @@ async function startWorker(store: MemoryQueueStore, services: Services) {
       StalledScans,
       { provide: JOB_HANDLER_TABLE, useValue: JOB_HANDLERS },
       { provide: ScanQueueRepository, useValue: repository },
-      { provide: APP_CONFIG, useValue: { workerConcurrency: 2, indexIntervalMs: 60_000 } },
+      {
+        provide: APP_CONFIG,
+        useValue: { workerConcurrency: 2, indexIntervalMs: 60_000, shutdownGraceMs: 0 },
+      },
       { provide: CollectionScanService, useValue: services.collections },
       { provide: WalletScanService, useValue: services.wallets },
       { provide: RarityJobService, useValue: services.rarity },
@@ -130,11 +133,12 @@ describe('the job flow of a worker (in-memory queues, fake time)', () => {
   });
 
   afterEach(async () => {
+    // Real time for the workers' graceful stop (its grace period is a timer).
+    jest.useRealTimers();
     for (const app of apps.splice(0)) {
       for (const [, queue] of app.get(ScanQueueRepository).all()) await queue.close(true);
       await app.close();
     }
-    jest.useRealTimers();
   });
 
   async function worker() {

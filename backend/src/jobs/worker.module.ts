@@ -5,7 +5,6 @@ import { JobConsumer, JOB_HANDLER_TABLE } from './job-consumer.service.js';
 import { JOB_HANDLERS } from './job-handlers.js';
 import { JobsModule } from './jobs.module.js';
 import { StalledScans } from './stalled-scans.service.js';
-import { WorkerDrain } from './worker-drain.service.js';
 import { WorkerHeartbeat } from './worker-heartbeat.js';
 
 /**
@@ -22,7 +21,6 @@ export class WorkerModule {
       providers: [
         { provide: JOB_HANDLER_TABLE, useValue: JOB_HANDLERS },
         JobConsumer,
-        WorkerDrain,
         WorkerHeartbeat,
         StalledScans,
       ],
