@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { type AppConfig, APP_CONFIG } from './platform/config/index.js';
+import { AppConfig } from './platform/config/index.js';
 import { CoreModule } from './core.module.js';
 import { AddressesModule } from './addresses/index.js';
 import { ChainModule, METADATA_RESOLVER, type GatewayMetadataResolver } from './chain/index.js';
@@ -46,7 +46,7 @@ export class AppModule {
         MediaModule.forRootAsync({
           isGlobal: true,
           imports: [ChainModule],
-          inject: [APP_CONFIG, METADATA_RESOLVER],
+          inject: [AppConfig, METADATA_RESOLVER],
           useFactory: (c: AppConfig, fetcher: GatewayMetadataResolver) => ({
             s3: c.s3,
             localDir: c.mediaDir,

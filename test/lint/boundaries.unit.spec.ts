@@ -143,7 +143,7 @@ describe('import boundaries (eslint.config.js)', () => {
     );
     const platform = await lintImport(
       'backend/src/platform/redis/example.ts',
-      'APP_CONFIG',
+      'AppConfig',
       '../config/index.js',
     );
     expect(rules(domain)).toEqual(['import-x/no-restricted-paths']);

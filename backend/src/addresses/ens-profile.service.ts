@@ -6,7 +6,7 @@ import {
   METADATA_RESOLVER,
   type MetadataResolver,
 } from '../chain/index.js';
-import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
+import { AppConfig } from '../platform/config/index.js';
 import { AddressAnswersRepository } from './address-answers.repository.js';
 import { parseAvatarRecord, proxiedImagePath } from './ens-avatar.js';
 
@@ -22,7 +22,7 @@ export class EnsProfileService {
   constructor(
     @Inject(ADDRESS_PROBE) private readonly probe: AddressProbe,
     @Inject(METADATA_RESOLVER) private readonly metadata: MetadataResolver,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'chains'>,
+    @Inject(AppConfig) private readonly config: Pick<AppConfig, 'chains'>,
     private readonly answers: AddressAnswersRepository,
   ) {}
 

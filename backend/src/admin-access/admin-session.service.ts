@@ -1,8 +1,8 @@
 import { createHash, scryptSync, timingSafeEqual } from 'node:crypto';
-import { Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { ADMIN_MESSAGES } from '@nexus/contract';
 import { TooManyRequestsException } from '../platform/common/index.js';
-import { type AppConfig, APP_CONFIG, DEFAULT_RATE_LIMITS } from '../platform/config/index.js';
+import { AppConfig, DEFAULT_RATE_LIMITS } from '../platform/config/index.js';
 import { clientKey, RateLimiterService, SuspiciousIpService } from '../platform/security/index.js';
 import { AdminSessionRepository, type AdminSession, type SessionTerms } from './admin-session.repository.js';
 import { LoginAttemptsRepository } from './login-attempts.repository.js';
@@ -37,7 +37,7 @@ export class AdminSessionService {
   private lastBudgetWarning = 0;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly config: AppConfig,
     private readonly sessions: AdminSessionRepository,
     private readonly attempts: LoginAttemptsRepository,
     private readonly limits: RateLimiterService,

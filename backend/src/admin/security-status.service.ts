@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { ClearSuspiciousIpResponse, SecurityStatus } from '@nexus/contract';
-import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
+import { AppConfig } from '../platform/config/index.js';
 import { ConnectionRefusalsRepository } from '../platform/connections/index.js';
 import { ScanEventsGateway } from '../platform/realtime/index.js';
 import { ScanAdmission } from '../scans/index.js';
@@ -15,7 +15,7 @@ import {
 @Injectable()
 export class SecurityStatusService {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly config: AppConfig,
     private readonly limits: RateLimiterService,
     private readonly suspicious: SuspiciousIpService,
     private readonly refusals: ApiKeyRefusalsRepository,

@@ -1,5 +1,5 @@
 import { Inject, Logger, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { ConfigError, type AppConfig, APP_CONFIG } from '../platform/config/index.js';
+import { ConfigError, AppConfig } from '../platform/config/index.js';
 import type { Address } from 'viem';
 import {
   ADDRESS_PROBE,
@@ -36,7 +36,7 @@ const nodeUrls = (chain: AppConfig['chains'][keyof AppConfig['chains']]): string
     ApiKeyRefusalsRepository,
     {
       provide: RPC_SOURCE,
-      inject: [APP_CONFIG, TRANSFER_INDEX, REDIS, RedisConnections],
+      inject: [AppConfig, TRANSFER_INDEX, REDIS, RedisConnections],
       useFactory: (
         config: AppConfig,
         index: TransferIndexPort,
@@ -111,13 +111,13 @@ const nodeUrls = (chain: AppConfig['chains'][keyof AppConfig['chains']]): string
     },
     {
       provide: RpcProvidersReport,
-      inject: [APP_CONFIG, REDIS, RedisConnections, RPC_SOURCE],
+      inject: [AppConfig, REDIS, RedisConnections, RPC_SOURCE],
       useFactory: (config: AppConfig, redis: Redis, connections: RedisConnections, rpc: RpcNftSource) =>
         new RpcProvidersReport(redis, connections, config, () => rpc.getProviders()),
     },
     {
       provide: NFT_SOURCE,
-      inject: [APP_CONFIG, ApiKeyRefusalsRepository, RPC_SOURCE],
+      inject: [AppConfig, ApiKeyRefusalsRepository, RPC_SOURCE],
       useFactory: (config: AppConfig, refusals: ApiKeyRefusalsRepository, rpc: RpcNftSource): NftSource => {
         const apiKey = config.alchemyApiKey;
         if (!apiKey) return rpc;
@@ -132,7 +132,7 @@ const nodeUrls = (chain: AppConfig['chains'][keyof AppConfig['chains']]): string
     },
     {
       provide: METADATA_RESOLVER,
-      inject: [APP_CONFIG, { token: ConnectionRefusalsRepository, optional: true }],
+      inject: [AppConfig, { token: ConnectionRefusalsRepository, optional: true }],
       useFactory: (config: AppConfig, refusals?: ConnectionRefusalsRepository) =>
         new GatewayMetadataResolver({
           ipfsGateways: config.ipfsGateways,
@@ -150,7 +150,7 @@ const nodeUrls = (chain: AppConfig['chains'][keyof AppConfig['chains']]): string
     },
     {
       provide: ADDRESS_PROBE,
-      inject: [APP_CONFIG, { token: ConnectionRefusalsRepository, optional: true }],
+      inject: [AppConfig, { token: ConnectionRefusalsRepository, optional: true }],
       useFactory: (config: AppConfig, refusals?: ConnectionRefusalsRepository) =>
         new ViemAddressProbe(config, (config.ensUniversalResolver as Address | null) ?? null, {
           allowedHosts: config.ensGatewayAllowedHosts,
@@ -166,7 +166,7 @@ export class ChainModule implements OnModuleInit, OnApplicationShutdown {
 
   constructor(
     @Inject(METADATA_RESOLVER) private readonly resolver: GatewayMetadataResolver,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly config: AppConfig,
     private readonly report: RpcProvidersReport,
     @Inject(ADDRESS_PROBE) private readonly probe: ViemAddressProbe,
   ) {}

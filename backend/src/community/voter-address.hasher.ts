@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
-import { Inject, Injectable } from '@nestjs/common';
-import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '../platform/config/index.js';
 import { VoteKeyRepository } from './vote-key.repository.js';
 
 /**
@@ -32,7 +32,7 @@ export class VoterAddressHasher {
   private key: Promise<string> | null = null;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly config: AppConfig,
     private readonly keys: VoteKeyRepository,
   ) {}
 

@@ -1,4 +1,4 @@
-import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import {
   VOTE_MESSAGES,
   VOTING,
@@ -8,7 +8,7 @@ import {
   type VoteResponse,
 } from '@nexus/contract';
 import { TooManyRequestsException } from '../platform/common/index.js';
-import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
+import { AppConfig } from '../platform/config/index.js';
 import { VoterAddressHasher } from './voter-address.hasher.js';
 import { VotesRepository, type VoteWindow } from './votes.repository.js';
 
@@ -52,7 +52,7 @@ function refusalError(refusal: VoteRefusal): Error {
 @Injectable()
 export class VotesService {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly config: AppConfig,
     private readonly votes: VotesRepository,
     private readonly addresses: VoterAddressHasher,
   ) {}

@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { DonationEntry } from '@nexus/contract';
-import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
+import { AppConfig } from '../platform/config/index.js';
 
 /** Explorer page of an address per network; `{address}` is replaced. */
 export const DONATION_EXPLORERS = {
@@ -19,7 +19,7 @@ const explorer = (network: keyof typeof DONATION_EXPLORERS, address: string): st
 export class DonationsService {
   private readonly entries: DonationEntry[];
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(config: AppConfig) {
     const { evm, solana, bitcoin } = config.donations;
     const entries: Array<DonationEntry | null> = [
       evm

@@ -19,7 +19,7 @@ import {
 } from '../chain/index.js';
 import { CollectionsRepository, toApiNft, type NftRecord } from '../collections/index.js';
 import { TooManyRequestsException, VISITOR_ERRORS } from '../platform/common/index.js';
-import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
+import { AppConfig } from '../platform/config/index.js';
 import { decodeDataPayload, parseNftUri, sniffMediaType } from '../platform/outbound/index.js';
 import { rarityJobPayload, ScanQueueRepository } from '../platform/queues/index.js';
 import { ScanCacheRepository } from '../scans/index.js';
@@ -87,7 +87,7 @@ export class NftMetadataService {
   private readonly logger = new Logger(NftMetadataService.name);
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly config: AppConfig,
     @Inject(RPC_SOURCE) private readonly chain: RpcNftSource,
     @Inject(METADATA_RESOLVER) private readonly resolver: GatewayMetadataResolver,
     private readonly store: NftMetadataRepository,

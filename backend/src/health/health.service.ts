@@ -8,7 +8,7 @@ import {
   type ReadinessResponse,
 } from '@nexus/contract';
 import type { Redis } from 'ioredis';
-import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
+import { AppConfig } from '../platform/config/index.js';
 import { REDIS } from '../platform/redis/index.js';
 import { ScanQueueRepository } from '../platform/queues/index.js';
 import { ChainHealth } from './chain-health.js';
@@ -50,7 +50,7 @@ export class HealthService implements BeforeApplicationShutdown {
   private readonly terse: boolean;
 
   constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
+    config: AppConfig,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly em: EntityManager,
     private readonly queues: ScanQueueRepository,

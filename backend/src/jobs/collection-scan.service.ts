@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { INCOMPLETE_REASONS, SCAN_ERRORS, type ScanJobPayload } from '@nexus/contract';
 import { type TokenRef, awaitedLater } from '../chain/index.js';
 import { toApiNft, type NftRecord } from '../collections/index.js';
-import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
+import { AppConfig } from '../platform/config/index.js';
 import { ScanQueueRepository, rarityJobPayload } from '../platform/queues/index.js';
 import { TransferHistoryWatch } from '../transfer-index/index.js';
 import { ChainScanService, visitorIncompleteReason } from './chain-scan.service.js';
@@ -21,7 +21,7 @@ export const SCAN_CHUNK = 1_000;
 export class CollectionScanService extends ChainScanService implements OnModuleInit {
   @Inject(ScanQueueRepository) private readonly queue!: ScanQueueRepository;
   @Inject(MetadataRetryService) private readonly metadataRetry!: MetadataRetryService;
-  @Inject(APP_CONFIG) private readonly config!: AppConfig;
+  @Inject(AppConfig) private readonly config!: AppConfig;
   @Inject(TransferHistoryWatch) private readonly history!: TransferHistoryWatch;
 
   /**

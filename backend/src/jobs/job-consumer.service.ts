@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { QueueJob } from '../platform/queues/index.js';
-import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
+import { AppConfig } from '../platform/config/index.js';
 import { QUEUE_NAMES, ScanQueueRepository } from '../platform/queues/index.js';
 import type { JobContext, JobHandlers } from './job-handlers.js';
 import { wireHandlers } from './job-wiring.js';
@@ -34,7 +34,7 @@ export class JobConsumer implements OnApplicationBootstrap, BeforeApplicationShu
     private readonly modules: ModuleRef,
     private readonly queues: ScanQueueRepository,
     private readonly execution: ScanExecution,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly config: AppConfig,
     @Inject(JOB_HANDLER_TABLE) private readonly handlers: JobHandlers,
   ) {}
 

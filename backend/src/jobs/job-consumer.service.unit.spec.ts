@@ -2,7 +2,7 @@ import { Injectable, type LoggerService } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { QueueName, type JobPayloads } from '@nexus/contract';
 import type { QueueJob } from '../platform/queues/index.js';
-import { APP_CONFIG } from '../platform/config/index.js';
+import { AppConfig } from '../platform/config/index.js';
 import { QUEUE_NAMES, ScanQueueRepository } from '../platform/queues/index.js';
 import { JobConsumer, JOB_HANDLER_TABLE } from './job-consumer.service.js';
 import { JOB_HANDLERS, type AnyJobHandler, type JobHandlers } from './job-handlers.js';
@@ -80,7 +80,7 @@ async function startWorker(
       { provide: JOB_HANDLER_TABLE, useValue: handlers },
       { provide: ScanQueueRepository, useValue: queues },
       { provide: ScanExecution, useValue: { handBack: async () => {} } },
-      { provide: APP_CONFIG, useValue: { workerConcurrency: 5 } },
+      { provide: AppConfig, useValue: { workerConcurrency: 5 } },
     ],
   }).compile();
   module.useLogger(logger);

@@ -3,7 +3,7 @@ import { Test } from '@nestjs/testing';
 import { QueueName, type Network, type ScanJobPayload } from '@nexus/contract';
 import { randomUUID } from 'node:crypto';
 import { VISITOR_ERRORS } from '../platform/common/index.js';
-import { APP_CONFIG } from '../platform/config/index.js';
+import { AppConfig } from '../platform/config/index.js';
 import { memoryQueues, MemoryQueueStore, ScanQueueRepository } from '../platform/queues/index.js';
 import { TransferHistoryService, TransferIndexService } from '../transfer-index/index.js';
 import { CollectionScanService } from './collection-scan.service.js';
@@ -62,7 +62,7 @@ async function startWorker(store: MemoryQueueStore, services: Services) {
       { provide: JOB_HANDLER_TABLE, useValue: JOB_HANDLERS },
       { provide: ScanQueueRepository, useValue: repository },
       {
-        provide: APP_CONFIG,
+        provide: AppConfig,
         useValue: { workerConcurrency: 2, indexIntervalMs: 60_000, shutdownGraceMs: 0 },
       },
       { provide: CollectionScanService, useValue: services.collections },

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { scanKey, type MetadataReason, type MetadataRetryPayload, type Network } from '@nexus/contract';
 import { METADATA_RESOLVER, type MetadataResolver } from '../chain/index.js';
 import { CollectionsRepository, type NftRecord } from '../collections/index.js';
-import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
+import { AppConfig } from '../platform/config/index.js';
 import { ScanQueueRepository, rarityJobPayload } from '../platform/queues/index.js';
 import { ScanProgressRepository } from '../platform/realtime/index.js';
 import { ScanCacheRepository } from '../scans/index.js';
@@ -49,7 +49,7 @@ export class MetadataRetryService {
 
   constructor(
     @Inject(METADATA_RESOLVER) private readonly resolver: MetadataResolver,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly config: AppConfig,
     private readonly collections: CollectionsRepository,
     private readonly cache: ScanCacheRepository,
     private readonly queue: ScanQueueRepository,

@@ -8,7 +8,7 @@ import {
 } from '../chain/index.js';
 import type { NftRecord } from '../collections/index.js';
 import { ConcurrencyLimit, mapWithConcurrency } from '../platform/common/index.js';
-import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
+import { AppConfig } from '../platform/config/index.js';
 import { metadataHostOf, ScanHostLimit } from './scan-host-limit.js';
 
 export function emptyRecord(token: TokenRef): NftRecord {
@@ -133,7 +133,7 @@ export async function resolveTokens(
 export class TokenMetadataService {
   constructor(
     @Inject(METADATA_RESOLVER) private readonly resolver: MetadataResolver,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly config: AppConfig,
   ) {}
 
   /**

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import type { Redis } from 'ioredis';
 import { RepeatingTask, type RepeatSchedule } from '../platform/common/index.js';
-import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
+import { AppConfig } from '../platform/config/index.js';
 import { REDIS } from '../platform/redis/index.js';
 
 /** How often a worker writes its heartbeat, and how old one may be before the worker counts as unhealthy. */
@@ -25,7 +25,7 @@ export class WorkerHeartbeat extends RepeatingTask {
   private readonly logger = new Logger(WorkerHeartbeat.name);
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: Redis,
   ) {
     super();

@@ -1,4 +1,4 @@
-import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import {
   parseScanKey,
   QUEUED_SCAN_LIMITS,
@@ -8,7 +8,7 @@ import {
   type ScanKind,
 } from '@nexus/contract';
 import { RetryLaterException, TooManyRequestsException } from '../platform/common/index.js';
-import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
+import { AppConfig } from '../platform/config/index.js';
 import { jobOfKind, ScanQueueRepository } from '../platform/queues/index.js';
 import { RateLimiterService } from '../platform/security/index.js';
 import { QueuedScansRepository, type Reservation } from './queued-scans.repository.js';
@@ -34,7 +34,7 @@ export class ScanAdmission {
   private sweep: Promise<number> | null = null;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly config: AppConfig,
     private readonly limits: RateLimiterService,
     private readonly queue: ScanQueueRepository,
     private readonly queued: QueuedScansRepository,

@@ -12,7 +12,7 @@ import { AddressesService } from '../addresses/index.js';
 import { CollectionPageRepository, CollectionsRepository } from '../collections/index.js';
 import { FakeCollections, FakeScanCache } from '../jobs/testing/fake-state.js';
 import { RetryLaterException } from '../platform/common/index.js';
-import { APP_CONFIG } from '../platform/config/index.js';
+import { AppConfig } from '../platform/config/index.js';
 import {
   memoryQueues,
   MemoryQueueStore,
@@ -73,7 +73,7 @@ describe('scan admission (in-memory queues and ledger)', () => {
         ScansService,
         ScanAdmission,
         {
-          provide: APP_CONFIG,
+          provide: AppConfig,
           useValue: { scanWaitMs: 25_000, scanQueueLimits: { perClient: PER_CLIENT, total: TOTAL } },
         },
         { provide: ScanQueueRepository, useValue: new ScanQueueRepository(queues) },

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
   API_ROUTES,
@@ -13,7 +13,7 @@ import {
   type NftsResponse,
   type ScanKind,
 } from '@nexus/contract';
-import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
+import { AppConfig } from '../platform/config/index.js';
 import { AddressesService } from '../addresses/index.js';
 import {
   CollectionPageRepository,
@@ -74,7 +74,7 @@ export interface NftsAnswer {
 @Injectable()
 export class ScansService {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly config: AppConfig,
     private readonly cache: ScanCacheRepository,
     private readonly queue: ScanQueueRepository,
     private readonly waiter: ScanWaiter,

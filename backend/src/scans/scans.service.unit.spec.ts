@@ -4,7 +4,7 @@ import { inflateSync } from 'node:zlib';
 import { AddressesService } from '../addresses/index.js';
 import { CollectionPageRepository, CollectionsRepository, type NftRecord } from '../collections/index.js';
 import { deflatePart, TooManyRequestsException } from '../platform/common/index.js';
-import { APP_CONFIG } from '../platform/config/index.js';
+import { AppConfig } from '../platform/config/index.js';
 import { FakeCollections, FakeQueue, FakeScanCache } from '../jobs/testing/fake-state.js';
 import { ScanQueueRepository } from '../platform/queues/index.js';
 import type { ScanOutcome } from '../platform/realtime/index.js';
@@ -100,7 +100,7 @@ describe(ScansService.name, () => {
     const module = await Test.createTestingModule({
       providers: [
         ScansService,
-        { provide: APP_CONFIG, useValue: { scanWaitMs: SCAN_WAIT_MS, fullAnswerMaxNfts: 10_000 } },
+        { provide: AppConfig, useValue: { scanWaitMs: SCAN_WAIT_MS, fullAnswerMaxNfts: 10_000 } },
         // Collections past the whole-answer limit: collection-page.http.spec.ts.
         { provide: CollectionPageRepository, useValue: {} },
         { provide: ScanCacheRepository, useValue: cache },

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Network } from '@nexus/contract';
 import { RPC_SOURCE, type RpcNftSource } from '../chain/index.js';
-import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
+import { AppConfig } from '../platform/config/index.js';
 import { ScanQueueRepository } from '../platform/queues/index.js';
 import { ActivityEventsRepository } from '../platform/realtime/index.js';
 import { TransferIndexRepository } from './transfer-index.repository.js';
@@ -25,7 +25,7 @@ export class TransferHistoryService {
   private readonly logger = new Logger(TransferHistoryService.name);
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly config: AppConfig,
     @Inject(RPC_SOURCE) private readonly source: RpcNftSource,
     private readonly passes: TransferPasses,
     private readonly repository: TransferIndexRepository,

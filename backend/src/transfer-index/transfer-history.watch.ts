@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import type { HistoryProgress, Network } from '@nexus/contract';
 import type { Redis } from 'ioredis';
-import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
+import { AppConfig } from '../platform/config/index.js';
 import { ScanQueueRepository } from '../platform/queues/index.js';
 import { REDIS, RedisConnections } from '../platform/redis/index.js';
 import { readCursor, type IndexCursor } from './transfer-index.rows.js';
@@ -59,7 +59,7 @@ export function historyProgress(
 @Injectable()
 export class TransferHistoryWatch {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly connections: RedisConnections,
     private readonly queues: ScanQueueRepository,

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Network, TransferIndexStats } from '@nexus/contract';
 import { RPC_SOURCE, type RpcNftSource } from '../chain/index.js';
-import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
+import { AppConfig } from '../platform/config/index.js';
 import { IndexedContractsRepository } from './indexed-contracts.repository.js';
 import { TransferIndexRepository } from './transfer-index.repository.js';
 import { ContractNamer } from './contract-namer.js';
@@ -17,7 +17,7 @@ export class TransferIndexService {
   private readonly logger = new Logger(TransferIndexService.name);
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly config: AppConfig,
     @Inject(RPC_SOURCE) private readonly source: RpcNftSource,
     private readonly passes: TransferPasses,
     private readonly repository: TransferIndexRepository,

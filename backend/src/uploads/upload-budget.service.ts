@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 
 import { TooManyRequestsException } from '../platform/common/index.js';
-import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
+import { AppConfig } from '../platform/config/index.js';
 import { REDIS_CACHE, RedisConnections } from '../platform/redis/index.js';
 import { UploadReferencesRepository } from './upload-references.repository.js';
 
@@ -93,7 +93,7 @@ export class UploadBudget {
     @Inject(REDIS_CACHE) private readonly redis: Redis,
     private readonly connections: RedisConnections,
     private readonly references: UploadReferencesRepository,
-    @Inject(APP_CONFIG) config: AppConfig,
+    config: AppConfig,
   ) {
     this.budgetBytes = config.mediaLimits.uploadBudgetBytes;
     this.windowMs = config.mediaLimits.unreferencedUploadTtlMs;

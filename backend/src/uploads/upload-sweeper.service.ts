@@ -4,7 +4,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 
 import { RepeatingTask, type RepeatSchedule } from '../platform/common/index.js';
-import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
+import { AppConfig } from '../platform/config/index.js';
 import { ImageProxyService, UPLOAD_PREFIX, MEDIA_STORAGE, type MediaStorage } from '../media/index.js';
 import { REDIS_CACHE, RedisConnections } from '../platform/redis/index.js';
 import { UploadReferencesRepository } from './upload-references.repository.js';
@@ -43,7 +43,7 @@ export class UploadSweeper extends RepeatingTask {
     private readonly images: ImageProxyService,
     @Inject(REDIS_CACHE) private readonly redis: Redis,
     connections: RedisConnections,
-    @Inject(APP_CONFIG) config: AppConfig,
+    config: AppConfig,
   ) {
     super();
     this.ttlMs = config.mediaLimits.unreferencedUploadTtlMs;

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import {
   NETWORK_LABELS,
   isEvmAddress,
@@ -6,7 +6,7 @@ import {
   type WhitelistedCollectionInput,
 } from '@nexus/contract';
 import { readFile } from 'node:fs/promises';
-import { type AppConfig, APP_CONFIG } from '../platform/config/index.js';
+import { AppConfig } from '../platform/config/index.js';
 import { WHITELIST_NETWORKS } from './whitelisted-collection.dto.js';
 import { WhitelistRepository } from './whitelist.repository.js';
 import { WhitelistService } from './whitelist.service.js';
@@ -60,7 +60,7 @@ export class WhitelistSeeder implements OnApplicationBootstrap {
   private readonly logger = new Logger(WhitelistSeeder.name);
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly config: AppConfig,
     private readonly repository: WhitelistRepository,
     private readonly whitelist: WhitelistService,
   ) {}

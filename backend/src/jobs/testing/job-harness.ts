@@ -1,7 +1,7 @@
 import { Test, type TestingModule } from '@nestjs/testing';
 import { METADATA_RESOLVER, NFT_SOURCE, type MetadataResolver, type NftSource } from '../../chain/index.js';
 import { CollectionsRepository } from '../../collections/index.js';
-import { APP_CONFIG } from '../../platform/config/index.js';
+import { AppConfig } from '../../platform/config/index.js';
 import { ScanQueueRepository } from '../../platform/queues/index.js';
 import { ScanProgressRepository } from '../../platform/realtime/index.js';
 import { ScanCacheRepository } from '../../scans/index.js';
@@ -55,7 +55,7 @@ export async function jobHarness(
       { provide: NFT_SOURCE, useValue: source },
       { provide: METADATA_RESOLVER, useValue: resolver },
       {
-        provide: APP_CONFIG,
+        provide: AppConfig,
         useValue: {
           metadataConcurrency: 8,
           metadataRetryDelayMs: 60_000,

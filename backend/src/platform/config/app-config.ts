@@ -20,8 +20,10 @@ export type { S3Config } from './media-config.js';
 
 /**
  * Every setting of the API and the workers, validated once at start (STYLE habit 3); each section
- * is read by its own parser (`*-config.ts`).
+ * is read by its own parser (`*-config.ts`). The class of the same name is its injection token: a
+ * constructor parameter typed `AppConfig` receives it without a decorator.
  */
+/* eslint-disable @typescript-eslint/no-unsafe-declaration-merging -- the class is a token only */
 export interface AppConfig
   extends
     ServerSettings,
@@ -38,6 +40,10 @@ export interface AppConfig
   /** LOG_LEVEL and LOG_FORMAT: JSON lines in production, readable lines in development. */
   log: LogSettings;
 }
+
+/** The injection token of the configuration, never instantiated: ConfigModule provides the object. */
+export abstract class AppConfig {}
+/* eslint-enable @typescript-eslint/no-unsafe-declaration-merging */
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

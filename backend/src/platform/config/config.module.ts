@@ -1,7 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { loadConfig, type AppConfig } from './app-config.js';
-
-export const APP_CONFIG = Symbol('APP_CONFIG');
+import { AppConfig, loadConfig } from './app-config.js';
 
 /** Provides the validated configuration; tests pass their own object. */
 @Global()
@@ -10,8 +8,8 @@ export class ConfigModule {
   static forRoot(config?: AppConfig) {
     return {
       module: ConfigModule,
-      providers: [{ provide: APP_CONFIG, useFactory: () => config ?? loadConfig() }],
-      exports: [APP_CONFIG],
+      providers: [{ provide: AppConfig, useFactory: () => config ?? loadConfig() }],
+      exports: [AppConfig],
     };
   }
 }

@@ -1,7 +1,7 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { type AppConfig, APP_CONFIG } from '../config/index.js';
+import { AppConfig } from '../config/index.js';
 import { ormConfig, type Entities } from './mikro-orm.config.js';
 
 @Module({})
@@ -12,7 +12,7 @@ export class DatabaseModule {
       module: DatabaseModule,
       imports: [
         MikroOrmModule.forRootAsync({
-          inject: [APP_CONFIG],
+          inject: [AppConfig],
           driver: PostgreSqlDriver,
           // Every repository forks its own EntityManager: no per-request context is needed on the hot path.
           useFactory: (config: AppConfig) => ({

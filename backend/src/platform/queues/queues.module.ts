@@ -2,7 +2,7 @@ import { BullModule, getQueueToken } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
 import type { JobPayloads, QueueName } from '@nexus/contract';
 import type { Queue } from 'bull';
-import { type AppConfig, APP_CONFIG } from '../config/index.js';
+import { AppConfig } from '../config/index.js';
 import { JOBS, lockSettings, QUEUE_NAMES } from './job.registry.js';
 import type { QueueDriver, QueueDrivers } from './queue-driver.js';
 import { QUEUE_DRIVERS, ScanQueueRepository } from './scan-queue.repository.js';
@@ -14,7 +14,7 @@ const driver = <T>(queue: Queue<T>): QueueDriver<T> => queue;
 const queues = BullModule.registerQueueAsync(
   ...QUEUE_NAMES.map((name) => ({
     name,
-    inject: [APP_CONFIG],
+    inject: [AppConfig],
     useFactory: (config: AppConfig) => ({
       defaultJobOptions: JOBS[name].options,
       settings: lockSettings(config.jobLockMs, JOBS[name].lock.maxStalledCount),
@@ -26,7 +26,7 @@ const queues = BullModule.registerQueueAsync(
 @Module({
   imports: [
     BullModule.forRootAsync({
-      inject: [APP_CONFIG],
+      inject: [AppConfig],
       useFactory: (config: AppConfig) => ({ redis: config.redisUrl, prefix: `${config.redisPrefix}:bull` }),
     }),
     queues,

@@ -2,7 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Server, ServerOptions } from 'socket.io';
-import { type AppConfig, APP_CONFIG } from '../config/index.js';
+import { AppConfig } from '../config/index.js';
 import { ConnectionRefusalsRepository } from '../connections/index.js';
 import { RedisConnections } from '../redis/index.js';
 import { RateLimiterService, SuspiciousIpService } from '../security/index.js';
@@ -28,7 +28,7 @@ export class RedisIoAdapter extends IoAdapter {
     this.adapter = createAdapter(connections.open('socket-pub'), connections.open('socket-sub'), {
       key: connections.key('socket.io'),
     });
-    const config = app.get<AppConfig>(APP_CONFIG);
+    const config = app.get<AppConfig>(AppConfig);
     const limiter = app.get(RateLimiterService, { strict: false });
     const suspicious = app.get(SuspiciousIpService, { strict: false });
     const refusals = app.get(ConnectionRefusalsRepository, { strict: false });

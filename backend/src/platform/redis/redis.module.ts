@@ -1,6 +1,6 @@
-import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis, type RedisOptions } from 'ioredis';
-import { type AppConfig, APP_CONFIG } from '../config/index.js';
+import { AppConfig } from '../config/index.js';
 import { SoftCache } from './soft-cache.js';
 
 export const REDIS = Symbol('REDIS');
@@ -68,7 +68,7 @@ export class RedisConnections implements OnApplicationShutdown {
   private readonly logger = new Logger('Redis');
   private readonly clients: Redis[] = [];
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(private readonly config: AppConfig) {}
 
   open(name: string, options: RedisOptions = {}): Redis {
     const client = new Redis(this.config.redisUrl, {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type AppConfig, APP_CONFIG } from '../config/index.js';
+import { AppConfig } from '../config/index.js';
 
 /** A cache read that took longer than its budget (answered as a miss). */
 export class CacheTimeoutError extends Error {
@@ -24,7 +24,7 @@ export class SoftCache {
   private unreported = 0;
   readonly readBudgetMs: number;
 
-  constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'cacheReadTimeoutMs'>) {
+  constructor(@Inject(AppConfig) config: Pick<AppConfig, 'cacheReadTimeoutMs'>) {
     this.readBudgetMs = config.cacheReadTimeoutMs;
   }
 

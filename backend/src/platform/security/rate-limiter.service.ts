@@ -8,7 +8,7 @@ import {
 import { RATE_LIMIT_POLICIES, type RateLimitPolicy, type RateLimitStatus } from '@nexus/contract';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { type AppConfig, APP_CONFIG, type RateLimitRule } from '../config/index.js';
+import { AppConfig, type RateLimitRule } from '../config/index.js';
 import { RedisConnections } from '../redis/index.js';
 import { LocalTally } from './local-tally.js';
 import { COUNT_FLUSH_MS, RateLimitFlush, type FlushTarget } from './rate-limit-flush.js';
@@ -78,7 +78,7 @@ export class RateLimiterService implements OnApplicationBootstrap, OnModuleDestr
   private readonly answerWithinMs: number;
 
   constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
+    config: AppConfig,
     @Inject(RATE_LIMIT_REDIS) private readonly redis: Redis,
     connections: RedisConnections,
     topClients: TopClientsRepository,

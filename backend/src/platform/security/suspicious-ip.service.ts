@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { SuspiciousIp } from '@nexus/contract';
-import { type AppConfig, APP_CONFIG } from '../config/index.js';
+import { AppConfig } from '../config/index.js';
 import { SuspiciousIpRepository, type SuspicionKind } from './suspicious-ip.repository.js';
 
 /**
@@ -16,7 +16,7 @@ export class SuspiciousIpService {
   private readonly listedForMs: number;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly config: AppConfig,
     private readonly repository: SuspiciousIpRepository,
   ) {
     const { rateLimitBreaches, failedLogins } = config.suspiciousIps;
