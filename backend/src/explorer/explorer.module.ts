@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ChainModule } from '../chain/index.js';
 import { CollectionsModule } from '../collections/index.js';
 import { ScanStateModule } from '../scans/index.js';
+import { NetworksController } from './networks.controller.js';
 import { NftMetadataController } from './nft-metadata.controller.js';
 import { NftMetadataRepository } from './nft-metadata.repository.js';
 import { NftMetadataService } from './nft-metadata.service.js';
@@ -12,7 +13,7 @@ import { NftMetadataService } from './nft-metadata.service.js';
  */
 @Module({
   imports: [ChainModule, CollectionsModule, ScanStateModule],
-  controllers: [NftMetadataController],
+  controllers: [NetworksController, NftMetadataController],
   providers: [NftMetadataService, NftMetadataRepository],
 })
 export class ExplorerModule {}

@@ -1,4 +1,4 @@
-import { Controller, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiNotFoundResponse,
@@ -7,14 +7,9 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { NetworksResponse, NftMetadataResponse, NftRefreshResponse } from '@nexus/contract';
+import type { NftMetadataResponse, NftRefreshResponse } from '@nexus/contract';
 import { RateLimit } from '../platform/security/index.js';
-import {
-  NetworksResponseDto,
-  NftMetadataResponseDto,
-  NftRefreshResponseDto,
-  NftTokenParamsDto,
-} from './nft-metadata.dto.js';
+import { NftMetadataResponseDto, NftRefreshResponseDto, NftTokenParamsDto } from './nft-metadata.dto.js';
 import { NftMetadataService } from './nft-metadata.service.js';
 
 const BAD_TOKEN = 'A bad network, contract address or token id (a decimal number)';
@@ -25,16 +20,6 @@ const NODE_AWAY = "The network's node did not answer: 'Network temporarily unava
 @Controller()
 export class NftMetadataController {
   constructor(private readonly service: NftMetadataService) {}
-
-  @Get('networks')
-  @Header('Cache-Control', 'public, max-age=300')
-  @ApiOperation({
-    summary: 'The networks Nexus reads, and which of them run on a local dev chain (no public explorer)',
-  })
-  @ApiOkResponse({ type: NetworksResponseDto })
-  networks(): NetworksResponse {
-    return this.service.networks();
-  }
 
   /** The token URI, owner and metadata document of one token, as the chain and its host answer now. */
   @Get('collections/:network/:address/nfts/:tokenId/metadata')

@@ -1,12 +1,9 @@
 import { Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import {
-  CHAIN_IDS,
-  ENABLED_NETWORKS,
   NFT_METADATA_LIMITS,
   SCAN_ERRORS,
   scanKey,
   type Network,
-  type NetworksResponse,
   type NftAttribute,
   type NftMetadataResponse,
   type NftRefreshResponse,
@@ -19,7 +16,6 @@ import {
 } from '../chain/index.js';
 import { CollectionsRepository, toApiNft, type NftRecord } from '../collections/index.js';
 import { TooManyRequestsException, VISITOR_ERRORS } from '../platform/common/index.js';
-import { AppConfig } from '../platform/config/index.js';
 import { decodeDataPayload, parseNftUri, sniffMediaType } from '../platform/outbound/index.js';
 import { rarityJobPayload, ScanQueueRepository } from '../platform/queues/index.js';
 import { ScanCacheRepository } from '../scans/index.js';
@@ -87,7 +83,6 @@ export class NftMetadataService {
   private readonly logger = new Logger(NftMetadataService.name);
 
   constructor(
-    private readonly config: AppConfig,
     @Inject(RPC_SOURCE) private readonly chain: RpcNftSource,
     @Inject(METADATA_RESOLVER) private readonly resolver: GatewayMetadataResolver,
     private readonly store: NftMetadataRepository,
@@ -95,17 +90,6 @@ export class NftMetadataService {
     private readonly scanCache: ScanCacheRepository,
     private readonly queue: ScanQueueRepository,
   ) {}
-
-  /** Which networks run on a local dev chain (no public explorer knows their addresses). */
-  networks(): NetworksResponse {
-    return {
-      networks: ENABLED_NETWORKS.map((network) => ({
-        network,
-        chainId: this.config.chains[network]?.chainId ?? CHAIN_IDS[network],
-        devchain: this.config.chains[network]?.devchain ?? false,
-      })),
-    };
-  }
 
   async metadata(network: Network, address: string, tokenId: string): Promise<NftMetadataResponse> {
     const cached = await this.store.cachedMetadata(network, address, tokenId);
