@@ -173,10 +173,10 @@ async function main(): Promise<void> {
   // Names of every contract the index has seen, read once; then found by discovery.
   const naming = new RpcNftSource({ cronos: limits }, {});
   const namingStart = performance.now();
-  const named = await new ContractNamer(new IndexedContractsRepository(orm.em), {
+  const named = await new ContractNamer(new IndexedContractsRepository(orm.em), naming).name('cronos', {
     limit: 1_000_000,
     budgetMs: 60 * 60_000,
-  }).name('cronos', naming);
+  });
   const namingSeconds = seconds(namingStart);
   const discovery = new DiscoveryRepository(orm.em);
   const unscanned = devchain.manifest.collections.filter((c) => c.network === 'cronos');

@@ -16,5 +16,6 @@ export type {
 export { RpcProvidersReport } from './rpc-providers.report.js';
 export type { GatewayMetadataResolver } from './metadata/index.js';
 export { RpcNftSource } from './rpc/rpc-nft.source.js';
+export type { TransferLogFeed } from './rpc/transfer-log.feed.js';
 export { awaitedLater, collectTokens, streamInOrder } from './token-stream.util.js';
 export { rpcChain } from './rpc/rpc-chains.config.js';

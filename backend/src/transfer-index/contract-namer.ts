@@ -1,5 +1,7 @@
+import { Inject, Injectable } from '@nestjs/common';
 import type { Network } from '@nexus/contract';
-import type { IndexedContractsRepository } from './indexed-contracts.repository.js';
+import { RPC_SOURCE } from '../chain/index.js';
+import { IndexedContractsRepository } from './indexed-contracts.repository.js';
 
 /** What a contract answers about itself (CollectionFacts, as far as naming needs). */
 export interface ContractFacts {
@@ -30,23 +32,24 @@ export interface ContractNamerOptions {
  * index (its request rate); a contract that answers nothing is stored with an empty name, which
  * discovery leaves out.
  */
+@Injectable()
 export class ContractNamer {
   constructor(
     private readonly repository: IndexedContractsRepository,
-    private readonly options: ContractNamerOptions = {},
+    @Inject(RPC_SOURCE) private readonly source: ContractFactsSource,
   ) {}
 
   /** Names the network's unnamed contracts, oldest first; answers how many were named. */
-  async name(network: Network, source: ContractFactsSource): Promise<number> {
-    const batch = this.options.batch ?? 250;
-    const limit = this.options.limit ?? 2_000;
-    const budget = this.options.budgetMs ?? 10_000;
+  async name(network: Network, options: ContractNamerOptions = {}): Promise<number> {
+    const batch = options.batch ?? 250;
+    const limit = options.limit ?? 2_000;
+    const budget = options.budgetMs ?? 10_000;
     const started = performance.now();
     let named = 0;
     while (named < limit && performance.now() - started < budget) {
       const contracts = await this.repository.unnamedContracts(network, Math.min(batch, limit - named));
       if (contracts.length === 0) break;
-      const facts = await source.contractFacts(
+      const facts = await this.source.contractFacts(
         network,
         contracts.map((contract) => contract.address),
       );

@@ -38,7 +38,7 @@ export class TransferHistoryService {
   async pass(network: Network, contract: string): Promise<PassResult | null> {
     const settings = this.config.transferHistory[network];
     if (!settings) return null;
-    return this.passes.run(['transfer-history', network, contract], async (indexer, renew) => {
+    return this.passes.run(network, ['transfer-history', network, contract], async (indexer, feed, renew) => {
       const scope = { network, contract };
       const cursor = await this.repository.cursor(scope);
       const fromBlock = cursor?.fromBlock ?? (await this.source.deploymentBlock(network, contract));
@@ -48,7 +48,7 @@ export class TransferHistoryService {
           await renew();
           this.tell(network, contract, await this.repository.cursor(scope));
         },
-      }).pass(scope, this.source.transferFeed(network).ofContract(contract as `0x${string}`), {
+      }).pass(scope, feed.ofContract(contract as `0x${string}`), {
         fromBlock,
         confirmations: settings.confirmations,
       });

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ChainModule } from '../chain/index.js';
 import { QueuesModule } from '../platform/queues/index.js';
 import { RealtimeModule } from '../platform/realtime/index.js';
+import { ContractNamer } from './contract-namer.js';
 import { TransferIndexStoreModule } from './transfer-index-store.module.js';
 import { TransferHistoryService } from './transfer-history.service.js';
 import { TransferIndexService } from './transfer-index.service.js';
@@ -13,7 +14,7 @@ import { TransferPasses } from './transfer-passes.js';
  */
 @Module({
   imports: [ChainModule, QueuesModule, RealtimeModule, TransferIndexStoreModule],
-  providers: [TransferPasses, TransferIndexService, TransferHistoryService],
+  providers: [TransferPasses, ContractNamer, TransferIndexService, TransferHistoryService],
   exports: [TransferIndexService, TransferHistoryService],
 })
 export class TransferIndexModule {}

@@ -1,8 +1,6 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { Network, TransferIndexStats } from '@nexus/contract';
-import { RPC_SOURCE, type RpcNftSource } from '../chain/index.js';
 import { AppConfig } from '../platform/config/index.js';
-import { IndexedContractsRepository } from './indexed-contracts.repository.js';
 import { TransferIndexRepository } from './transfer-index.repository.js';
 import { ContractNamer } from './contract-namer.js';
 import type { PassResult } from './transfer-indexer.js';
@@ -10,7 +8,7 @@ import { TransferPasses } from './transfer-passes.js';
 
 /**
  * The transfer index of every configured network: one pass at a time per network whichever worker
- * runs it (a Redis lock), through the same JSON-RPC client as the scans (its log span and rate).
+ * runs it (TransferPasses), then the names of the contracts it first saw.
  */
 @Injectable()
 export class TransferIndexService {
@@ -18,10 +16,9 @@ export class TransferIndexService {
 
   constructor(
     private readonly config: AppConfig,
-    @Inject(RPC_SOURCE) private readonly source: RpcNftSource,
     private readonly passes: TransferPasses,
+    private readonly namer: ContractNamer,
     private readonly repository: TransferIndexRepository,
-    private readonly contracts: IndexedContractsRepository,
   ) {}
 
   /** The networks being indexed. */
@@ -33,19 +30,15 @@ export class TransferIndexService {
   async pass(network: Network): Promise<PassResult | null> {
     const settings = this.config.transferIndex[network];
     if (!settings) return null;
-    return this.passes.run(['transfer-index', network], async (indexer, renew) => {
-      const result = await indexer({ onWindow: renew }).pass(
-        network,
-        this.source.transferFeed(network),
-        settings,
-      );
+    return this.passes.run(network, ['transfer-index', network], async (indexer, feed, renew) => {
+      const result = await indexer({ onWindow: renew }).pass(network, feed, settings);
       if (result.rolledBackTo !== null) {
         this.logger.warn(`${network}: reorganisation, index rolled back to block ${result.rolledBackTo}`);
       }
       // Names of the contracts first seen, for discovery: a bounded step, the next pass goes on.
       await renew();
       try {
-        await new ContractNamer(this.contracts).name(network, this.source);
+        await this.namer.name(network);
       } catch (error) {
         this.logger.warn(`${network}: contract names not read (${(error as Error).message})`);
       }

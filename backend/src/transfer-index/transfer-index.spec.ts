@@ -291,8 +291,8 @@ describe('transfer index', () => {
     const discovery = new DiscoveryRepository(orm.em);
     // Seen, not yet named: nothing to find by name.
     expect(await discovery.search('reward voucher', 8)).toEqual([]);
-    expect(await new ContractNamer(indexedContracts).name('cronos', rpc)).toBeGreaterThanOrEqual(1);
-    expect(await new ContractNamer(indexedContracts).name('cronos', rpc)).toBe(0); // each contract is read once
+    expect(await new ContractNamer(indexedContracts, rpc).name('cronos')).toBeGreaterThanOrEqual(1);
+    expect(await new ContractNamer(indexedContracts, rpc).name('cronos')).toBe(0); // each contract is read once
     const found = await discovery.search('reward voucher', 8);
     expect(found).toEqual([
       {
@@ -316,7 +316,7 @@ describe('transfer index', () => {
     await send(DEPLOYER, phantom, erc721, 'mintIds', [[CAROL], [7n]]);
     await mine(4n);
     await catchUp(rpc);
-    await new ContractNamer(indexedContracts).name('cronos', rpc);
+    await new ContractNamer(indexedContracts, rpc).name('cronos');
     const discovery = new DiscoveryRepository(orm.em);
     expect((await discovery.search('phantom', 8)).map((c) => c.contractAddress)).toEqual([phantom]);
     // The new chain has no such contract: its creation and its transfers are undone.
@@ -356,8 +356,10 @@ describe('transfer index', () => {
         connections,
         repository,
         new ActivityEventsRepository(connections.open('transfer-index-live'), connections),
+        source(false),
       );
-      const service = new TransferIndexService(config, source(false), passes, repository, indexedContracts);
+      const namer = new ContractNamer(indexedContracts, source(false));
+      const service = new TransferIndexService(config, passes, namer, repository);
       // The previous test indexed from another block: this pass starts over from genesis.
       let result = await service.pass('cronos');
       while (result && result.cursor.indexedTo + BigInt(SETTINGS.confirmations) < result.cursor.head) {
