@@ -1,8 +1,6 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { ENABLED_NETWORKS, type CacheStats, type ClearCacheResponse } from '@nexus/contract';
-import type { Redis } from 'ioredis';
 import { AddressAnswersRepository } from '../addresses/index.js';
-import { REDIS, RedisConnections } from '../platform/redis/index.js';
 import { RarityCacheRepository } from '../rarity/index.js';
 import { ScanCacheRepository } from '../scans/index.js';
 import { TransferIndexService } from '../transfer-index/index.js';
@@ -18,8 +16,6 @@ export class AdminCacheService {
   private readonly logger = new Logger(AdminCacheService.name);
 
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
-    private readonly connections: RedisConnections,
     private readonly stored: CacheStatsRepository,
     private readonly usage: ApiUsageRepository,
     private readonly recorder: ApiUsageRecorder,
@@ -63,26 +59,12 @@ export class AdminCacheService {
 
   /**
    * Entries of the scan, whitelist, trending and rarity caches and the address answers in Redis:
-   * exactly what `clear()` empties. Null when Redis does not answer.
+   * exactly what `clear()` empties, each cache counting its own keys. Null when Redis does not answer.
    */
   private async cachedEntries(): Promise<number | null> {
-    const patterns = [
-      ...['scan:*', 'rarity:*', 'whitelisted_collections*', 'trending_searches*'].map((name) =>
-        this.connections.key('cache', name),
-      ),
-      this.connections.key('address', '*'),
-    ];
     try {
-      let count = 0;
-      for (const pattern of patterns) {
-        let cursor = '0';
-        do {
-          const [next, keys] = await this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-          cursor = next;
-          count += keys.length;
-        } while (cursor !== '0');
-      }
-      return count;
+      const counts = await Promise.all(this.caches().map((cache) => cache.count()));
+      return counts.reduce((sum, n) => sum + n, 0);
     } catch (error) {
       this.logger.warn(`Cached entries not counted: ${String(error)}`);
       return null;
@@ -94,13 +76,12 @@ export class AdminCacheService {
    * addresses); PostgreSQL keeps every row.
    */
   async clear(): Promise<ClearCacheResponse> {
-    const removed = await Promise.all([
-      this.addresses.clear(),
-      this.scans.clear(),
-      this.whitelist.clear(),
-      this.trending.clear(),
-      this.rarity.clear(),
-    ]);
+    const removed = await Promise.all(this.caches().map((cache) => cache.clear()));
     return { success: true, cleared: removed.reduce((sum, n) => sum + n, 0) };
+  }
+
+  /** The caches an administrator sees counted and clears. */
+  private caches(): Array<{ count(): Promise<number>; clear(): Promise<number> }> {
+    return [this.addresses, this.scans, this.whitelist, this.trending, this.rarity];
   }
 }

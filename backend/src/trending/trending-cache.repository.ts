@@ -37,4 +37,9 @@ export class TrendingCacheRepository {
   clear(): Promise<number> {
     return this.cache.clear();
   }
+
+  /** How many keys `clear()` would remove. */
+  count(): Promise<number> {
+    return this.cache.count();
+  }
 }

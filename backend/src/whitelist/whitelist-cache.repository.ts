@@ -48,4 +48,9 @@ export class WhitelistCacheRepository {
   clear(): Promise<number> {
     return this.cache.clear();
   }
+
+  /** How many keys `clear()` would remove. */
+  count(): Promise<number> {
+    return this.cache.count();
+  }
 }

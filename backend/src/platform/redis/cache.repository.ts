@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { RedisConnections, REDIS_CACHE } from './redis.module.js';
-import { deleteMatching } from './redis-json.js';
+import { countMatching, deleteMatching } from './redis-json.js';
 import { SoftCache } from './soft-cache.js';
 
 /**
@@ -25,5 +25,10 @@ export abstract class CacheRepository {
   /** Empties every entry of this kind in this deployment; answers how many there were. */
   async clear(): Promise<number> {
     return deleteMatching(this.redis, this.key('*'));
+  }
+
+  /** How many entries of this kind there are: what `clear()` would remove. */
+  count(): Promise<number> {
+    return countMatching(this.redis, this.key('*'));
   }
 }

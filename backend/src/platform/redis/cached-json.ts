@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { deleteMatching } from './redis-json.js';
+import { countMatching, deleteMatching } from './redis-json.js';
 
 /**
  * An answer cached in Redis as the JSON text the API sends, for a fixed time: one entry under `key`,
@@ -32,5 +32,10 @@ export class CachedJson {
   /** Removes every entry; answers how many there were. */
   async clear(): Promise<number> {
     return (await this.redis.del(this.key)) + (await deleteMatching(this.redis, `${this.key}:*`));
+  }
+
+  /** How many entries there are: what `clear()` would remove. */
+  async count(): Promise<number> {
+    return (await this.redis.exists(this.key)) + (await countMatching(this.redis, `${this.key}:*`));
   }
 }

@@ -7,7 +7,7 @@ export {
   untilReady,
 } from './redis.module.js';
 export { CacheTimeoutError, SoftCache } from './soft-cache.js';
-export { deleteMatching, readPayload, replacePayload, writePayload } from './redis-json.js';
+export { countMatching, deleteMatching, readPayload, replacePayload, writePayload } from './redis-json.js';
 export { CachedJson } from './cached-json.js';
 export { CacheRepository } from './cache.repository.js';
 export { RedisRepository } from './redis.repository.js';

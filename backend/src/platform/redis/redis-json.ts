@@ -64,13 +64,27 @@ export async function replacePayload(
 }
 
 /** Deletes every key matching a pattern (SCAN, never KEYS); answers how many were removed. */
-export async function deleteMatching(redis: Redis, pattern: string): Promise<number> {
-  let removed = 0;
+export function deleteMatching(redis: Redis, pattern: string): Promise<number> {
+  return eachMatching(redis, pattern, async (keys) => (keys.length > 0 ? redis.del(...keys) : 0));
+}
+
+/** Counts the keys matching a pattern (SCAN, never KEYS). */
+export function countMatching(redis: Redis, pattern: string): Promise<number> {
+  return eachMatching(redis, pattern, async (keys) => keys.length);
+}
+
+/** Hands each SCAN batch of the keys matching `pattern` to `step`; answers the sum of its answers. */
+async function eachMatching(
+  redis: Redis,
+  pattern: string,
+  step: (keys: string[]) => Promise<number>,
+): Promise<number> {
+  let total = 0;
   let cursor = '0';
   do {
     const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
     cursor = next;
-    if (keys.length > 0) removed += await redis.del(...keys);
+    total += await step(keys);
   } while (cursor !== '0');
-  return removed;
+  return total;
 }
