@@ -20,7 +20,12 @@ import type { ValidationError } from 'class-validator';
 import type { Response } from 'express';
 
 import { RateLimit } from '../platform/security/index.js';
-import { ImageProxyError, ImageProxyService, type ProxiedImage } from './image-proxy.service.js';
+import {
+  ImageProxyError,
+  ImageProxyService,
+  type ImageFailure,
+  type ProxiedImage,
+} from './image-proxy.service.js';
 import { ImageQueryDto } from './image-query.dto.js';
 import { UPLOAD_NAME, UPLOAD_PREFIX } from './media-upload.service.js';
 import { type ByteRange, MEDIA_STORAGE, type MediaObject, type MediaStorage } from './media.storage.js';
@@ -43,18 +48,16 @@ const queryPipe = new ValidationPipe({
   exceptionFactory: (errors) => new BadRequestException(firstMessage(errors)),
 });
 
+/** The answer to each image failure; any other is the source's fault (502). */
+const FAILURE_STATUS: Partial<Record<ImageFailure, new (message: string) => HttpException>> = {
+  'invalid-source': BadRequestException,
+  'not-found': NotFoundException,
+  'too-many-pixels': UnprocessableEntityException,
+};
+
 function toHttpException(error: unknown): HttpException {
   if (!(error instanceof ImageProxyError)) return new BadGatewayException('The image could not be loaded');
-  switch (error.failure) {
-    case 'invalid-source':
-      return new BadRequestException(error.message);
-    case 'not-found':
-      return new NotFoundException(error.message);
-    case 'too-many-pixels':
-      return new UnprocessableEntityException(error.message);
-    default:
-      return new BadGatewayException(error.message);
-  }
+  return new (FAILURE_STATUS[error.failure] ?? BadGatewayException)(error.message);
 }
 
 function matchesEtag(header: string | undefined, etag: string): boolean {
