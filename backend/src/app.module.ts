@@ -19,42 +19,41 @@ import { DonationsModule } from './donations/index.js';
 import { ExplorerModule } from './explorer/index.js';
 import { ActivityModule } from './activity/index.js';
 
-/** The API. */
+/** What the API serves: every domain's module, and media with the chain's metadata reader. */
+const API_MODULES = [
+  ScansModule,
+  CollectionPagesModule,
+  RarityModule,
+  AddressesModule,
+  DiscoveryModule,
+  HealthModule,
+  WhitelistModule,
+  CommunityModule,
+  TrendingModule,
+  AdminModule,
+  UploadsModule,
+  PromoModule,
+  SecurityModule,
+  DonationsModule,
+  ExplorerModule,
+  ActivityModule,
+  MediaModule.forRootAsync({
+    isGlobal: true,
+    imports: [ChainModule],
+    inject: [AppConfig, METADATA_RESOLVER],
+    useFactory: (c: AppConfig, fetcher: GatewayMetadataResolver) => ({
+      s3: c.s3,
+      localDir: c.mediaDir,
+      fetcher,
+      imageCacheMaxBytes: c.mediaLimits.imageCacheMaxBytes,
+    }),
+  }),
+];
+
+/** The API: the core (configuration, PostgreSQL, Redis, queues) under the domains. */
 @Module({})
 export class AppModule {
   static forRoot(config?: AppConfig): DynamicModule {
-    return {
-      module: AppModule,
-      imports: [
-        CoreModule.forRoot(config),
-        ScansModule,
-        CollectionPagesModule,
-        RarityModule,
-        AddressesModule,
-        DiscoveryModule,
-        HealthModule,
-        WhitelistModule,
-        CommunityModule,
-        TrendingModule,
-        AdminModule,
-        UploadsModule,
-        PromoModule,
-        SecurityModule,
-        DonationsModule,
-        ExplorerModule,
-        ActivityModule,
-        MediaModule.forRootAsync({
-          isGlobal: true,
-          imports: [ChainModule],
-          inject: [AppConfig, METADATA_RESOLVER],
-          useFactory: (c: AppConfig, fetcher: GatewayMetadataResolver) => ({
-            s3: c.s3,
-            localDir: c.mediaDir,
-            fetcher,
-            imageCacheMaxBytes: c.mediaLimits.imageCacheMaxBytes,
-          }),
-        }),
-      ],
-    };
+    return { module: AppModule, imports: [CoreModule.forRoot(config), ...API_MODULES] };
   }
 }
