@@ -6,18 +6,10 @@ import {
   WebSocketGateway,
   WebSocketServer,
 } from '@nestjs/websockets';
-import {
-  activityNetworkRoom,
-  activityRoom,
-  parseActivityKey,
-  SocketEvent,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-} from '@nexus/contract';
-import type { Server, Socket } from 'socket.io';
+import { activityNetworkRoom, activityRoom, parseActivityKey, SocketEvent } from '@nexus/contract';
+import type { Server } from 'socket.io';
+import { joinOpen, leaveKeyRoom, type ClientSocket } from '../platform/realtime/index.js';
 import { HISTORY_WATCH_MS, TransferHistoryWatch } from '../transfer-index/index.js';
-
-type ActivitySocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 
 /** How often the collections followed in this process are told to the history watch (well within its window). */
 const LOOK_EVERY_MS = HISTORY_WATCH_MS / 4;
@@ -46,19 +38,22 @@ export class ActivityEventsGateway implements OnModuleInit, OnModuleDestroy {
   }
 
   @SubscribeMessage(SocketEvent.ActivitySubscribe)
-  async subscribe(@ConnectedSocket() socket: ActivitySocket, @MessageBody() key: unknown): Promise<boolean> {
+  async subscribe(@ConnectedSocket() socket: ClientSocket, @MessageBody() key: unknown): Promise<boolean> {
     const parts = typeof key === 'string' ? parseActivityKey(key) : null;
-    // A socket closed meanwhile has left its rooms already: joining now would keep the room for ever.
-    if (!parts || socket.disconnected) return false;
-    await socket.join([activityRoom(key as string), activityNetworkRoom(parts.network)]);
+    if (
+      !parts ||
+      !(await joinOpen(socket, [activityRoom(key as string), activityNetworkRoom(parts.network)]))
+    ) {
+      return false;
+    }
     if (parts.scope === 'collection')
       await this.history.viewed(parts.network, parts.address).catch(() => null);
     return true;
   }
 
   @SubscribeMessage(SocketEvent.ActivityUnsubscribe)
-  async unsubscribe(@ConnectedSocket() socket: ActivitySocket, @MessageBody() key: unknown): Promise<void> {
-    if (typeof key === 'string') await socket.leave(activityRoom(key));
+  unsubscribe(@ConnectedSocket() socket: ClientSocket, @MessageBody() key: unknown): Promise<void> {
+    return leaveKeyRoom(socket, key, activityRoom);
   }
 
   /** Collections someone follows in this process: still looked at, so their histories stay followed. */

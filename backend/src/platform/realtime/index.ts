@@ -3,3 +3,4 @@ export { ScanProgressRepository, type ScanOutcome } from './scan-progress.reposi
 export { ScanEventsGateway } from './scan-events.gateway.js';
 export { RedisIoAdapter } from './redis-io.adapter.js';
 export { ActivityEventsRepository } from './activity-events.repository.js';
+export { joinOpen, leaveKeyRoom, type ClientSocket } from './rooms.js';

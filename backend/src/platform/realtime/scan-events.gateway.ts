@@ -13,10 +13,9 @@ import {
   type ServerToClientEvents,
   type SubscribeAck,
 } from '@nexus/contract';
-import type { Server, Socket } from 'socket.io';
+import type { Server } from 'socket.io';
+import { joinOpen, leaveKeyRoom, type ClientSocket } from './rooms.js';
 import { ScanProgressRepository } from './scan-progress.repository.js';
-
-type ScanSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 
 /** Browsers subscribe to a scan key; progress arrives through the Redis adapter from the workers. */
 @WebSocketGateway()
@@ -32,16 +31,18 @@ export class ScanEventsGateway {
 
   /** Joins the scan's room and answers the current state at once (late subscribers). */
   @SubscribeMessage(SocketEvent.Subscribe)
-  async subscribe(@ConnectedSocket() socket: ScanSocket, @MessageBody() key: unknown): Promise<SubscribeAck> {
-    // A socket closed meanwhile (over its event budget) has left its rooms already: joining one
-    // now would keep the room for ever.
-    if (typeof key !== 'string' || !parseScanKey(key) || socket.disconnected) return { progress: null };
-    await socket.join(scanRoom(key));
+  async subscribe(
+    @ConnectedSocket() socket: ClientSocket,
+    @MessageBody() key: unknown,
+  ): Promise<SubscribeAck> {
+    if (typeof key !== 'string' || !parseScanKey(key) || !(await joinOpen(socket, scanRoom(key)))) {
+      return { progress: null };
+    }
     return { progress: await this.progress.get(key) };
   }
 
   @SubscribeMessage(SocketEvent.Unsubscribe)
-  async unsubscribe(@ConnectedSocket() socket: ScanSocket, @MessageBody() key: unknown): Promise<void> {
-    if (typeof key === 'string') await socket.leave(scanRoom(key));
+  unsubscribe(@ConnectedSocket() socket: ClientSocket, @MessageBody() key: unknown): Promise<void> {
+    return leaveKeyRoom(socket, key, scanRoom);
   }
 }
