@@ -14,11 +14,12 @@ const MIN_BYTES = 1024;
 /** The build's files are few and small (about 0.7 MB of text): each is compressed once per version. */
 const MAX_ENTRIES = 256;
 
+type Encoding = 'br' | 'gzip';
+
+/** A file compressed both ways, as of its modification time. */
 interface Compressed {
   mtimeMs: number;
-  size: number;
-  br: Buffer;
-  gzip: Buffer;
+  bodies: Record<Encoding, Buffer>;
 }
 
 /**
@@ -41,14 +42,15 @@ export function compressedAssets(dist: string, maxAgeS: number): RequestHandler 
     if (current && current.mtimeMs === info.mtimeMs) return current;
     const pending = readFile(file).then(async (bytes) => ({
       mtimeMs: info.mtimeMs,
-      size: bytes.length,
-      br: await brotli(bytes, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: 9,
-          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-        },
-      }),
-      gzip: await gzipped(bytes, { level: 9 }),
+      bodies: {
+        br: await brotli(bytes, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 9,
+            [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+          },
+        }),
+        gzip: await gzipped(bytes, { level: 9 }),
+      },
     }));
     if (cache.size >= MAX_ENTRIES) cache.clear();
     cache.set(file, pending);
@@ -64,7 +66,7 @@ export function compressedAssets(dist: string, maxAgeS: number): RequestHandler 
       return;
     }
     // Brotli whenever taken (browsers list it after gzip), else gzip.
-    const encoding =
+    const encoding: Encoding | null =
       req.acceptsEncodings('br') === 'br' ? 'br' : req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : null;
     if (encoding === null) {
       next();
@@ -88,7 +90,7 @@ export function compressedAssets(dist: string, maxAgeS: number): RequestHandler 
           next();
           return;
         }
-        const body = encoding === 'br' ? entry.br : entry.gzip;
+        const body = entry.bodies[encoding];
         res.type(extname(file));
         res.setHeader('Content-Encoding', encoding);
         res.setHeader('Content-Length', body.length);
