@@ -1,4 +1,5 @@
 import type { NftAttribute } from '@nexus/contract';
+import { withRoom } from '../platform/typed-arrays/index.js';
 import { TRAIT_COUNT_TRAIT, type RarityToken } from './rarity.types.js';
 
 /** Flags of an interned (trait type, value) pair. */
@@ -87,11 +88,7 @@ class Int32List {
   length = 0;
 
   push(value: number): void {
-    if (this.length === this.values.length) {
-      const grown = new Int32Array(this.values.length * 2);
-      grown.set(this.values);
-      this.values = grown;
-    }
+    this.values = withRoom(this.values, this.length);
     this.values[this.length++] = value;
   }
 

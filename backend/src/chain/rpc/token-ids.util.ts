@@ -1,3 +1,5 @@
+import { withRoom } from '../../platform/typed-arrays/index.js';
+
 const MAX_U64 = (1n << 64n) - 1n;
 
 /**
@@ -24,11 +26,7 @@ export class TokenIdList {
       this.wide.push(id);
       return;
     }
-    if (this.count === this.packed.length) {
-      const grown = new BigUint64Array(this.packed.length * 2);
-      grown.set(this.packed);
-      this.packed = grown;
-    }
+    this.packed = withRoom(this.packed, this.count);
     this.packed[this.count++] = id;
   }
 

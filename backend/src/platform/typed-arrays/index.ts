@@ -1,0 +1,1 @@
+export { withRoom } from './with-room.js';
