@@ -7,6 +7,7 @@ import { useCountdown, useDelay } from '../hooks/use-countdown';
 import { toProgressView } from '../scan-progress-view';
 import type { ScanTarget } from '../stores/scan-store';
 import { PromoPlayer } from './promo-player';
+import '../../../components/stat-tile.css';
 import './scan-overlay.css';
 import { CancelButton } from '../../../components/cancel-button';
 
@@ -106,14 +107,14 @@ export function ScanOverlay({ target, progress, history = null, onCancel, onSkip
           </ol>
 
           <dl className="scan-overlay__counts">
-            <div>
+            <div className="stat-tile stat-tile--compact">
               <dt>Tokens found</dt>
               <dd data-testid="scan-tokens-found">
                 {formatCount(view.tokensFound)}
                 {view.tokensTotal !== null ? ` / ${formatCount(view.tokensTotal)}` : ''}
               </dd>
             </div>
-            <div>
+            <div className="stat-tile stat-tile--compact">
               <dt>Metadata fetched</dt>
               <dd data-testid="scan-metadata-fetched">{formatCount(view.metadataFetched)}</dd>
             </div>
