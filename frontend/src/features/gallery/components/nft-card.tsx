@@ -36,7 +36,7 @@ export function QuantityBadge({ nft }: { nft: Nft }) {
   const quantity = heldQuantity(nft);
   if (quantity <= 1) return null;
   return (
-    <span className="quantity-badge" data-testid="nft-quantity" title={`${quantity} copies held`}>
+    <span className="count-badge quantity-badge" data-testid="nft-quantity" title={`${quantity} copies held`}>
       ×{quantity}
     </span>
   );

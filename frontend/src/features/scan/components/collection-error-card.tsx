@@ -27,7 +27,7 @@ export function CollectionErrorCard({ target, message, onBack, onRetry, hint }: 
         {message}
       </p>
       {hint}
-      <div className="status-card__checklist">
+      <div className="outline-box status-card__checklist">
         <p>Please check that:</p>
         <ul>
           <li>The contract address is valid</li>

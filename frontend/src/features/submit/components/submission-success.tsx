@@ -19,7 +19,7 @@ export function SubmissionSuccess({ submissionId }: { submissionId: string }) {
       <p className="submit-success__id">
         Submission ID: <code data-testid="submission-id">{submissionId}</code>
       </p>
-      <div className="submit-success__next">
+      <div className="outline-box submit-success__next">
         <h3>What happens next?</h3>
         <ol>
           <li>Your collection is open for community voting for {VOTING.durationDays} days.</li>
