@@ -91,7 +91,7 @@ function NetworkSection({
 
   return (
     <section
-      className="all-networks__section"
+      className="surface-box all-networks__section"
       data-testid="all-networks-section"
       data-network={network}
       data-state={state}

@@ -77,7 +77,7 @@ export function TraitFilterBar({ summary, loading, selection, onToggle, onClear 
       </div>
 
       {open ? (
-        <div className="stack trait-filter__panel" id={panelId}>
+        <div className="stack surface-box trait-filter__panel" id={panelId}>
           <SearchField
             className="trait-filter__search"
             placeholder="Search traits and values"

@@ -1,5 +1,6 @@
 import { useVotingSubmissions } from '../../../api/voting-submissions';
 import { VotingList } from './voting-list';
+import './vote-widget.css';
 
 /** Home 'vote' tab (SPEC §2): the active submissions, votable in place; /vote opens in a new tab. */
 export function VoteWidget() {

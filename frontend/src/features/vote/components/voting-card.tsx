@@ -94,7 +94,7 @@ export function VotingCard({ submission, fingerprint, now, variant }: VotingCard
 
   if (variant === 'widget') {
     return (
-      <li className="stack vote-item" data-testid="voting-card">
+      <li className="stack surface-box vote-item" data-testid="voting-card">
         <div className="vote-item__head">
           <SubmissionLogo submission={submission} size="sm" />
           <h3 id={headingId}>{submission.name}</h3>
