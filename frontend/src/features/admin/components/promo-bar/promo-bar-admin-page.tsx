@@ -120,7 +120,9 @@ function PromoBarPreview({ settings, videoFile }: { settings: PromoBarSettings; 
       <h2 id="promo-preview-heading">Live Preview</h2>
       <div className={`admin-promo-preview__bar admin-promo-preview__bar--${settings.buttonPosition}`}>
         <PreviewVideo file={videoFile} url={settings.videoUrl} opacity={settings.videoOpacity / 100} />
-        <span className={`admin-promo-preview__button admin-promo-preview__button--${settings.buttonColor}`}>
+        <span
+          className={`promo-bar__button promo-bar__button--static promo-bar__button--${settings.buttonColor} admin-promo-preview__button`}
+        >
           {settings.buttonText || 'Go'}
         </span>
       </div>
@@ -161,7 +163,9 @@ function ChoiceGroup<T extends string>({
               checked={value === option}
               onChange={() => onChange(option)}
             />
-            {swatches ? <span className={`admin-swatch admin-swatch--${option}`} aria-hidden="true" /> : null}
+            {swatches ? (
+              <span className={`admin-swatch promo-bar__button--${option}`} aria-hidden="true" />
+            ) : null}
             <span>{capitalize(option)}</span>
           </label>
         ))}
