@@ -12,6 +12,7 @@ import {
 } from '@nexus/contract';
 import { ValidateBy } from 'class-validator';
 import { isClientKey } from '../platform/security/index.js';
+import { SuccessDto } from '../platform/common/index.js';
 
 /** POST /api/admin/clear-suspicious-ip body. */
 export class ClearSuspiciousIpDto implements ClearSuspiciousIpRequest {
@@ -29,10 +30,7 @@ export class ClearSuspiciousIpDto implements ClearSuspiciousIpRequest {
   ip!: string;
 }
 
-export class ClearSuspiciousIpResponseDto implements ClearSuspiciousIpResponse {
-  @ApiProperty({ enum: [true] })
-  success!: true;
-
+export class ClearSuspiciousIpResponseDto extends SuccessDto implements ClearSuspiciousIpResponse {
   @ApiProperty({ description: 'False when the address was not listed (its budgets are reset anyway)' })
   cleared!: boolean;
 }

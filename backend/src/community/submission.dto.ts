@@ -22,7 +22,7 @@ import {
   type SubmissionUpdate,
   type SubmissionUpdatedResponse,
 } from '@nexus/contract';
-import { trim } from '../platform/common/index.js';
+import { SuccessDto, trim } from '../platform/common/index.js';
 
 /** The message `validateSubmission` gives this field of the whole body, if any. */
 const problem = (args: ValidationArguments | undefined): string | undefined =>
@@ -230,11 +230,13 @@ export class AdminCollectionSubmissionDto
   submitterContact!: string;
 }
 
-export class SubmissionCreatedDto implements SubmissionCreatedResponse {
-  @ApiProperty({ enum: [true] })
-  success!: true;
+/** What a submission's creation and a vote on it both answer first: success, and which submission. */
+export class SubmissionAnswerDto extends SuccessDto {
   @ApiProperty({ example: '1' })
   submissionId!: string;
+}
+
+export class SubmissionCreatedDto extends SubmissionAnswerDto implements SubmissionCreatedResponse {
   @ApiProperty({ type: CollectionSubmissionDto })
   submission!: CollectionSubmissionDto;
 }
@@ -252,9 +254,7 @@ export class SubmissionStatsDto implements SubmissionStats {
   rejected!: number;
 }
 
-export class SubmissionUpdatedDto implements SubmissionUpdatedResponse {
-  @ApiProperty({ enum: [true] })
-  success!: true;
+export class SubmissionUpdatedDto extends SuccessDto implements SubmissionUpdatedResponse {
   @ApiProperty({ type: AdminCollectionSubmissionDto })
   submission!: AdminCollectionSubmissionDto;
   @ApiPropertyOptional({
@@ -264,7 +264,4 @@ export class SubmissionUpdatedDto implements SubmissionUpdatedResponse {
   whitelistedCollectionId?: string;
 }
 
-export class SubmissionDeletedDto implements SubmissionDeletedResponse {
-  @ApiProperty({ enum: [true] })
-  success!: true;
-}
+export class SubmissionDeletedDto extends SuccessDto implements SubmissionDeletedResponse {}

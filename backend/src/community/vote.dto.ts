@@ -10,7 +10,7 @@ import {
   type VoteResponse,
   type VoteType,
 } from '@nexus/contract';
-import { ID_MESSAGE, ID_PATTERN } from './submission.dto.js';
+import { ID_MESSAGE, ID_PATTERN, SubmissionAnswerDto } from './submission.dto.js';
 
 /** A submission id may come as a number from a client that parsed it; it is kept as text. */
 const idText = ({ value }: { value: unknown }) =>
@@ -47,11 +47,7 @@ export class VoteCheckQueryDto {
 
 // Answers, for the OpenAPI reference.
 
-export class VoteResultDto implements VoteResponse {
-  @ApiProperty({ enum: [true] })
-  success!: true;
-  @ApiProperty({ example: '1' })
-  submissionId!: string;
+export class VoteResultDto extends SubmissionAnswerDto implements VoteResponse {
   @ApiProperty({ enum: VOTE_TYPES })
   voteType!: VoteType;
   @ApiProperty({ description: 'Totals after this vote' })

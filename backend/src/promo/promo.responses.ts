@@ -9,6 +9,7 @@ import {
   type PromoAssetType,
   type PromoBarSettings,
 } from '@nexus/contract';
+import { SuccessDto } from '../platform/common/index.js';
 
 /** SPEC §3 promo asset, as the API answers it. */
 export class PromoAssetResponse implements PromoAsset {
@@ -46,10 +47,7 @@ export class PromoAssetResponse implements PromoAsset {
   createdAt!: string;
 }
 
-export class PromoAssetDeletedResponse {
-  @ApiProperty({ enum: [true] })
-  success!: true;
-}
+export class PromoAssetDeletedResponse extends SuccessDto {}
 
 /** SPEC §3 promo bar settings, as the API answers them. */
 export class PromoBarSettingsResponse implements PromoBarSettings {

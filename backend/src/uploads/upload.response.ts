@@ -1,11 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { SubmissionUploadResponse, UploadResponse } from '@nexus/contract';
+import { SuccessDto } from '../platform/common/index.js';
 
 /** POST /api/upload answer. */
-export class UploadResponseDto implements UploadResponse {
-  @ApiProperty({ enum: [true] })
-  success!: true;
-
+export class UploadResponseDto extends SuccessDto implements UploadResponse {
   @ApiProperty({ description: 'Where the image is served', example: '/api/media/files/0b9d….png' })
   url!: string;
 }
@@ -19,10 +17,7 @@ class SubmissionUploadFilesDto {
 }
 
 /** POST /api/collection-submissions/upload answer: the URL of each image sent. */
-export class SubmissionUploadResponseDto implements SubmissionUploadResponse {
-  @ApiProperty({ enum: [true] })
-  success!: true;
-
+export class SubmissionUploadResponseDto extends SuccessDto implements SubmissionUploadResponse {
   @ApiProperty({ type: SubmissionUploadFilesDto })
   files!: { banner?: string; logo?: string };
 }
