@@ -268,7 +268,11 @@ maybe('SIGTERM to a worker in the middle of a job (built process, chains, Postgr
     // On failure, the worker's last words say why it ended otherwise.
     const clean = end.signal === 'SIGTERM' || end.code === 0;
     expect(clean ? 'clean exit' : { end, output: worker.output.slice(-15) }).toBe('clean exit');
-    expect(worker.output.join('\n')).toContain('handed 1 running job(s) back to the queue');
+    // The scan is handed back; so is an index pass of the worker's start still waiting on the held
+    // node (a loaded machine's start is slow enough for that).
+    expect(worker.output.join('\n')).toMatch(
+      new RegExp(`handed \\d+ running job\\(s\\) back to the queue: [^\\n]*${key}`),
+    );
     const job = (await queue.getJob(key))!;
     expect(['waiting', 'delayed']).toContain(await job.getState());
     expect(job.attemptsMade).toBe(0);
