@@ -12,7 +12,7 @@ import {
 } from '@nexus/contract';
 import { ValidateBy } from 'class-validator';
 import { isClientKey } from '../platform/security/index.js';
-import { SuccessDto } from '../platform/common/index.js';
+import { SuccessDto } from '../platform/answers/index.js';
 
 /** POST /api/admin/clear-suspicious-ip body. */
 export class ClearSuspiciousIpDto implements ClearSuspiciousIpRequest {

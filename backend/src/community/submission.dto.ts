@@ -22,7 +22,8 @@ import {
   type SubmissionUpdate,
   type SubmissionUpdatedResponse,
 } from '@nexus/contract';
-import { SuccessDto, trim } from '../platform/common/index.js';
+import { SuccessDto } from '../platform/answers/index.js';
+import { trim } from '../platform/common/index.js';
 
 /** The message `validateSubmission` gives this field of the whole body, if any. */
 const problem = (args: ValidationArguments | undefined): string | undefined =>

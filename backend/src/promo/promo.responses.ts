@@ -9,7 +9,7 @@ import {
   type PromoAssetType,
   type PromoBarSettings,
 } from '@nexus/contract';
-import { SuccessDto } from '../platform/common/index.js';
+import { SuccessDto } from '../platform/answers/index.js';
 
 /** SPEC §3 promo asset, as the API answers it. */
 export class PromoAssetResponse implements PromoAsset {

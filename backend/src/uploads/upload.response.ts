@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { SubmissionUploadResponse, UploadResponse } from '@nexus/contract';
-import { SuccessDto } from '../platform/common/index.js';
+import { SuccessDto } from '../platform/answers/index.js';
 
 /** POST /api/upload answer. */
 export class UploadResponseDto extends SuccessDto implements UploadResponse {

@@ -18,7 +18,6 @@ export { ConcurrencyLimit, mapWithConcurrency } from './concurrency.js';
 export { isUnavailable, VISITOR_ERRORS, visitorScanError } from './visitor-errors.js';
 export { seededRandom } from './seeded-random.js';
 export { LruCache } from './lru-cache.js';
-export { SuccessDto } from './success.dto.js';
 export { isLink, Link, Optional, OptionalFlag, OptionalWholeNumber, Text, trim } from './validation.rules.js';
 export { exitIfStuck } from './shutdown.js';
 export { RepeatingTask, type RepeatSchedule } from './repeating-task.js';

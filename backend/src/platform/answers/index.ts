@@ -1,0 +1,1 @@
+export { SuccessDto } from './success.dto.js';
