@@ -70,12 +70,18 @@ describe(SharedRequestPacer.name, () => {
     // The node allows one budget exactly: each process alone keeps to it, and the two together
     // exceed it even when a loaded machine slows them well below their pace (the tolerance the
     // shared test needs would let two slowed processes through).
+    // A machine busy enough to delay their calls by seconds may spread one round below the node's
+    // rate, so they read again, up to five rounds, until the node refuses them.
     front.limits.requestsPerSecond = BUDGET;
     try {
-      const sources = await readTogether(false, 'unused');
+      let retries = 0;
+      for (let round = 0; round < 5 && front.refused.rate === 0; round++) {
+        const sources = await readTogether(false, 'unused');
+        retries += sources.reduce((sum, source) => sum + source.getStats().retries, 0);
+      }
 
       expect(front.refused.rate).toBeGreaterThan(0);
-      expect(sources.reduce((sum, source) => sum + source.getStats().retries, 0)).toBeGreaterThan(0);
+      expect(retries).toBeGreaterThan(0);
     } finally {
       front.limits.requestsPerSecond = FRONT_LIMIT;
     }
