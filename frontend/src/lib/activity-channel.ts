@@ -52,12 +52,7 @@ export function createSocketActivityChannel(socket: NexusSocket): ActivityChanne
   };
 }
 
-/**
- * A channel usable at once over one that arrives later (the socket's, once Socket.IO is fetched):
- * follows, unfollows and listeners wait for it and reach it in the order they were made; a listener
- * removed meanwhile never registers. Should the fetch fail, what was asked meanwhile is dropped and
- * the next call fetches again.
- */
+/** An activity channel usable at once over one that arrives later (the socket's): see deferredChannel. */
 export function deferredActivityChannel(ready: () => Promise<ActivityChannel>): ActivityChannel {
   const { later, listen } = deferredChannel(ready);
   return {

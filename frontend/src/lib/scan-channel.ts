@@ -67,10 +67,8 @@ export function createSocketScanChannel(socket: NexusSocket): ScanChannel {
 }
 
 /**
- * A channel usable at once over one that arrives later (the socket's, once Socket.IO is fetched):
- * calls wait for it and reach it in the order they were made; a listener removed meanwhile never
- * registers. Should the fetch fail, `subscribe` answers null (as a subscribe the socket could not
- * answer in time), the rest is dropped, and the next call fetches again.
+ * A scan channel usable at once over one that arrives later (the socket's): see deferredChannel.
+ * Should the fetch fail, `subscribe` answers null, as a subscribe the socket could not answer in time.
  */
 export function deferredScanChannel(ready: () => Promise<ScanChannel>): ScanChannel {
   const { later, listen } = deferredChannel(ready);

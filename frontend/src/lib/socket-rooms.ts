@@ -41,9 +41,10 @@ export function countedRooms(
 }
 
 /**
- * The two halves of a channel whose socket module is still on its way: `later` runs a call once it
- * is there (dropped should the fetch fail: the next call fetches again), and `listen` registers a
- * listener then, unless the listener was removed meanwhile.
+ * The two halves of a channel usable at once while its socket module is still on its way (until
+ * Socket.IO is fetched): `later` runs a call once it is there, calls in the order they were made
+ * (dropped should the fetch fail: the next call fetches again), and `listen` registers a listener
+ * then, unless the listener was removed meanwhile.
  */
 export function deferredChannel<C extends { listen(listener: never): () => void }>(ready: () => Promise<C>) {
   const later = (use: (live: C) => void) => {
