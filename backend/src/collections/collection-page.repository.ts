@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { MISSING_VALUE_KEY, type CollectionSort, type SortOrder, type TraitSelection } from '@nexus/contract';
-import { executeBound } from '../platform/database/index.js';
+import { countRows, executeBound } from '../platform/database/index.js';
 import type { IndexRow } from './collection-page.index.js';
 import { storedTraitCounts } from './collection-trait-counts.js';
 import type { NftRecord } from './collections.repository.js';
@@ -255,11 +255,9 @@ export class CollectionPageRepository {
 
   /** NFTs stored and ranked for a collection. */
   async totals(collectionId: string): Promise<{ stored: number; ranked: number }> {
-    const [row] = await executeBound<{ stored: number; ranked: number }>(
-      this.em.fork(),
-      `select count(*)::int as stored, count(rarity_rank)::int as ranked from nft where collection_id = $1`,
-      [collectionId],
-    );
-    return { stored: row?.stored ?? 0, ranked: row?.ranked ?? 0 };
+    return countRows(this.em.fork(), 'nft', ['collection_id', collectionId], {
+      stored: '*',
+      ranked: 'rarity_rank',
+    });
   }
 }

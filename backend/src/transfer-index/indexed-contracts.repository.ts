@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Network } from '@nexus/contract';
-import { executeBound } from '../platform/database/index.js';
+import { countRows, executeBound } from '../platform/database/index.js';
 import type { ContractNaming, UnnamedContract } from './transfer-index.rows.js';
 
 /** The contracts the transfer index has seen, and their names once read (collection discovery). */
@@ -44,11 +44,9 @@ export class IndexedContractsRepository {
 
   /** How many contracts the index has seen, and how many of them are named. */
   async contractCounts(network: Network): Promise<{ contracts: number; named: number }> {
-    const [row] = await executeBound<{ contracts: number; named: number }>(
-      this.em.fork(),
-      `select count(*)::int as contracts, count(named_at)::int as named from indexed_contract where network = $1`,
-      [network],
-    );
-    return { contracts: row?.contracts ?? 0, named: row?.named ?? 0 };
+    return countRows(this.em.fork(), 'indexed_contract', ['network', network], {
+      contracts: '*',
+      named: 'named_at',
+    });
   }
 }

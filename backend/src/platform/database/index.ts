@@ -1,5 +1,6 @@
 export { ormConfig } from './mikro-orm.config.js';
 export { executeBound } from './bound-query.js';
+export { countRows } from './row-counts.js';
 export { BaseEntity } from './base.entity.js';
 export { Column } from './columns.js';
 export { CollectionProfileEntity } from './collection-profile.entity.js';
