@@ -61,17 +61,19 @@ async function insertTransfers(em: EntityManager, network: Network, rows: Transf
      on conflict do nothing`,
     [
       network,
-      rows.map((row) => row.blockNumber.toString()),
-      rows.map((row) => row.logIndex),
-      rows.map((row) => row.position),
-      rows.map((row) => row.contract),
-      rows.map((row) => row.tokenId.toString()),
-      rows.map((row) => row.from),
-      rows.map((row) => row.to),
-      rows.map((row) => row.amount.toString()),
-      rows.map((row) => row.standard),
-      rows.map((row) => row.txHash),
-      rows.map((row) => row.blockTime?.toISOString() ?? null),
+      ...unnestColumns(rows, [
+        'blockNumber',
+        'logIndex',
+        'position',
+        'contract',
+        'tokenId',
+        'from',
+        'to',
+        'amount',
+        'standard',
+        'txHash',
+        'blockTime',
+      ]),
     ],
   );
 }
@@ -108,15 +110,7 @@ async function applyOwners(em: EntityManager, network: Network, rows: TransferRo
              join replaced r on r.contract = c.contract and r.token_id = c.token_id) moves
           group by contract, owner)
        ${ADD_HOLDER_DELTAS}`,
-      [
-        network,
-        part.map((row) => row.contract),
-        part.map((row) => row.tokenId.toString()),
-        part.map((row) => row.to),
-        part.map((row) => row.blockNumber.toString()),
-        part.map((row) => row.logIndex),
-        part.map((row) => row.position),
-      ],
+      [network, ...unnestColumns(part, ['contract', 'tokenId', 'to', 'blockNumber', 'logIndex', 'position'])],
     );
   }
 }
@@ -153,13 +147,7 @@ async function applyBalances(em: EntityManager, network: Network, rows: Transfer
          from applied a join wanted w on w.contract = a.contract and w.token_id = a.token_id and w.owner = a.owner
         group by a.contract, a.owner)
      ${ADD_HOLDER_DELTAS}`,
-    [
-      network,
-      entries.map((entry) => entry.contract),
-      entries.map((entry) => entry.tokenId.toString()),
-      entries.map((entry) => entry.owner),
-      entries.map((entry) => entry.delta.toString()),
-    ],
+    [network, ...unnestColumns(entries, ['contract', 'tokenId', 'owner', 'delta'])],
   );
 }
 
@@ -174,12 +162,22 @@ async function recordContracts(em: EntityManager, network: Network, rows: Transf
     `insert into indexed_contract (network, address, first_block, standard)
      select $1, * from unnest($2::varchar[], $3::bigint[], $4::varchar[])
      on conflict (network, address) do nothing`,
-    [
-      network,
-      contracts.map((row) => row.contract),
-      contracts.map((row) => row.blockNumber.toString()),
-      contracts.map((row) => row.standard),
-    ],
+    [network, ...unnestColumns(contracts, ['contract', 'blockNumber', 'standard'])],
+  );
+}
+
+/**
+ * Rows as one array per column, in the order `unnest($2::…[], $3::…[], …)` reads them: bigints as
+ * decimal text (the driver sends no bigint), dates as ISO text.
+ */
+function unnestColumns<T, K extends keyof T>(rows: readonly T[], columns: readonly K[]): unknown[][] {
+  return columns.map((column) =>
+    rows.map((row) => {
+      const value = row[column];
+      if (typeof value === 'bigint') return value.toString();
+      if (value instanceof Date) return value.toISOString();
+      return value ?? null;
+    }),
   );
 }
 
