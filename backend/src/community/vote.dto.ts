@@ -10,7 +10,7 @@ import {
   type VoteResponse,
   type VoteType,
 } from '@nexus/contract';
-import { ID_MESSAGE, ID_PATTERN, SubmissionAnswerDto } from './submission.dto.js';
+import { ID_PATTERN, SubmissionAnswerDto } from './submission.dto.js';
 
 /** A submission id may come as a number from a client that parsed it; it is kept as text. */
 const idText = ({ value }: { value: unknown }) =>
@@ -30,12 +30,6 @@ export class CastVoteDto implements VoteRequest {
   @ApiProperty({ pattern: FINGERPRINT_PATTERN.source, example: 'k2j4h5' })
   @Matches(FINGERPRINT_PATTERN, { message: VOTE_MESSAGES.fingerprint })
   voterFingerprint!: string;
-}
-
-export class VoteCheckParams {
-  @ApiProperty({ type: String, pattern: ID_PATTERN.source, example: '1' })
-  @Matches(ID_PATTERN, { message: ID_MESSAGE })
-  id!: string;
 }
 
 /** GET /api/collection-votes/{id}/check?fingerprint= */

@@ -10,7 +10,8 @@ import {
 import type { VoteCheckResponse, VoteResponse } from '@nexus/contract';
 import type { Request } from 'express';
 import { RateLimit } from '../platform/security/index.js';
-import { CastVoteDto, VoteCheckDto, VoteCheckParams, VoteCheckQueryDto, VoteResultDto } from './vote.dto.js';
+import { SubmissionIdParams } from './submission.dto.js';
+import { CastVoteDto, VoteCheckDto, VoteCheckQueryDto, VoteResultDto } from './vote.dto.js';
 import { VotesService } from './votes.service.js';
 
 /** SPEC §7 community votes. */
@@ -35,7 +36,7 @@ export class VotesController {
   @Get(':id/check')
   @ApiOkResponse({ type: VoteCheckDto })
   @ApiBadRequestResponse({ description: 'A malformed id or fingerprint' })
-  check(@Param() params: VoteCheckParams, @Query() query: VoteCheckQueryDto): Promise<VoteCheckResponse> {
+  check(@Param() params: SubmissionIdParams, @Query() query: VoteCheckQueryDto): Promise<VoteCheckResponse> {
     return this.votes.check(params.id, query.fingerprint);
   }
 }
