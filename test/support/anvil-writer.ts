@@ -20,9 +20,11 @@ const ARTIFACTS_DIR = join(tmpdir(), 'nexus-devchain-artifacts');
  * empty blocks.
  */
 export function anvilWriter(url: string, chainId: number, deployer: Address) {
-  const chain = createPublicClient({ chain: rpcChain('cronos', chainId, url), transport: http(url) });
+  // Past viem's 10 s: mining a thousand blocks on a machine running the whole suite takes longer.
+  const transport = http(url, { timeout: 120_000 });
+  const chain = createPublicClient({ chain: rpcChain('cronos', chainId, url), transport });
   const wallet = (account: Address) =>
-    createWalletClient({ chain: rpcChain('cronos', chainId, url), transport: http(url), account });
+    createWalletClient({ chain: rpcChain('cronos', chainId, url), transport, account });
   const succeeded = async (hash: Hex): Promise<TransactionReceipt> => {
     const receipt = await chain.waitForTransactionReceipt({ hash, pollingInterval: 10 });
     if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`);
