@@ -71,11 +71,11 @@ describe(SharedRequestPacer.name, () => {
     // exceed it even when a loaded machine slows them well below their pace (the tolerance the
     // shared test needs would let two slowed processes through).
     // A machine busy enough to delay their calls by seconds may spread one round below the node's
-    // rate, so they read again, up to five rounds, until the node refuses them.
+    // rate, so they read again, up to five rounds, until the node refuses them and they ask again.
     front.limits.requestsPerSecond = BUDGET;
     try {
       let retries = 0;
-      for (let round = 0; round < 5 && front.refused.rate === 0; round++) {
+      for (let round = 0; round < 5 && retries === 0; round++) {
         const sources = await readTogether(false, 'unused');
         retries += sources.reduce((sum, source) => sum + source.getStats().retries, 0);
       }
