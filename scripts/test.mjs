@@ -71,11 +71,12 @@ function stopLeftovers() {
   if (stopped > 0) log(`stopped ${stopped} API or worker process(es) a test left running`);
 }
 
-// Four jest workers by default, each on its own slot (database, dev chains, ports: test/slots.mjs),
-// on one run of every project: most files wait on a chain, an API, a page or a rate limit more than
-// they compute (two workers kept two cores about 60% busy, four about 85%). NEXUS_TEST_WORKERS=1 runs
-// one file at a time.
-const workers = Number(process.env.NEXUS_TEST_WORKERS) || 4;
+// Two jest workers by default, each on its own slot (database, dev chains, ports: test/slots.mjs),
+// on one run of every project. Four finished sooner on a machine that ran the suite in 740
+// CPU-seconds (two kept its cores about 60% busy, four about 85%), but on one needing 2,680 they
+// held the load at 12-20 and every run lost a few files to waits that ran out (docs/PERFORMANCE.md).
+// NEXUS_TEST_WORKERS=4 runs four; NEXUS_TEST_WORKERS=1 one file at a time.
+const workers = Number(process.env.NEXUS_TEST_WORKERS) || 2;
 const args = process.argv.slice(2);
 if (args.length > 0) {
   const explicit = args.some(
