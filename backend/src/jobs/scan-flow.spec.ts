@@ -37,7 +37,9 @@ describe('collection scan flow (API + worker, real PostgreSQL and Redis)', () =>
   const key = scanKey('collection', 'polygon', ADDRESS);
 
   beforeAll(async () => {
-    const config = testConfig(testPrefix('flow'), { SCAN_WAIT_MS: '20000' });
+    // Each request waits for its scan's answer up to 2 min: a forced scan of 120 tokens at 50 ms a call
+    // took over 20 s beside the rest of the suite on a slow machine, and the answer came back pending.
+    const config = testConfig(testPrefix('flow'), { SCAN_WAIT_MS: '120000' });
     ({ api, worker, url: baseUrl } = await startApiAndWorker(config, source, resolver));
     socket = io(baseUrl, { path: '/socket.io', transports: ['websocket'] });
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
