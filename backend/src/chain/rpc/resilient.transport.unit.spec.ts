@@ -264,6 +264,8 @@ describe(resilientTransport.name, () => {
         urls: [throttled.url, healthy.url],
         network: 'cronos',
         stats,
+        // Longer than the 20 calls take on a loaded machine: the pause must not end meanwhile.
+        setAsideMs: 60_000,
       });
       try {
         for (let i = 0; i < 20; i++)
