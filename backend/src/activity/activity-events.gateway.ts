@@ -1,11 +1,5 @@
 import { type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import {
-  ConnectedSocket,
-  MessageBody,
-  SubscribeMessage,
-  WebSocketGateway,
-  WebSocketServer,
-} from '@nestjs/websockets';
+import { SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import { activityNetworkRoom, activityRoom, parseActivityKey, SocketEvent } from '@nexus/contract';
 import type { Server } from 'socket.io';
 import { joinOpen, leaveKeyRoom, type ClientSocket } from '../platform/realtime/index.js';
@@ -38,7 +32,7 @@ export class ActivityEventsGateway implements OnModuleInit, OnModuleDestroy {
   }
 
   @SubscribeMessage(SocketEvent.ActivitySubscribe)
-  async subscribe(@ConnectedSocket() socket: ClientSocket, @MessageBody() key: unknown): Promise<boolean> {
+  async subscribe(socket: ClientSocket, key: unknown): Promise<boolean> {
     const parts = typeof key === 'string' ? parseActivityKey(key) : null;
     if (
       !parts ||
@@ -52,7 +46,7 @@ export class ActivityEventsGateway implements OnModuleInit, OnModuleDestroy {
   }
 
   @SubscribeMessage(SocketEvent.ActivityUnsubscribe)
-  unsubscribe(@ConnectedSocket() socket: ClientSocket, @MessageBody() key: unknown): Promise<void> {
+  unsubscribe(socket: ClientSocket, key: unknown): Promise<void> {
     return leaveKeyRoom(socket, key, activityRoom);
   }
 

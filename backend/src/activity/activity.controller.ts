@@ -124,10 +124,10 @@ export class WalletActivityController {
     `{${PAGE}, ${NAMES}}; what the wallet sent and received, newest first, across collections`,
   )
   activityFeed(
-    @Param() params: CollectionParamsDto,
+    @Param() { network, address }: CollectionParamsDto,
     @Query() query: ActivityQueryDto,
   ): Promise<ActivityPage> {
-    return this.activity.activity(params.network, 'wallet', params.address, query);
+    return this.activity.activity(network, 'wallet', address, query);
   }
 
   @IndexRoute(

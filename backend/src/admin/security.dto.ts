@@ -42,21 +42,18 @@ export class RateLimitStatusDto implements RateLimitStatus {
   })
   current!: number;
 
-  @ApiProperty({ description: 'Requests allowed per client address per window' })
-  limit!: number;
+  @ApiProperty({ description: 'Requests allowed per client address per window' }) limit!: number;
 
   @ApiProperty({
     description: "Milliseconds until the busiest client's window ends (0 when nothing is counted)",
   })
   resetIn!: number;
 
-  @ApiProperty({ description: 'Window length in milliseconds' })
-  windowMs!: number;
+  @ApiProperty({ description: 'Window length in milliseconds' }) windowMs!: number;
 }
 
 export class ApiKeysStatusDto {
-  @ApiProperty({ description: 'True when no key is missing' })
-  valid!: boolean;
+  @ApiProperty({ description: 'True when no key is missing' }) valid!: boolean;
 
   @ApiProperty({
     type: [String],
@@ -68,22 +65,17 @@ export class ApiKeysStatusDto {
 }
 
 export class SuspiciousIpDto implements SuspiciousIp {
-  @ApiProperty({ example: '203.0.113.7', description: 'IPv4 address or IPv6 /64' })
-  ip!: string;
+  @ApiProperty({ example: '203.0.113.7', description: 'IPv4 address or IPv6 /64' }) ip!: string;
 
   @ApiProperty({ description: 'Windows in which it went over a limit, within the breach window' })
   rateLimitBreaches!: number;
 
-  @ApiProperty({ description: 'Failed admin logins within the login window' })
-  failedLogins!: number;
-
-  @ApiProperty({ format: 'date-time', description: 'Latest event' })
-  lastSeenAt!: string;
+  @ApiProperty({ description: 'Failed admin logins within the login window' }) failedLogins!: number;
+  @ApiProperty({ format: 'date-time', description: 'Latest event' }) lastSeenAt!: string;
 }
 
 export class SecurityStatusDto implements SecurityStatus {
-  @ApiProperty({ type: ApiKeysStatusDto })
-  apiKeys!: ApiKeysStatusDto;
+  @ApiProperty({ type: ApiKeysStatusDto }) apiKeys!: ApiKeysStatusDto;
 
   @ApiProperty({
     type: 'object',
@@ -95,8 +87,7 @@ export class SecurityStatusDto implements SecurityStatus {
   @ApiProperty({ description: 'Browsers connected to the live-progress socket, across every API process' })
   activeUserSessions!: number;
 
-  @ApiProperty({ type: [SuspiciousIpDto] })
-  suspiciousIPs!: SuspiciousIpDto[];
+  @ApiProperty({ type: [SuspiciousIpDto] }) suspiciousIPs!: SuspiciousIpDto[];
 
   @ApiProperty({
     type: 'object',

@@ -7,12 +7,7 @@ import { Column } from '../platform/database/index.js';
  */
 @Entity({ tableName: 'collection_trait_count' })
 export class CollectionTraitCountEntity {
-  @Column.Bigint({ primary: true })
-  collectionId!: string;
-
-  @Column.Text({ primary: true })
-  facet!: string;
-
-  @Column.Integer()
-  count!: number;
+  @Column.Bigint({ primary: true }) collectionId!: string;
+  @Column.Text({ primary: true }) facet!: string;
+  @Column.Integer() count!: number;
 }

@@ -6,12 +6,10 @@ import { BaseEntity, Column } from '../platform/database/index.js';
 @Entity({ tableName: 'collection' })
 @Unique({ properties: ['network', 'address'] })
 export class CollectionEntity extends BaseEntity {
-  @Column.Network()
-  network!: Network;
+  @Column.Network() network!: Network;
 
   /** Lower-case 0x address. */
-  @Column.Address()
-  address!: string;
+  @Column.Address() address!: string;
 
   @Column.Name()
   name = '';
@@ -19,17 +17,13 @@ export class CollectionEntity extends BaseEntity {
   @Column.String(100)
   symbol = '';
 
-  @Column.Standard()
-  standard: TokenType = 'ERC-721';
-
-  @Column.Integer({ nullable: true })
-  totalSupply: number | null = null;
+  @Column.Standard() standard: TokenType = 'ERC-721';
+  @Column.Integer({ nullable: true }) totalSupply: number | null = null;
 
   @Column.Boolean()
   enumerable = false;
 
-  @Column.Text({ nullable: true })
-  imageUrl: string | null = null;
+  @Column.Text({ nullable: true }) imageUrl: string | null = null;
 
   @Column.Text()
   description = '';
@@ -38,16 +32,12 @@ export class CollectionEntity extends BaseEntity {
   @Column.Integer()
   nftCount = 0;
 
-  @Column.Timestamp({ nullable: true })
-  lastScannedAt: Date | null = null;
-
-  @Column.Integer({ nullable: true })
-  scanDuration: number | null = null;
+  @Column.Timestamp({ nullable: true }) lastScannedAt: Date | null = null;
+  @Column.Integer({ nullable: true }) scanDuration: number | null = null;
 
   @Column.Boolean()
   isComplete = false;
 
   /** Why the last scan is partial, in words a visitor can read (INCOMPLETE_REASONS); null when complete. */
-  @Column.Text({ nullable: true })
-  incompleteReason: string | null = null;
+  @Column.Text({ nullable: true }) incompleteReason: string | null = null;
 }

@@ -42,14 +42,10 @@ export class VoteCheckQueryDto {
 // Answers, for the OpenAPI reference.
 
 export class VoteResultDto extends SubmissionAnswerDto implements VoteResponse {
-  @ApiProperty({ enum: VOTE_TYPES })
-  voteType!: VoteType;
-  @ApiProperty({ description: 'Totals after this vote' })
-  yesVotes!: number;
-  @ApiProperty()
-  noVotes!: number;
-  @ApiProperty()
-  totalVotes!: number;
+  @ApiProperty({ enum: VOTE_TYPES }) voteType!: VoteType;
+  @ApiProperty({ description: 'Totals after this vote' }) yesVotes!: number;
+  @ApiProperty() noVotes!: number;
+  @ApiProperty() totalVotes!: number;
 }
 
 export class VoteCheckDto implements VoteCheckResponse {

@@ -26,15 +26,6 @@ export class RankedCollection {
     readonly order: Int32Array,
   ) {}
 
-  get size(): number {
-    return this.index.tokenCount;
-  }
-
-  /** Divisor of every token's weight sum: the collection entropy for openrarity, else 1. */
-  get normalizer(): number {
-    return this.weighted.normalizer;
-  }
-
   /** Every token in rank order (input order among equals). */
   results(): RarityRanking[] {
     const tokens = this.index.tokens;
@@ -48,6 +39,15 @@ export class RankedCollection {
       };
     }
     return out;
+  }
+
+  get size(): number {
+    return this.index.tokenCount;
+  }
+
+  /** Divisor of every token's weight sum: the collection entropy for openrarity, else 1. */
+  get normalizer(): number {
+    return this.weighted.normalizer;
   }
 
   toRarityResult(): RarityResult {

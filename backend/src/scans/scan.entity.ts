@@ -10,39 +10,16 @@ export type ScanStatus = 'running' | 'complete' | 'failed' | 'abandoned';
 @Entity({ tableName: 'scan' })
 @Index({ properties: ['key', 'createdAt'] })
 export class ScanEntity extends BaseEntity {
-  @Column.String(120)
-  key!: string;
-
-  @Column.String(16)
-  kind!: ScanKind;
-
-  @Column.Network()
-  network!: Network;
-
-  @Column.Address()
-  address!: string;
-
-  @Column.String(16)
-  status: ScanStatus & Opt = 'running';
-
-  @Column.String(100)
-  worker: string & Opt = '';
-
-  @Column.Integer()
-  attempt: number & Opt = 1;
-
-  @Column.Integer()
-  tokensFound: number & Opt = 0;
-
-  @Column.Integer()
-  metadataFetched: number & Opt = 0;
-
-  @Column.Integer({ nullable: true })
-  durationMs: number | null = null;
-
-  @Column.Text({ nullable: true })
-  error: string | null = null;
-
-  @Column.Timestamp({ nullable: true })
-  finishedAt: Date | null = null;
+  @Column.String(120) key!: string;
+  @Column.String(16) kind!: ScanKind;
+  @Column.Network() network!: Network;
+  @Column.Address() address!: string;
+  @Column.String(16) status: ScanStatus & Opt = 'running';
+  @Column.String(100) worker: string & Opt = '';
+  @Column.Integer() attempt: number & Opt = 1;
+  @Column.Integer() tokensFound: number & Opt = 0;
+  @Column.Integer() metadataFetched: number & Opt = 0;
+  @Column.Integer({ nullable: true }) durationMs: number | null = null;
+  @Column.Text({ nullable: true }) error: string | null = null;
+  @Column.Timestamp({ nullable: true }) finishedAt: Date | null = null;
 }

@@ -4,14 +4,6 @@ import type { Network, SearchType } from '@nexus/contract';
 import type { Redis } from 'ioredis';
 import { executeBound } from '../platform/database/index.js';
 
-export interface PendingSearch {
-  term: string;
-  network: Network;
-  search_type: SearchType;
-  from_cache: boolean;
-  created_at: string;
-}
-
 /** Searches are written at most this often, in one statement: a cache hit never waits on PostgreSQL. */
 const FLUSH_INTERVAL_MS = 1000;
 const FLUSH_BATCH = 500;
@@ -21,6 +13,15 @@ const RETRY_MAX_MS = 30_000;
 const SPOOL_CHECK_MS = 30_000;
 /** Searches kept in this process's memory while both PostgreSQL and Redis fail; the oldest go first. */
 export const HELD_SEARCHES_MAX = 200_000;
+
+/** A search as the batch insert takes it (the search table's columns). */
+export interface PendingSearch {
+  term: string;
+  network: Network;
+  search_type: SearchType;
+  from_cache: boolean;
+  created_at: string;
+}
 
 /** Where batches wait while PostgreSQL is away, and how they reach it. */
 export interface SearchStore {

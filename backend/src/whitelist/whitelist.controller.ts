@@ -28,15 +28,15 @@ export class WhitelistController {
   @Patch(':id')
   @AdminOnly()
   update(
-    @Param() params: WhitelistIdParams,
+    @Param() { id }: WhitelistIdParams,
     @Body() body: UpdateWhitelistedCollectionDto,
   ): Promise<WhitelistedCollection> {
-    return this.whitelist.update(params.id, body);
+    return this.whitelist.update(id, body);
   }
 
   @Delete(':id')
   @AdminOnly()
-  remove(@Param() params: WhitelistIdParams): Promise<{ success: true }> {
-    return this.whitelist.remove(params.id);
+  remove(@Param() { id }: WhitelistIdParams): Promise<{ success: true }> {
+    return this.whitelist.remove(id);
   }
 }

@@ -335,10 +335,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
   thirdweb: {
     name: 'thirdweb',
     sources: ['[ponder] thirdweb.test.ts', '[issue-22] "exceeded … capacity" in a 200 body (shape assumed)'],
-    limits: stated({
-      maxLogRange: 1_000,
-      requestsPerSecond: 20,
-    }),
+    limits: stated({ maxLogRange: 1_000, requestsPerSecond: 20 }),
     answers: {
       span: (limit) => error(-32005, `Maximum allowed number of requested blocks is ${limit}`),
       throttled: in200(-32005, () => 'You have exceeded your request capacity'),
@@ -515,10 +512,7 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
   arbitrum: {
     name: 'arbitrum',
     sources: ['[ponder] arbitrum.test.ts', '[issue-22] HTTP 429 with Retry-After (shape assumed)'],
-    limits: stated({
-      maxLogResults: 10_000,
-      requestsPerSecond: 20,
-    }),
+    limits: stated({ maxLogResults: 10_000, requestsPerSecond: 20 }),
     answers: {
       results: (limit) => error(-32000, `logs matched by query exceeds limit of ${limit}`),
       throttled: http429(-32005, 'Too Many Requests', '1'),

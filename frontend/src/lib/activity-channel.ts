@@ -10,6 +10,14 @@ import { onSocket, type NexusSocket } from './socket-client';
 import { channelSlot, countedRooms, deferredChannel, listenOn } from './socket-rooms';
 import { useLatest } from './use-latest';
 
+/** The transfer index's live side: a room per activity key (socket.io in the app, a fake in tests). */
+export interface ActivityChannel {
+  follow(key: string): void;
+  unfollow(key: string): void;
+  /** Registers for every activity event; returns the function that removes the listener. */
+  listen(listener: ActivityListener): () => void;
+}
+
 export interface ActivityListener {
   /** The index stored transfers of a followed collection or wallet (its key is the event's). */
   transfers: (event: TransfersIndexed) => void;
@@ -17,14 +25,6 @@ export interface ActivityListener {
   reorg: (event: ActivityReorg) => void;
   /** A followed collection's history, read on demand where the network's index is off, moved on. */
   history?: (event: HistoryProgress) => void;
-}
-
-/** The transfer index's live side: a room per activity key (socket.io in the app, a fake in tests). */
-export interface ActivityChannel {
-  follow(key: string): void;
-  unfollow(key: string): void;
-  /** Registers for every activity event; returns the function that removes the listener. */
-  listen(listener: ActivityListener): () => void;
 }
 
 /** Activity rooms over the tab's socket; followed again after a reconnect (the server forgets them). */

@@ -7,24 +7,11 @@ import { Column } from './columns.js';
  * visitor's submission and on a whitelisted collection.
  */
 export abstract class CollectionProfileEntity extends BaseEntity {
-  @Column.Text()
-  description: string & Opt = '';
-
-  @Column.Text()
-  logoUrl: string & Opt = '';
-
-  @Column.Text()
-  bannerUrl: string & Opt = '';
-
-  @Column.Text()
-  website: string & Opt = '';
-
-  @Column.Text()
-  discord: string & Opt = '';
-
-  @Column.Text()
-  twitter: string & Opt = '';
-
-  @Column.Text()
-  telegram: string & Opt = '';
+  @Column.Text() description: string & Opt = '';
+  @Column.Text() logoUrl: string & Opt = '';
+  @Column.Text() bannerUrl: string & Opt = '';
+  @Column.Text() website: string & Opt = '';
+  @Column.Text() discord: string & Opt = '';
+  @Column.Text() twitter: string & Opt = '';
+  @Column.Text() telegram: string & Opt = '';
 }

@@ -3,6 +3,7 @@ export { executeBound } from './bound-query.js';
 export { countRows } from './row-counts.js';
 export { BaseEntity } from './base.entity.js';
 export { Column } from './columns.js';
+export { sqlIndex } from './sql-index.js';
 export { CollectionProfileEntity } from './collection-profile.entity.js';
 export { isoUtc } from './sql-time.js';
 export { DatabaseModule } from './database.module.js';

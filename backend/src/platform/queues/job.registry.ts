@@ -27,82 +27,62 @@ export interface JobDefinition<Q extends QueueName = QueueName> {
 const KEEP_FAILED_SCANS = 1000;
 
 /**
- * A scan's retries (wallet or collection) wait 5, 15 and 35 s (Bull's exponential backoff waits
- * delay × (2^n − 1) after the nth failure): 55 s in all, past a short database or RPC outage.
+ * How often a queue's failed job is tried again (Bull's exponential backoff waits
+ * delay × (2^n − 1) after the nth failure).
  */
-const SCAN_RETRIES = { attempts: 4, backoff: { type: 'exponential', delay: 5000 } } as const;
+const RETRIES = {
+  /** A scan (wallet or collection) waits 5, 15 and 35 s: 55 s in all, past a short database or RPC outage. */
+  scan: { attempts: 4, backoff: { type: 'exponential', delay: 5000 } },
+  rarity: { attempts: 2, backoff: { type: 'exponential', delay: 1000 } },
+  /** A repeatable pass: a failed one is simply followed by the next. */
+  none: { attempts: 1, backoff: { type: 'fixed', delay: 1000 } },
+  /**
+   * Tokens whose metadata host was unreachable during a scan are asked again later: first after
+   * METADATA_RETRY_DELAY_MS, then with a doubling pause while the host stays down.
+   */
+  metadata: { attempts: 5, backoff: { type: 'exponential', delay: 5 * 60_000 } },
+} as const satisfies Record<string, Pick<JobOptions, 'attempts' | 'backoff'>>;
+
+const MINUTE = 60_000;
+
+/**
+ * One queue's definition: its jobs run at `priority` (1 first) for at most `timeoutMs`. Completed
+ * jobs are removed; a failed scan is kept for StalledScans (KEEP_FAILED_SCANS), background work is
+ * not. A stalled job is handed to another worker `maxStalledCount` times before it fails.
+ */
+function define<Q extends QueueName>(
+  queue: Q,
+  kind: ScanKind | null,
+  retries: (typeof RETRIES)[keyof typeof RETRIES],
+  priority: number,
+  timeoutMs: number,
+  maxStalledCount = 2,
+): JobDefinition<Q> {
+  return {
+    queue,
+    kind,
+    options: {
+      ...retries,
+      backoff: { ...retries.backoff },
+      removeOnComplete: true,
+      removeOnFail: kind === null ? true : KEEP_FAILED_SCANS,
+      priority,
+      timeout: timeoutMs,
+    },
+    lock: { maxStalledCount },
+  };
+}
 
 /**
  * Every queue, its scan kind and its job options (its handler: `jobs/job-handlers.ts`; workers
  * refuse to start unless each has one).
  */
 export const JOBS: { readonly [Q in QueueName]: JobDefinition<Q> } = {
-  [QueueName.WalletScan]: {
-    queue: QueueName.WalletScan,
-    kind: 'wallet',
-    options: {
-      ...SCAN_RETRIES,
-      removeOnComplete: true,
-      removeOnFail: KEEP_FAILED_SCANS,
-      priority: 1,
-      timeout: 10 * 60_000,
-    },
-    lock: { maxStalledCount: 2 },
-  },
-  [QueueName.CollectionScan]: {
-    queue: QueueName.CollectionScan,
-    kind: 'collection',
-    options: {
-      ...SCAN_RETRIES,
-      removeOnComplete: true,
-      removeOnFail: KEEP_FAILED_SCANS,
-      priority: 2,
-      timeout: 15 * 60_000,
-    },
-    lock: { maxStalledCount: 2 },
-  },
-  [QueueName.Rarity]: {
-    queue: QueueName.Rarity,
-    kind: 'rarity',
-    options: {
-      attempts: 2,
-      backoff: { type: 'exponential', delay: 1000 },
-      removeOnComplete: true,
-      removeOnFail: KEEP_FAILED_SCANS,
-      priority: 3,
-      timeout: 5 * 60_000,
-    },
-    lock: { maxStalledCount: 2 },
-  },
-  [QueueName.TransferIndex]: {
-    queue: QueueName.TransferIndex,
-    kind: null,
-    options: {
-      // Repeatable: a failed pass is simply followed by the next one.
-      attempts: 1,
-      backoff: { type: 'fixed', delay: 1000 },
-      removeOnComplete: true,
-      removeOnFail: true,
-      priority: 4,
-      timeout: 10 * 60_000,
-    },
-    lock: { maxStalledCount: 1 },
-  },
-  // Tokens whose metadata host was unreachable during a scan, asked again later: first after
-  // METADATA_RETRY_DELAY_MS, then with a doubling pause while the host stays down.
-  [QueueName.MetadataRetry]: {
-    queue: QueueName.MetadataRetry,
-    kind: null,
-    options: {
-      attempts: 5,
-      backoff: { type: 'exponential', delay: 5 * 60_000 },
-      removeOnComplete: true,
-      removeOnFail: true,
-      priority: 4,
-      timeout: 10 * 60_000,
-    },
-    lock: { maxStalledCount: 2 },
-  },
+  [QueueName.WalletScan]: define(QueueName.WalletScan, 'wallet', RETRIES.scan, 1, 10 * MINUTE),
+  [QueueName.CollectionScan]: define(QueueName.CollectionScan, 'collection', RETRIES.scan, 2, 15 * MINUTE),
+  [QueueName.Rarity]: define(QueueName.Rarity, 'rarity', RETRIES.rarity, 3, 5 * MINUTE),
+  [QueueName.TransferIndex]: define(QueueName.TransferIndex, null, RETRIES.none, 4, 10 * MINUTE, 1),
+  [QueueName.MetadataRetry]: define(QueueName.MetadataRetry, null, RETRIES.metadata, 4, 10 * MINUTE),
 };
 
 /** The queue names, in registry order. */

@@ -1,10 +1,4 @@
-import {
-  ConnectedSocket,
-  MessageBody,
-  SubscribeMessage,
-  WebSocketGateway,
-  WebSocketServer,
-} from '@nestjs/websockets';
+import { SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import {
   parseScanKey,
   scanRoom,
@@ -29,12 +23,12 @@ export class ScanEventsGateway {
     return (await this.server.fetchSockets()).length;
   }
 
-  /** Joins the scan's room and answers the current state at once (late subscribers). */
+  /**
+   * Joins the scan's room and answers the current state at once (late subscribers). A handler
+   * without parameter decorators is given the socket and the message body, in that order.
+   */
   @SubscribeMessage(SocketEvent.Subscribe)
-  async subscribe(
-    @ConnectedSocket() socket: ClientSocket,
-    @MessageBody() key: unknown,
-  ): Promise<SubscribeAck> {
+  async subscribe(socket: ClientSocket, key: unknown): Promise<SubscribeAck> {
     if (typeof key !== 'string' || !parseScanKey(key) || !(await joinOpen(socket, scanRoom(key)))) {
       return { progress: null };
     }
@@ -42,7 +36,7 @@ export class ScanEventsGateway {
   }
 
   @SubscribeMessage(SocketEvent.Unsubscribe)
-  unsubscribe(@ConnectedSocket() socket: ClientSocket, @MessageBody() key: unknown): Promise<void> {
+  unsubscribe(socket: ClientSocket, key: unknown): Promise<void> {
     return leaveKeyRoom(socket, key, scanRoom);
   }
 }

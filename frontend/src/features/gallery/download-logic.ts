@@ -1,7 +1,3 @@
-/** SPEC §9: downloads time out after 30 s. */
-export const DOWNLOAD_TIMEOUT_MS = 30_000;
-export const SKIP_DOWNLOAD_WARNING_KEY = 'skipDownloadWarning';
-
 export const DownloadMessages = {
   title: 'Download Failed',
   default: 'Failed to download NFT image. The image might be protected or unavailable.',
@@ -10,6 +6,10 @@ export const DownloadMessages = {
   network: 'Network error. Check your connection and try again.',
   invalid: 'Invalid image URL. Cannot download this image.',
 } as const;
+
+/** SPEC §9: downloads time out after 30 s. */
+export const DOWNLOAD_TIMEOUT_MS = 30_000;
+export const SKIP_DOWNLOAD_WARNING_KEY = 'skipDownloadWarning';
 
 export class InvalidImageUrlError extends Error {
   constructor() {

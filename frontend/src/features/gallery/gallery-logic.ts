@@ -10,10 +10,6 @@ import {
 } from '@nexus/contract';
 import { GALLERY_PAGE_SIZE } from '../../lib/gallery-page';
 
-/** SPEC §9 gallery constants. */
-export const CROWN_MAX_RANK = 10;
-export const TIER_MAX_RANK = 50;
-
 /** The server's sorts (GET /api/collections/…/nfts), in the same order and with the same names. */
 export const GALLERY_SORTS = COLLECTION_SORTS;
 export type GallerySort = CollectionSort;
@@ -24,6 +20,10 @@ export const GALLERY_SORT_LABELS: Record<GallerySort, string> = {
   tokenId: 'Token ID',
   name: 'Name',
 };
+
+/** SPEC §9 gallery constants. */
+export const CROWN_MAX_RANK = 10;
+export const TIER_MAX_RANK = 50;
 
 export const VIEW_MODES = ['small-grid', 'big-grid', 'list'] as const;
 export type ViewMode = (typeof VIEW_MODES)[number];
