@@ -83,9 +83,9 @@ export const METADATA_REASONS = {
   'source-failed': 'The data source could not read this token’s metadata.',
 } as const;
 
-export type MetadataReason = keyof typeof METADATA_REASONS;
-
 export const isMetadataReason = keyGuard(METADATA_REASONS);
+
+export type MetadataReason = keyof typeof METADATA_REASONS;
 
 /** POST /api/nfts body (SPEC §7). */
 export interface NftsRequest {

@@ -1,5 +1,3 @@
-// Over 400 lines for that reason: the one table of every API route with its types, read by the API, the web
-// app and the tests.
 import type {
   ActivityPage,
   ActivityQuery,
@@ -81,10 +79,42 @@ export interface ApiRoute {
   readonly commaLists?: readonly string[];
 }
 
-/** A type for a field of a route entry; nothing at run time. */
-function shape<T>(): T {
-  return undefined as T;
+/**
+ * A route being declared: its method and path, then the query or body it takes, then what it
+ * answers, which ends the declaration (`get(path).query<Q>().answers<R>()`). The types are
+ * carried by the entry's type alone: at run time `query`, `body` and `response` are undefined.
+ */
+interface RouteDeclaration<Route> {
+  /** A query string of this type; `commaLists` names its lists sent as one comma-separated value. */
+  query<Q>(commaLists?: readonly string[]): RouteDeclaration<Route & { readonly query: Q }>;
+  body<B>(): RouteDeclaration<Route & { readonly body: B }>;
+  answers<R>(): Route & { readonly response: R };
 }
+
+function declare<Route>(route: Route): RouteDeclaration<Route> {
+  return {
+    query: (commaLists) =>
+      declare({ ...route, query: undefined, ...(commaLists ? { commaLists } : {}) } as never),
+    body: () => declare({ ...route, body: undefined } as never),
+    answers: () => ({ ...route, response: undefined }) as never,
+  };
+}
+
+type ApiPath = ApiRoute['path'];
+const method =
+  <M extends HttpMethod>(name: M) =>
+  <P extends ApiPath>(path: P) =>
+    declare({ method: name, path } as { readonly method: M; readonly path: P });
+const get = method('GET');
+const post = method('POST');
+const put = method('PUT');
+const patch = method('PATCH');
+const del = method('DELETE');
+
+/** Path prefixes many routes share: a stored collection, one of its tokens, a wallet. */
+const COLLECTION = '/api/collections/:network/:address';
+const TOKEN = `${COLLECTION}/nfts/:tokenId` as const;
+const WALLET = '/api/wallets/:network/:address';
 
 /** Whatever a route answers that is not JSON: it is loaded by URL (an `<img>`, a download). */
 export type MediaBytes = Blob;
@@ -94,284 +124,86 @@ export type MediaBytes = Blob;
  * them through its client, the HTTP tests build their URLs from them, and a test holds the table
  * and the API's OpenAPI document to the same routes (docs/API.md describes each).
  */
+// One route a line, as a table reads.
+// prettier-ignore
 export const API_ROUTES = {
   // Explorer: scans, stored collections, rarity.
-  scanNfts: {
-    method: 'POST',
-    path: '/api/nfts',
-    body: shape<NftsRequest>(),
-    response: shape<NftsResponse>(),
-  },
-  collectionPage: {
-    method: 'GET',
-    path: '/api/collections/:network/:address/nfts',
-    query: shape<CollectionPageQuery>(),
-    response: shape<CollectionPageResponse>(),
-  },
-  collectionRanks: {
-    method: 'GET',
-    path: '/api/collections/:network/:address/ranks',
-    query: shape<{ tokenIds: readonly string[] }>(),
-    response: shape<CollectionRanksResponse>(),
-    commaLists: ['tokenIds'],
-  },
-  collectionTraits: {
-    method: 'GET',
-    path: '/api/collections/:network/:address/traits',
-    response: shape<CollectionTraitsResponse>(),
-  },
-  nftDetail: {
-    method: 'GET',
-    path: '/api/collections/:network/:address/nfts/:tokenId',
-    query: shape<{ method?: RarityMethodName }>(),
-    response: shape<NftDetailResponse>(),
-  },
-  nftMetadata: {
-    method: 'GET',
-    path: '/api/collections/:network/:address/nfts/:tokenId/metadata',
-    response: shape<NftMetadataResponse>(),
-  },
-  refreshNftMetadata: {
-    method: 'POST',
-    path: '/api/collections/:network/:address/nfts/:tokenId/refresh-metadata',
-    response: shape<NftRefreshResponse>(),
-  },
-  calculateRarity: {
-    method: 'POST',
-    path: '/api/calculate-rarity',
-    body: shape<CalculateRarityRequest>(),
-    response: shape<CalculateRarityResponse>(),
-  },
-  networks: { method: 'GET', path: '/api/networks', response: shape<NetworksResponse>() },
+  scanNfts: post('/api/nfts').body<NftsRequest>().answers<NftsResponse>(),
+  collectionPage: get(`${COLLECTION}/nfts`).query<CollectionPageQuery>().answers<CollectionPageResponse>(),
+  collectionRanks: get(`${COLLECTION}/ranks`).query<{ tokenIds: readonly string[] }>(['tokenIds']).answers<CollectionRanksResponse>(),
+  collectionTraits: get(`${COLLECTION}/traits`).answers<CollectionTraitsResponse>(),
+  nftDetail: get(TOKEN).query<{ method?: RarityMethodName }>().answers<NftDetailResponse>(),
+  nftMetadata: get(`${TOKEN}/metadata`).answers<NftMetadataResponse>(),
+  refreshNftMetadata: post(`${TOKEN}/refresh-metadata`).answers<NftRefreshResponse>(),
+  calculateRarity: post('/api/calculate-rarity').body<CalculateRarityRequest>().answers<CalculateRarityResponse>(),
+  networks: get('/api/networks').answers<NetworksResponse>(),
 
   // Owners and activity, from the transfer index.
-  tokenOwners: {
-    method: 'GET',
-    path: '/api/collections/:network/:address/nfts/:tokenId/owners',
-    query: shape<CursorQuery>(),
-    response: shape<TokenOwnersPage>(),
-  },
-  tokenHistory: {
-    method: 'GET',
-    path: '/api/collections/:network/:address/nfts/:tokenId/history',
-    query: shape<CursorQuery>(),
-    response: shape<ActivityPage>(),
-  },
-  collectionHolders: {
-    method: 'GET',
-    path: '/api/collections/:network/:address/holders',
-    query: shape<CursorQuery>(),
-    response: shape<CollectionHoldersPage>(),
-  },
-  collectionHolderStats: {
-    method: 'GET',
-    path: '/api/collections/:network/:address/holder-stats',
-    response: shape<CollectionHolderStats>(),
-  },
-  collectionActivity: {
-    method: 'GET',
-    path: '/api/collections/:network/:address/activity',
-    query: shape<ActivityQuery>(),
-    response: shape<ActivityPage>(),
-  },
-  collectionTransfersPerDay: {
-    method: 'GET',
-    path: '/api/collections/:network/:address/transfers-per-day',
-    query: shape<{ days?: number }>(),
-    response: shape<TransfersPerDay>(),
-  },
-  walletActivity: {
-    method: 'GET',
-    path: '/api/wallets/:network/:address/activity',
-    query: shape<ActivityQuery>(),
-    response: shape<ActivityPage>(),
-  },
-  walletHeldTokens: {
-    method: 'GET',
-    path: '/api/wallets/:network/:address/held',
-    query: shape<CursorQuery>(),
-    response: shape<HeldTokensPage>(),
-  },
+  tokenOwners: get(`${TOKEN}/owners`).query<CursorQuery>().answers<TokenOwnersPage>(),
+  tokenHistory: get(`${TOKEN}/history`).query<CursorQuery>().answers<ActivityPage>(),
+  collectionHolders: get(`${COLLECTION}/holders`).query<CursorQuery>().answers<CollectionHoldersPage>(),
+  collectionHolderStats: get(`${COLLECTION}/holder-stats`).answers<CollectionHolderStats>(),
+  collectionActivity: get(`${COLLECTION}/activity`).query<ActivityQuery>().answers<ActivityPage>(),
+  collectionTransfersPerDay: get(`${COLLECTION}/transfers-per-day`).query<{ days?: number }>().answers<TransfersPerDay>(),
+  walletActivity: get(`${WALLET}/activity`).query<ActivityQuery>().answers<ActivityPage>(),
+  walletHeldTokens: get(`${WALLET}/held`).query<CursorQuery>().answers<HeldTokensPage>(),
 
   // Addresses and search.
-  validateAddress: {
-    method: 'POST',
-    path: '/api/validate-address',
-    body: shape<{ address: string }>(),
-    response: shape<ValidateAddressResponse>(),
-  },
-  detectNetwork: {
-    method: 'POST',
-    path: '/api/detect-network',
-    body: shape<{ address: string }>(),
-    response: shape<DetectNetworkResponse>(),
-  },
-  locateCollection: {
-    method: 'POST',
-    path: '/api/locate-collection',
-    body: shape<{ address: string }>(),
-    response: shape<LocateCollectionResponse>(),
-  },
-  walletProfile: {
-    method: 'GET',
-    path: '/api/wallet-profile/:address',
-    response: shape<WalletProfileResponse>(),
-  },
-  discoverCollections: {
-    method: 'GET',
-    path: '/api/discover-collections',
-    query: shape<{ query: string; limit?: number }>(),
-    response: shape<DiscoveredCollection[]>(),
-  },
-  trendingSearches: {
-    method: 'GET',
-    path: '/api/trending-searches',
-    query: shape<{ limit?: number }>(),
-    response: shape<TrendingSearch[]>(),
-  },
+  validateAddress: post('/api/validate-address').body<{ address: string }>().answers<ValidateAddressResponse>(),
+  detectNetwork: post('/api/detect-network').body<{ address: string }>().answers<DetectNetworkResponse>(),
+  locateCollection: post('/api/locate-collection').body<{ address: string }>().answers<LocateCollectionResponse>(),
+  walletProfile: get('/api/wallet-profile/:address').answers<WalletProfileResponse>(),
+  discoverCollections: get('/api/discover-collections').query<{ query: string; limit?: number }>().answers<DiscoveredCollection[]>(),
+  trendingSearches: get('/api/trending-searches').query<{ limit?: number }>().answers<TrendingSearch[]>(),
 
   // Featured (whitelisted) collections.
-  whitelistedCollections: {
-    method: 'GET',
-    path: '/api/whitelisted-collections',
-    response: shape<WhitelistedCollection[]>(),
-  },
-  addWhitelistedCollection: {
-    method: 'POST',
-    path: '/api/whitelisted-collections',
-    body: shape<WhitelistedCollectionInput>(),
-    response: shape<WhitelistedCollection>(),
-  },
-  updateWhitelistedCollection: {
-    method: 'PATCH',
-    path: '/api/whitelisted-collections/:id',
-    body: shape<WhitelistedCollectionPatch>(),
-    response: shape<WhitelistedCollection>(),
-  },
-  deleteWhitelistedCollection: {
-    method: 'DELETE',
-    path: '/api/whitelisted-collections/:id',
-    response: shape<{ success: true }>(),
-  },
-  upload: { method: 'POST', path: '/api/upload', body: shape<FormData>(), response: shape<UploadResponse>() },
+  whitelistedCollections: get('/api/whitelisted-collections').answers<WhitelistedCollection[]>(),
+  addWhitelistedCollection: post('/api/whitelisted-collections').body<WhitelistedCollectionInput>().answers<WhitelistedCollection>(),
+  updateWhitelistedCollection: patch('/api/whitelisted-collections/:id').body<WhitelistedCollectionPatch>().answers<WhitelistedCollection>(),
+  deleteWhitelistedCollection: del('/api/whitelisted-collections/:id').answers<{ success: true }>(),
+  upload: post('/api/upload').body<FormData>().answers<UploadResponse>(),
 
   // Community submissions and votes.
-  createSubmission: {
-    method: 'POST',
-    path: '/api/collection-submissions',
-    body: shape<SubmissionInput>(),
-    response: shape<SubmissionCreatedResponse>(),
-  },
-  uploadSubmissionImages: {
-    method: 'POST',
-    path: '/api/collection-submissions/upload',
-    body: shape<FormData>(),
-    response: shape<SubmissionUploadResponse>(),
-  },
-  votingSubmissions: {
-    method: 'GET',
-    path: '/api/collection-submissions/voting',
-    response: shape<CollectionSubmission[]>(),
-  },
-  castVote: {
-    method: 'POST',
-    path: '/api/collection-votes',
-    body: shape<VoteRequest>(),
-    response: shape<VoteResponse>(),
-  },
-  voteCheck: {
-    method: 'GET',
-    path: '/api/collection-votes/:id/check',
-    query: shape<{ fingerprint: string }>(),
-    response: shape<VoteCheckResponse>(),
-  },
-  adminSubmissions: {
-    method: 'GET',
-    path: '/api/admin/collection-submissions',
-    query: shape<{ status?: SubmissionStatus }>(),
-    response: shape<AdminCollectionSubmission[]>(),
-  },
-  adminSubmissionStats: {
-    method: 'GET',
-    path: '/api/admin/collection-submissions/stats',
-    response: shape<SubmissionStats>(),
-  },
-  updateSubmission: {
-    method: 'PATCH',
-    path: '/api/admin/collection-submissions/:id',
-    body: shape<SubmissionUpdate>(),
-    response: shape<SubmissionUpdatedResponse>(),
-  },
-  deleteSubmission: {
-    method: 'DELETE',
-    path: '/api/admin/collection-submissions/:id',
-    response: shape<SubmissionDeletedResponse>(),
-  },
+  createSubmission: post('/api/collection-submissions').body<SubmissionInput>().answers<SubmissionCreatedResponse>(),
+  uploadSubmissionImages: post('/api/collection-submissions/upload').body<FormData>().answers<SubmissionUploadResponse>(),
+  votingSubmissions: get('/api/collection-submissions/voting').answers<CollectionSubmission[]>(),
+  castVote: post('/api/collection-votes').body<VoteRequest>().answers<VoteResponse>(),
+  voteCheck: get('/api/collection-votes/:id/check').query<{ fingerprint: string }>().answers<VoteCheckResponse>(),
+  adminSubmissions: get('/api/admin/collection-submissions').query<{ status?: SubmissionStatus }>().answers<AdminCollectionSubmission[]>(),
+  adminSubmissionStats: get('/api/admin/collection-submissions/stats').answers<SubmissionStats>(),
+  updateSubmission: patch('/api/admin/collection-submissions/:id').body<SubmissionUpdate>().answers<SubmissionUpdatedResponse>(),
+  deleteSubmission: del('/api/admin/collection-submissions/:id').answers<SubmissionDeletedResponse>(),
 
   // Promo media.
-  promoAssets: { method: 'GET', path: '/api/promo-assets', response: shape<PromoAsset[]>() },
-  activePromoAssets: { method: 'GET', path: '/api/promo-assets/active', response: shape<PromoAsset[]>() },
-  uploadPromoAsset: {
-    method: 'POST',
-    path: '/api/promo-assets/upload',
-    body: shape<FormData>(),
-    response: shape<PromoAsset>(),
-  },
-  togglePromoAsset: {
-    method: 'PUT',
-    path: '/api/promo-assets/:id',
-    body: shape<PromoAssetToggle>(),
-    response: shape<PromoAsset>(),
-  },
-  deletePromoAsset: { method: 'DELETE', path: '/api/promo-assets/:id', response: shape<{ success: true }>() },
-  promoBarSettings: { method: 'GET', path: '/api/promo-bar-settings', response: shape<PromoBarSettings>() },
-  savePromoBarSettings: {
-    method: 'PUT',
-    path: '/api/admin/promo-bar-settings',
-    body: shape<FormData>(),
-    response: shape<PromoBarSettings>(),
-  },
-  donations: { method: 'GET', path: '/api/donations', response: shape<DonationEntry[]>() },
+  promoAssets: get('/api/promo-assets').answers<PromoAsset[]>(),
+  activePromoAssets: get('/api/promo-assets/active').answers<PromoAsset[]>(),
+  uploadPromoAsset: post('/api/promo-assets/upload').body<FormData>().answers<PromoAsset>(),
+  togglePromoAsset: put('/api/promo-assets/:id').body<PromoAssetToggle>().answers<PromoAsset>(),
+  deletePromoAsset: del('/api/promo-assets/:id').answers<{ success: true }>(),
+  promoBarSettings: get('/api/promo-bar-settings').answers<PromoBarSettings>(),
+  savePromoBarSettings: put('/api/admin/promo-bar-settings').body<FormData>().answers<PromoBarSettings>(),
+  donations: get('/api/donations').answers<DonationEntry[]>(),
 
   // Media: bytes, loaded by URL.
-  mediaImage: {
-    method: 'GET',
-    path: '/api/media/image',
-    query: shape<{ src: string }>(),
-    response: shape<MediaBytes>(),
-  },
-  mediaFile: { method: 'GET', path: '/api/media/files/:name', response: shape<MediaBytes>() },
+  mediaImage: get('/api/media/image').query<{ src: string }>().answers<MediaBytes>(),
+  mediaFile: get('/api/media/files/:name').answers<MediaBytes>(),
 
   // Admin session and tools.
-  adminAuthenticate: {
-    method: 'POST',
-    path: '/api/admin/authenticate',
-    body: shape<AdminAuthenticateRequest>(),
-    response: shape<AdminSessionResponse>(),
-  },
-  adminVerify: { method: 'POST', path: '/api/admin/verify', response: shape<AdminSessionResponse>() },
-  adminLogout: { method: 'POST', path: '/api/admin/logout', response: shape<AdminLogoutResponse>() },
-  adminLogoutEverywhere: {
-    method: 'POST',
-    path: '/api/admin/logout-everywhere',
-    response: shape<AdminLogoutResponse>(),
-  },
-  cacheStats: { method: 'GET', path: '/api/admin/cache-stats', response: shape<CacheStats>() },
-  clearCache: { method: 'POST', path: '/api/admin/clear-cache', response: shape<ClearCacheResponse>() },
-  securityStatus: { method: 'GET', path: '/api/admin/security-status', response: shape<SecurityStatus>() },
-  clearSuspiciousIp: {
-    method: 'POST',
-    path: '/api/admin/clear-suspicious-ip',
-    body: shape<ClearSuspiciousIpRequest>(),
-    response: shape<ClearSuspiciousIpResponse>(),
-  },
-  rpcProviders: { method: 'GET', path: '/api/admin/rpc-providers', response: shape<RpcProvidersResponse>() },
+  adminAuthenticate: post('/api/admin/authenticate').body<AdminAuthenticateRequest>().answers<AdminSessionResponse>(),
+  adminVerify: post('/api/admin/verify').answers<AdminSessionResponse>(),
+  adminLogout: post('/api/admin/logout').answers<AdminLogoutResponse>(),
+  adminLogoutEverywhere: post('/api/admin/logout-everywhere').answers<AdminLogoutResponse>(),
+  securityStatus: get('/api/admin/security-status').answers<SecurityStatus>(),
+  clearSuspiciousIp: post('/api/admin/clear-suspicious-ip').body<ClearSuspiciousIpRequest>().answers<ClearSuspiciousIpResponse>(),
+  cacheStats: get('/api/admin/cache-stats').answers<CacheStats>(),
+  clearCache: post('/api/admin/clear-cache').answers<ClearCacheResponse>(),
+  rpcProviders: get('/api/admin/rpc-providers').answers<RpcProvidersResponse>(),
 
   // Health (load balancers, deploy checks).
-  health: { method: 'GET', path: '/api/health', response: shape<HealthResponse>() },
-  liveness: { method: 'GET', path: '/api/health/live', response: shape<LivenessResponse>() },
-  readiness: { method: 'GET', path: '/api/health/ready', response: shape<ReadinessResponse>() },
-} as const satisfies Record<string, ApiRoute>;
+  health: get('/api/health').answers<HealthResponse>(),
+  liveness: get('/api/health/live').answers<LivenessResponse>(),
+  readiness: get('/api/health/ready').answers<ReadinessResponse>(),
+} satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;
 

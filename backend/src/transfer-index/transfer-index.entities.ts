@@ -33,11 +33,11 @@ export class TransferIndexCursorEntity extends NetworkRow {
   /** Every block up to this one is indexed; fromBlock - 1 before the first pass. */
   @Column.Bigint() indexedTo!: string;
   @Column.Bigint() head!: string;
+  @Column.Double({ nullable: true }) blocksPerSecond: number | null = null;
+  @Column.Double({ nullable: true }) logsPerSecond: number | null = null;
   @Column.Integer() confirmations!: number;
   @Column.Bigint() transfers!: string;
   @Column.Integer() reorgs!: number;
-  @Column.Double({ nullable: true }) blocksPerSecond: number | null = null;
-  @Column.Double({ nullable: true }) logsPerSecond: number | null = null;
   @Column.Timestamp() updatedAt!: Date;
 
   /** When the cursor first reached the confirmed head: a contract's history is shown from then on. */
@@ -123,8 +123,8 @@ export class NftOwnerEntity extends TokenRow {
 
 /** ERC-1155 balances as the index knows them. */
 @Entity({ tableName: 'nft_balance' })
-@Index({ properties: ['network', 'owner'] })
 @Index(sqlIndex('nft_balance', 'contract_holder', '("network", "contract", "owner") where "balance" > 0'))
+@Index({ properties: ['network', 'owner'] })
 export class NftBalanceEntity extends TokenRow {
   @Column.Address({ primary: true }) owner!: string;
   @Column.Uint256() balance!: string;

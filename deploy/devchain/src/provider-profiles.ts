@@ -111,9 +111,8 @@ function stated(limits: Partial<ProviderLimits> & Pick<ProviderLimits, 'requests
   };
 }
 
-export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
+const PROFILES: Record<ProviderName, Omit<ProviderProfile, 'name'>> = {
   infura: {
-    name: 'infura',
     sources: [
       '[ethers-4703]',
       '[ponder] infura.test.ts',
@@ -149,7 +148,6 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
     suggestsRange: true,
   },
   alchemy: {
-    name: 'alchemy',
     sources: [
       '[envio] Alchemy block range',
       '[ethers-4703]',
@@ -196,7 +194,6 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
     suggestsRange: true,
   },
   quicknode: {
-    name: 'quicknode',
     sources: ['[ponder] quicknode.test.ts', '[quicknode-errors] -32614, -32007', '[quicknode-logs]'],
     limits: stated({
       maxLogRange: 10_000,
@@ -214,7 +211,6 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
     suggestsRange: false,
   },
   'quicknode-trial': {
-    name: 'quicknode-trial',
     sources: [
       '[quicknode-logs] 5 blocks on the free trial',
       '[quicknode-errors] -32614',
@@ -232,7 +228,6 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
     suggestsRange: false,
   },
   ankr: {
-    name: 'ankr',
     sources: [
       '[ponder] getLogsRetryHelper.ts, ankr branch (-32600, 3,000 blocks)',
       '[ponder] ankr.test.ts',
@@ -252,7 +247,6 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
     suggestsRange: false,
   },
   cloudflare: {
-    name: 'cloudflare',
     sources: [
       '[ponder] cloudflare.test.ts',
       '[issue-22] HTTP 429 with Retry-After (shape assumed)',
@@ -272,7 +266,6 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
     suggestsRange: false,
   },
   publicnode: {
-    name: 'publicnode',
     sources: [
       '[ponder] publicnode.test.ts',
       '[issue-22] -32005 "limit exceeded" in a 200 body (shape assumed)',
@@ -292,7 +285,6 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
     suggestsRange: false,
   },
   llamarpc: {
-    name: 'llamarpc',
     sources: [
       '[ponder] llamarpc.test.ts',
       '[envio] reth\'s "retry with the range A-B"',
@@ -319,7 +311,6 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
     suggestsRange: true,
   },
   blockpi: {
-    name: 'blockpi',
     sources: ['[ponder] blockpi.test.ts', '[issue-22] -32029 in a 200 body (shape assumed)'],
     limits: stated({
       maxLogRange: 1_024,
@@ -333,9 +324,11 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
     suggestsRange: false,
   },
   thirdweb: {
-    name: 'thirdweb',
     sources: ['[ponder] thirdweb.test.ts', '[issue-22] "exceeded … capacity" in a 200 body (shape assumed)'],
-    limits: stated({ maxLogRange: 1_000, requestsPerSecond: 20 }),
+    limits: stated({
+      maxLogRange: 1_000,
+      requestsPerSecond: 20,
+    }),
     answers: {
       span: (limit) => error(-32005, `Maximum allowed number of requested blocks is ${limit}`),
       throttled: in200(-32005, () => 'You have exceeded your request capacity'),
@@ -344,7 +337,6 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
     suggestsRange: false,
   },
   chainstack: {
-    name: 'chainstack',
     sources: [
       '[ponder] chainstack.test.ts (100 blocks on the free plan)',
       '[issue-22] HTTP 429 with Retry-After (shape assumed)',
@@ -361,7 +353,6 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
     suggestsRange: false,
   },
   coinbase: {
-    name: 'coinbase',
     sources: [
       '[ponder] coinbase.test.ts',
       '[geth-batch] op-geth (base-org/node issue 234)',
@@ -384,7 +375,6 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
     suggestsRange: false,
   },
   drpc: {
-    name: 'drpc',
     sources: [
       '[ponder] getLogsRetryHelper.ts, drpc branch',
       '[drpc-batch] (one error per call, shape assumed)',
@@ -411,7 +401,6 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
     suggestsRange: false,
   },
   '1rpc': {
-    name: '1rpc',
     sources: [
       '[ponder] 1rpc.test.ts',
       '[ponder] getLogsRetryHelper.ts, 1rpc branch (response size)',
@@ -431,7 +420,6 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
     suggestsRange: false,
   },
   nodereal: {
-    name: 'nodereal',
     sources: [
       '[nodereal-errors] -32005 batch size exceed limit 500 (one error per call, shape assumed)',
       '[issue-22] HTTP 429 without Retry-After (shape assumed)',
@@ -455,7 +443,6 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
     suggestsRange: false,
   },
   avalanche: {
-    name: 'avalanche',
     sources: ['[ponder] avalanche.test.ts', '[issue-22] HTTP 429 with Retry-After (shape assumed)'],
     limits: stated({
       maxLogRange: 2_048,
@@ -470,7 +457,6 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
     suggestsRange: false,
   },
   optimism: {
-    name: 'optimism',
     sources: [
       '[ponder] optimism.test.ts',
       '[ponder] getLogsRetryHelper.ts, optimism branch (response size; 10 MB assumed)',
@@ -490,7 +476,6 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
     suggestsRange: false,
   },
   base: {
-    name: 'base',
     sources: [
       '[ponder] getLogsRetryHelper.ts, base branch',
       '[geth-batch] op-geth (base-org/node issue 234)',
@@ -510,7 +495,6 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
     suggestsRange: false,
   },
   arbitrum: {
-    name: 'arbitrum',
     sources: ['[ponder] arbitrum.test.ts', '[issue-22] HTTP 429 with Retry-After (shape assumed)'],
     limits: stated({ maxLogResults: 10_000, requestsPerSecond: 20 }),
     answers: {
@@ -521,6 +505,11 @@ export const PROVIDER_PROFILES: Record<ProviderName, ProviderProfile> = {
     suggestsRange: false,
   },
 };
+
+/** Every profile, named by its key. */
+export const PROVIDER_PROFILES = Object.fromEntries(
+  PROVIDER_NAMES.map((name) => [name, { name, ...PROFILES[name] }]),
+) as Record<ProviderName, ProviderProfile>;
 
 /** NEXUS_DEVWORLD_PROVIDER: a profile's name, or unset/empty for Nexus' own front (the default). */
 export function parseProviderName(raw: string | undefined): ProviderName | null {

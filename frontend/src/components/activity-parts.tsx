@@ -11,6 +11,7 @@ import { useIsDevchain } from '../api/networks';
 import { explorerTxUrl } from '../lib/block-explorer';
 import { formatBlockTime, formatCount, formatRelativeTime, shortenAddress } from '../lib/format';
 import { ProgressBar } from './progress-bar';
+import { TableHead } from './table-head';
 
 /** SPEC wording where the network's transfer index is off or has not started. */
 export const NOT_INDEXED = "Ownership history isn't indexed on this network yet.";
@@ -192,16 +193,16 @@ export function ActivityTable({
     <div className="activity__scroll">
       <table className="activity__table" data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Event</th>
-            {collectionName ? <th scope="col">Collection</th> : null}
-            {showToken ? <th scope="col">Token</th> : null}
-            <th scope="col">Time</th>
-            <th scope="col">From → To</th>
-            <th scope="col">Transaction</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            'Event',
+            Boolean(collectionName) && 'Collection',
+            showToken && 'Token',
+            'Time',
+            'From → To',
+            'Transaction',
+          ]}
+        />
         <tbody>
           {events.map((event) => (
             <tr

@@ -7,7 +7,7 @@ import {
   type TransfersIndexed,
 } from '@nexus/contract';
 import { onSocket, type NexusSocket } from './socket-client';
-import { channelSlot, countedRooms, deferredChannel, listenOn } from './socket-rooms';
+import { channelSlot, countedRooms, deferredChannel, listenOn, type ListenerEvents } from './socket-rooms';
 import { useLatest } from './use-latest';
 
 /** The transfer index's live side: a room per activity key (socket.io in the app, a fake in tests). */
@@ -27,28 +27,22 @@ export interface ActivityListener {
   history?: (event: HistoryProgress) => void;
 }
 
+const ACTIVITY_EVENTS: ListenerEvents<ActivityListener> = {
+  transfers: SocketEvent.Transfers,
+  reorg: SocketEvent.Reorg,
+  history: SocketEvent.History,
+};
+
 /** Activity rooms over the tab's socket; followed again after a reconnect (the server forgets them). */
 export function createSocketActivityChannel(socket: NexusSocket): ActivityChannel {
-  const rooms = countedRooms(
-    socket,
-    (key) => socket.emit(SocketEvent.ActivitySubscribe, key),
-    (key) => socket.emit(SocketEvent.ActivityUnsubscribe, key),
-  );
+  const rooms = countedRooms(socket, SocketEvent.ActivitySubscribe, SocketEvent.ActivityUnsubscribe);
   return {
     follow(key) {
       // Buffered while the socket connects; sent again after a reconnect.
       if (rooms.add(key)) socket.emit(SocketEvent.ActivitySubscribe, key);
     },
-    unfollow(key) {
-      rooms.remove(key);
-    },
-    listen(listener) {
-      return listenOn(socket, {
-        [SocketEvent.Transfers]: listener.transfers,
-        [SocketEvent.Reorg]: listener.reorg,
-        [SocketEvent.History]: listener.history,
-      });
-    },
+    unfollow: (key) => rooms.remove(key),
+    listen: (listener) => listenOn(socket, ACTIVITY_EVENTS, listener),
   };
 }
 

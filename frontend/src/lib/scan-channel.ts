@@ -7,7 +7,7 @@ import {
   type ScanProgress,
 } from '@nexus/contract';
 import { onSocket, type NexusSocket } from './socket-client';
-import { channelSlot, countedRooms, deferredChannel, listenOn } from './socket-rooms';
+import { channelSlot, countedRooms, deferredChannel, listenOn, type ListenerEvents } from './socket-rooms';
 
 export interface ScanListener {
   progress: (progress: ScanProgress) => void;
@@ -28,15 +28,19 @@ export interface ScanChannel {
   listen(listener: ScanListener): () => void;
 }
 
+const SCAN_EVENTS: ListenerEvents<ScanListener> = {
+  progress: SocketEvent.Progress,
+  completed: SocketEvent.Completed,
+  failed: SocketEvent.Failed,
+  metadataFilled: SocketEvent.MetadataFilled,
+  history: SocketEvent.History,
+};
+
 const SUBSCRIBE_ACK_TIMEOUT_MS = 3000;
 
 /** Scan rooms over socket.io; rooms are joined again after a reconnect (the server forgets them). */
 export function createSocketScanChannel(socket: NexusSocket): ScanChannel {
-  const rooms = countedRooms(
-    socket,
-    (key) => socket.emit(SocketEvent.Subscribe, key),
-    (key) => socket.emit(SocketEvent.Unsubscribe, key),
-  );
+  const rooms = countedRooms(socket, SocketEvent.Subscribe, SocketEvent.Unsubscribe);
 
   return {
     subscribe(key) {
@@ -54,15 +58,7 @@ export function createSocketScanChannel(socket: NexusSocket): ScanChannel {
     unsubscribe(key) {
       rooms.remove(key);
     },
-    listen(listener: ScanListener) {
-      return listenOn(socket, {
-        [SocketEvent.Progress]: listener.progress,
-        [SocketEvent.Completed]: listener.completed,
-        [SocketEvent.Failed]: listener.failed,
-        [SocketEvent.MetadataFilled]: listener.metadataFilled,
-        [SocketEvent.History]: listener.history,
-      });
-    },
+    listen: (listener) => listenOn(socket, SCAN_EVENTS, listener),
   };
 }
 

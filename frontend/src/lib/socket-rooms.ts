@@ -1,4 +1,4 @@
-import type { ServerToClientEvents } from '@nexus/contract';
+import type { ClientToServerEvents, ServerToClientEvents } from '@nexus/contract';
 import type { NexusSocket } from './socket-client';
 
 /** Rooms of one socket counted by their followers. */
@@ -11,13 +11,18 @@ export interface CountedRooms {
 
 /**
  * Rooms followed by count over one socket: `leave` is sent when the last follower goes, and every
- * followed room is joined again after a reconnect (the server forgets a socket's rooms).
+ * followed room is joined again after a reconnect (the server forgets a socket's rooms). Both events
+ * take the room's key (every client event does).
  */
 export function countedRooms(
   socket: NexusSocket,
-  join: (key: string) => void,
-  leave: (key: string) => void,
+  joinEvent: keyof ClientToServerEvents,
+  leaveEvent: keyof ClientToServerEvents,
 ): CountedRooms {
+  const emit = (event: keyof ClientToServerEvents, key: string) =>
+    (socket as unknown as { emit(event: string, key: string): void }).emit(event, key);
+  const join = (key: string) => emit(joinEvent, key);
+  const leave = (key: string) => emit(leaveEvent, key);
   const followers = new Map<string, number>();
   socket.on('connect', () => {
     for (const key of followers.keys()) join(key);
@@ -78,17 +83,34 @@ export function channelSlot<C>(create: () => C): { get: () => C; set: (next: C |
   };
 }
 
-/** A channel listener's handlers by server event; one left out (undefined) is not registered. */
-export type SocketHandlers = { [E in keyof ServerToClientEvents]?: ServerToClientEvents[E] };
+/** The server events whose handler has the type `Handler`. */
+type EventsOf<Handler> = {
+  [E in keyof ServerToClientEvents]: ServerToClientEvents[E] extends Handler ? E : never;
+}[keyof ServerToClientEvents];
 
-/** Registers the handlers on the socket, in their order; returns the function that removes them. */
-export function listenOn(socket: NexusSocket, handlers: SocketHandlers): () => void {
-  const registered = Object.entries(handlers).filter(([, handler]) => handler !== undefined) as [
-    keyof ServerToClientEvents,
-    ServerToClientEvents[keyof ServerToClientEvents],
-  ][];
-  for (const [event, handler] of registered) socket.on(event, handler);
+/** Which server event each handler of a channel's listener hears (one of the handler's type). */
+export type ListenerEvents<Listener> = {
+  readonly [K in keyof Listener]-?: EventsOf<NonNullable<Listener[K]>>;
+};
+
+/**
+ * Registers the listener's handlers on the socket, each for its event, in the table's order (a
+ * handler left out is not registered); returns the function that removes them.
+ */
+export function listenOn<Listener extends object>(
+  socket: NexusSocket,
+  events: ListenerEvents<Listener>,
+  listener: Listener,
+): () => void {
+  const registered = (Object.keys(events) as (keyof Listener)[])
+    .filter((name) => listener[name] !== undefined)
+    .map((name) => [events[name], listener[name]] as [string, (...args: never[]) => void]);
+  const on = socket as unknown as {
+    on(event: string, handler: unknown): void;
+    off(event: string, handler: unknown): void;
+  };
+  for (const [event, handler] of registered) on.on(event, handler);
   return () => {
-    for (const [event, handler] of registered) socket.off(event, handler);
+    for (const [event, handler] of registered) on.off(event, handler);
   };
 }

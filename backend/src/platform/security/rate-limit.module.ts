@@ -19,12 +19,12 @@ import { TopClientsRepository } from './top-clients.repository.js';
       inject: [RedisConnections],
       useFactory: openRateLimitRedis,
     },
+    { provide: APP_GUARD, useClass: RateLimitGuard },
     RateLimiterService,
     FloodGate,
     TopClientsRepository,
     SuspiciousIpService,
     SuspiciousIpRepository,
-    { provide: APP_GUARD, useClass: RateLimitGuard },
   ],
   exports: [RateLimiterService, SuspiciousIpService, FloodGate],
 })

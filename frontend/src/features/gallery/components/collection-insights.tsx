@@ -18,6 +18,7 @@ import {
   OwnerLink,
   readPages,
 } from '../../../components/activity-parts';
+import { TableHead } from '../../../components/table-head';
 import '../../../components/stat-tile.css';
 import '../../../components/activity.css';
 
@@ -156,14 +157,7 @@ function HoldersPanel({ network, contractAddress, onOwner }: CollectionProps) {
             <div className="activity__scroll">
               <table className="activity__table" data-testid="top-holders">
                 <caption className="sr-only">Holders, most tokens first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">#</th>
-                    <th scope="col">Holder</th>
-                    <th scope="col">Tokens</th>
-                    <th scope="col">Share</th>
-                  </tr>
-                </thead>
+                <TableHead columns={['#', 'Holder', 'Tokens', 'Share']} />
                 <tbody>
                   {holders.map((holder, index) => (
                     <tr key={holder.owner} data-testid="top-holder">

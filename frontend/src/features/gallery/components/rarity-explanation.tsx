@@ -1,7 +1,11 @@
 import type { NftRarityExplanation } from '@nexus/contract';
 import { Spinner } from '../../../components/spinner';
 import { explanationRows, explanationSummary } from '../rarity-explanation';
+import { TableHead } from '../../../components/table-head';
 import '../../../components/data-table.css';
+
+/** A column of numbers, aligned to the right. */
+const numeric = (label: string) => ({ label, className: 'rarity-table__num' });
 
 interface RarityExplanationProps {
   explanation: NftRarityExplanation | null;
@@ -66,19 +70,7 @@ function ExplanationBody({ explanation }: { explanation: NftRarityExplanation })
       </p>
       <div className="rarity-table__wrap">
         <table className="data-table rarity-table">
-          <thead>
-            <tr>
-              <th scope="col">Trait</th>
-              <th scope="col">Value</th>
-              <th scope="col" className="rarity-table__num">
-                NFTs
-              </th>
-              <th scope="col" className="rarity-table__num">
-                Share
-              </th>
-              <th scope="col">Contribution</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Trait', 'Value', numeric('NFTs'), numeric('Share'), 'Contribution']} />
           <tbody>
             {rows.map((row) => (
               <tr

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import type { TransfersPerDay } from '@nexus/contract';
 import { formatCount } from '../../../lib/format';
+import { TableHead } from '../../../components/table-head';
 import 'uplot/dist/uPlot.min.css';
 
 /** The theme's colours (global.css): a canvas cannot read CSS variables. */
@@ -93,12 +94,7 @@ export default function TransfersChart({ days }: { days: TransfersPerDay['days']
       <details className="transfers-chart__table">
         <summary>Show as a table</summary>
         <table className="activity__table">
-          <thead>
-            <tr>
-              <th scope="col">Day (UTC)</th>
-              <th scope="col">Transfers</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Day (UTC)', 'Transfers']} />
           <tbody>
             {days.map((day) => (
               <tr key={day.day}>

@@ -12,6 +12,7 @@ import { Spinner } from '../../../components/spinner';
 import { errorText } from '../../../lib/api-client';
 import { shortenAddress } from '../../../lib/format';
 import { walletActivityQuery, walletHeldQuery } from '../api/wallet-activity';
+import { TableHead } from '../../../components/table-head';
 import '../../../components/activity.css';
 
 interface WalletIndexProps {
@@ -122,13 +123,7 @@ export function WalletHeldSince({ network, walletAddress, nfts }: WalletIndexPro
       <div className="activity__scroll">
         <table className="activity__table" data-testid="wallet-held">
           <caption className="sr-only">The wallet&apos;s NFTs with since when it holds each</caption>
-          <thead>
-            <tr>
-              <th scope="col">Collection</th>
-              <th scope="col">NFT</th>
-              <th scope="col">Held since</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Collection', 'NFT', 'Held since']} />
           <tbody>
             {items.map((item) => (
               <tr key={`${item.contract}:${item.tokenId}`} data-testid="wallet-held-row">

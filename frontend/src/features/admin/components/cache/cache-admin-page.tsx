@@ -12,17 +12,21 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { LoadFailed } from '../ui/load-failed';
 import { StatTiles } from '../ui/stat-tiles';
 import { RefreshButton } from '../ui/refresh-button';
+import { TableHead } from '../../../../components/table-head';
 import '../../../../components/data-table.css';
 import './cache-admin-page.css';
 
 const formatRate = (value: number | null): string => (value === null ? '—' : formatCount(Math.round(value)));
 
-/** A column of a network table: its heading (also the cell's label on a narrow screen) and its text. */
-type Column<Line> = [label: string, text: (line: Line) => string];
+/**
+ * A network table's columns, in order, by heading (also the cell's label on a narrow screen): each
+ * line's text in the column.
+ */
+type Columns<Line> = Record<string, (line: Line) => string>;
 
 interface NetworkTableProps<Line> {
   lines: Line[];
-  columns: Column<Line>[];
+  columns: Columns<Line>;
   rowTestId: string;
 }
 
@@ -35,21 +39,12 @@ function NetworkTable<Line extends { network: Network }>({
   return (
     <div className="admin-table-scroll">
       <table className="data-table admin-table">
-        <thead>
-          <tr>
-            <th scope="col">Network</th>
-            {columns.map(([label]) => (
-              <th key={label} scope="col">
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={['Network', ...Object.keys(columns)]} />
         <tbody>
           {lines.map((line) => (
             <tr key={line.network} data-testid={rowTestId}>
               <NetworkCell network={line.network} />
-              {columns.map(([label, text]) => (
+              {Object.entries(columns).map(([label, text]) => (
                 <td key={label} data-label={label}>
                   {text(line)}
                 </td>
@@ -62,24 +57,24 @@ function NetworkTable<Line extends { network: Network }>({
   );
 }
 
-const NETWORK_COLUMNS: Column<NetworkStats>[] = [
-  ['API Calls Today', (line) => formatCount(line.apiCallsToday)],
-  ['Collections', (line) => formatCount(line.totalCollections)],
-  ['NFTs', (line) => formatCount(line.totalNfts)],
-  ['Searches', (line) => formatCount(line.totalSearches)],
-  ['Last API Call', (line) => formatDateTime(line.lastApiCall)],
-];
+const NETWORK_COLUMNS: Columns<NetworkStats> = {
+  'API Calls Today': (line) => formatCount(line.apiCallsToday),
+  Collections: (line) => formatCount(line.totalCollections),
+  NFTs: (line) => formatCount(line.totalNfts),
+  Searches: (line) => formatCount(line.totalSearches),
+  'Last API Call': (line) => formatDateTime(line.lastApiCall),
+};
 
-const TRANSFER_INDEX_COLUMNS: Column<TransferIndexStats>[] = [
-  ['Indexed To', (line) => formatCount(line.indexedTo)],
-  ['Head', (line) => formatCount(line.head)],
-  ['Lag', (line) => formatCount(line.lag)],
-  ['Blocks/s', (line) => formatRate(line.blocksPerSecond)],
-  ['Logs/s', (line) => formatRate(line.logsPerSecond)],
-  ['Transfers', (line) => formatCount(line.transfers)],
-  ['Reorgs', (line) => formatCount(line.reorgs)],
-  ['Updated', (line) => formatDateTime(line.updatedAt)],
-];
+const TRANSFER_INDEX_COLUMNS: Columns<TransferIndexStats> = {
+  'Indexed To': (line) => formatCount(line.indexedTo),
+  Head: (line) => formatCount(line.head),
+  Lag: (line) => formatCount(line.lag),
+  'Blocks/s': (line) => formatRate(line.blocksPerSecond),
+  'Logs/s': (line) => formatRate(line.logsPerSecond),
+  Transfers: (line) => formatCount(line.transfers),
+  Reorgs: (line) => formatCount(line.reorgs),
+  Updated: (line) => formatDateTime(line.updatedAt),
+};
 
 /** A card of per-network figures under its heading (`id`), or what it says while there are none. */
 function NetworkSection<Line extends { network: Network }>({

@@ -130,26 +130,39 @@ function PromoBarPreview({ settings, videoFile }: { settings: PromoBarSettings; 
   );
 }
 
-interface ChoiceGroupProps<T extends string> {
-  legend: string;
+type ChoiceField = 'buttonPosition' | 'buttonColor';
+
+/** A setting chosen among a few: its field, legend and options, named once. */
+type Choice = {
+  [F in ChoiceField]: {
+    field: F;
+    legend: string;
+    options: readonly PromoBarSettings[F][];
+    /** Show each option's colour beside its name. */
+    swatches?: boolean;
+  };
+}[ChoiceField];
+
+const CHOICES: readonly Choice[] = [
+  { field: 'buttonPosition', legend: 'Button Position', options: BUTTON_POSITIONS },
+  { field: 'buttonColor', legend: 'Button Color', options: BUTTON_COLORS, swatches: true },
+];
+
+interface ChoiceGroupProps {
+  choice: Choice;
   /** The radio group's name, unique on the page. */
   name: string;
-  options: readonly T[];
-  value: T;
-  onChange: (value: T) => void;
-  /** Show each option's colour beside its name. */
-  swatches?: boolean;
+  settings: PromoBarSettings;
+  edit: (change: Partial<PromoBarSettings>) => void;
 }
 
 /** One choice among a few, as segmented radio buttons. */
-function ChoiceGroup<T extends string>({
-  legend,
+function ChoiceGroup({
+  choice: { field, legend, options, swatches },
   name,
-  options,
-  value,
-  onChange,
-  swatches,
-}: ChoiceGroupProps<T>) {
+  settings,
+  edit,
+}: ChoiceGroupProps) {
   return (
     <fieldset className="admin-choice-group">
       <legend className="field__label">{legend}</legend>
@@ -160,8 +173,8 @@ function ChoiceGroup<T extends string>({
               type="radio"
               name={name}
               value={option}
-              checked={value === option}
-              onChange={() => onChange(option)}
+              checked={settings[field] === option}
+              onChange={() => edit({ [field]: option })}
             />
             {swatches ? (
               <span className={`admin-swatch promo-bar__button--${option}`} aria-hidden="true" />
@@ -309,21 +322,15 @@ export function PromoBarAdminPage() {
           />
         </div>
 
-        <ChoiceGroup
-          legend="Button Position"
-          name={`${id}-position`}
-          options={BUTTON_POSITIONS}
-          value={current.buttonPosition}
-          onChange={(buttonPosition) => edit({ buttonPosition })}
-        />
-        <ChoiceGroup
-          legend="Button Color"
-          name={`${id}-color`}
-          options={BUTTON_COLORS}
-          value={current.buttonColor}
-          onChange={(buttonColor) => edit({ buttonColor })}
-          swatches
-        />
+        {CHOICES.map((choice) => (
+          <ChoiceGroup
+            key={choice.field}
+            choice={choice}
+            name={`${id}-${choice.field}`}
+            settings={current}
+            edit={edit}
+          />
+        ))}
 
         <div className="admin-form-actions">
           <button type="button" className="button button--primary" onClick={onSave} disabled={save.isPending}>
