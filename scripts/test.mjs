@@ -71,12 +71,12 @@ function stopLeftovers() {
   if (stopped > 0) log(`stopped ${stopped} API or worker process(es) a test left running`);
 }
 
-// Two jest workers by default, each on its own slot (database, dev chains, ports: test/slots.mjs),
-// on one run of every project. Four finished sooner on a machine that ran the suite in 740
-// CPU-seconds (two kept its cores about 60% busy, four about 85%), but on one needing 2,680 they
-// held the load at 12-20 and every run lost a few files to waits that ran out (docs/PERFORMANCE.md).
-// NEXUS_TEST_WORKERS=4 runs four; NEXUS_TEST_WORKERS=1 one file at a time.
-const workers = Number(process.env.NEXUS_TEST_WORKERS) || 2;
+// Three jest workers by default, each on its own slot (database, dev chains, ports: test/slots.mjs),
+// on one run of every project: most files wait on a chain, a page or a rate limit, and a third file
+// fills those waits (2 cores: 436 s against 511 s with two, docs/PERFORMANCE.md). Four held the load
+// at 12-20 on a machine needing 2,680 CPU-seconds for the suite, where waits ran out.
+// NEXUS_TEST_WORKERS=2 (or 4, or 1: one file at a time) overrides it.
+const workers = Number(process.env.NEXUS_TEST_WORKERS) || 3;
 const args = process.argv.slice(2);
 if (args.length > 0) {
   const explicit = args.some(
