@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatBlockTime, formatMs, formatRelativeTime, shortenAddress } from './format';
+import { formatBlockTime, formatCount, formatMs, formatRelativeTime, shortenAddress } from './format';
 
 describe('shortenAddress', () => {
   it('keeps the head and tail of a long address', () => {
@@ -8,6 +8,14 @@ describe('shortenAddress', () => {
 
   it('leaves short text alone', () => {
     expect(shortenAddress('vitalik.eth')).toBe('vitalik.eth');
+  });
+});
+
+describe('formatCount', () => {
+  it('separates thousands, exactly for an amount past 2^53 given as its decimal string', () => {
+    expect(formatCount(10000)).toBe('10,000');
+    expect(formatCount('10000')).toBe('10,000');
+    expect(formatCount('12345678901234567890')).toBe('12,345,678,901,234,567,890');
   });
 });
 

@@ -4,8 +4,10 @@ export function shortenAddress(address: string, head = 6, tail = 4): string {
   return `${address.slice(0, head)}...${address.slice(-tail)}`;
 }
 
-export function formatCount(value: number): string {
-  return new Intl.NumberFormat('en-US').format(value);
+export function formatCount(value: number | string): string {
+  // A decimal string is an amount that may pass 2^53 (ERC-1155 units): formatted exactly.
+  const exact = typeof value === 'string' && /^\d+$/.test(value) ? BigInt(value) : Number(value);
+  return new Intl.NumberFormat('en-US').format(exact);
 }
 
 /** Whole milliseconds, as in 'Instant (12ms)'. */

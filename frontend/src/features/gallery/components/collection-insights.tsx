@@ -166,7 +166,7 @@ function HoldersPanel({ network, contractAddress, onOwner }: CollectionProps) {
                         <Address value={holder.owner} names={holderNames} testId="top-holder-address" />{' '}
                         {onOwner ? <OwnerLink owner={holder.owner} onOwner={onOwner} /> : null}
                       </td>
-                      <td data-testid="top-holder-tokens">{holder.tokens}</td>
+                      <td data-testid="top-holder-tokens">{formatCount(holder.tokens)}</td>
                       <td>{formatShare(holder.share)}</td>
                     </tr>
                   ))}
@@ -193,7 +193,7 @@ function HolderFigures({ stats }: { stats: CollectionHolderStats }) {
         </div>
         <div className="stat-tile">
           <dt>Tokens held</dt>
-          <dd data-testid="holders-held">{stats.held}</dd>
+          <dd data-testid="holders-held">{formatCount(stats.held)}</dd>
         </div>
       </dl>
       <div>

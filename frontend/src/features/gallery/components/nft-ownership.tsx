@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Network } from '@nexus/contract';
 import { errorText, isApiStatus } from '../../../lib/api-client';
+import { formatCount } from '../../../lib/format';
 import { tokenHistoryQuery, tokenOwnersQuery } from '../api/activity-api';
 import {
   ActivityTable,
@@ -62,7 +63,7 @@ export function NftOwnership({ network, contractAddress, tokenId, onOwner }: Nft
             {holders.map((holder) => (
               <li key={holder.owner} data-testid="nft-holder">
                 <Address value={holder.owner} names={ownerNames} testId="nft-holder-address" />
-                {erc1155 ? <span className="activity__balance">×{holder.balance}</span> : null}
+                {erc1155 ? <span className="activity__balance">×{formatCount(holder.balance)}</span> : null}
                 <span className="activity__since" data-testid="nft-held-since">
                   held since <HeldSinceText since={holder.since} />
                 </span>

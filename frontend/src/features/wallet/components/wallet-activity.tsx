@@ -10,7 +10,7 @@ import {
 } from '../../../components/activity-parts';
 import { Spinner } from '../../../components/spinner';
 import { errorText } from '../../../lib/api-client';
-import { shortenAddress } from '../../../lib/format';
+import { formatCount, shortenAddress } from '../../../lib/format';
 import { walletActivityQuery, walletHeldQuery } from '../api/wallet-activity';
 import { TableHead } from '../../../components/table-head';
 import '../../../components/activity.css';
@@ -132,7 +132,9 @@ export function WalletHeldSince({ network, walletAddress, nfts }: WalletIndexPro
                 </td>
                 <td className="activity__token">
                   {tokenNames.get(`${item.contract}:${item.tokenId}`) || `#${item.tokenId}`}
-                  {item.standard === 'ERC-1155' ? <span className="muted"> ×{item.balance}</span> : null}
+                  {item.standard === 'ERC-1155' ? (
+                    <span className="muted"> ×{formatCount(item.balance)}</span>
+                  ) : null}
                 </td>
                 <td data-testid="wallet-held-since">
                   <HeldSinceText since={item.since} />
