@@ -217,8 +217,12 @@ maybe('ownership in Chromium equals the chain', () => {
       await rows.nth(history.length - 1).waitFor({ timeout: 30_000 });
       expect(await rows.count()).toBe(history.length);
 
-      // The owner: ownerOf, held since the transfer that gave it the token last.
+      // The owner: ownerOf, held since the transfer that gave it the token last. The owners are
+      // asked beside the history: on a busy machine they may come after it.
       const holders = dialog.getByTestId('nft-holder');
+      await holders
+        .filter({ has: page.locator(`[data-testid="nft-holder-address"][title="${chainOwner}" i]`) })
+        .waitFor({ timeout: 30_000 });
       expect(await holders.count()).toBe(1);
       expect((await holders.getByTestId('nft-holder-address').getAttribute('title'))?.toLowerCase()).toBe(
         chainOwner,
