@@ -352,4 +352,28 @@ describe('gallery paging by the server', () => {
     expect(pageCalls().length).toBeGreaterThan(before);
     await waitFor(() => expect(screen.queryAllByTestId('nft-metadata-reason')).toHaveLength(0));
   });
+
+  it('opens a shared link to a token on another page: the token is asked for alone', async () => {
+    const detailPath = apiPath(API_ROUTES.nftDetail, {
+      network: 'polygon',
+      address: CONTRACT,
+      tokenId: '60',
+    });
+    removeFetch();
+    calls = installFetch((url) =>
+      url.pathname === PAGE_PATH
+        ? jsonResponse(servePage(url, true))
+        : url.pathname === detailPath
+          ? jsonResponse({ ...nft(60, true), rarity: null })
+          : statusResponse(404, 'Not Found'),
+    );
+    await renderGallery({ ...DEFAULT_GALLERY_VIEW, nft: '60' });
+    await waitFor(() => expect(shownIds()[0]).toBe('120'));
+    expect(shownIds()).not.toContain('60');
+
+    const dialog = await screen.findByTestId('nft-detail');
+    expect(within(dialog).getAllByText('Ape #60').length).toBeGreaterThan(0);
+    expect(within(dialog).getByTestId('nft-detail-rank').textContent).toContain('60');
+    expect(calls.some((call) => call.url.pathname === detailPath)).toBe(true);
+  });
 });

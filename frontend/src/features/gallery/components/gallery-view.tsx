@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/spinner';
 import { formatCount } from '../../../lib/format';
 import { useWalletCollectionRanks } from '../../../api/use-collection-ranks';
 import { heldQuantity } from '../../../lib/wallet-collections';
-import { collectionTraitsQuery } from '../api/rarity-api';
+import { collectionTraitsQuery, nftDetailQuery } from '../api/rarity-api';
 import { sortDirection, type ViewMode } from '../gallery-logic';
 import {
   COLLECTION_TABS,
@@ -185,12 +185,19 @@ function GalleryContent({
     [scope, collection.nfts],
   );
   const filtering = selectedValueCount(traitSelection) > 0 || text.trim() !== '' || view.owner !== '';
-  const selected =
+  const atHand =
     selectedTokenId === null
       ? null
       : (current.items.find((nft) => nft.tokenId === selectedTokenId) ??
         rarity.nfts.find((nft) => nft.tokenId === selectedTokenId) ??
         null);
+  // A shared link to a token of a stored collection that is on no page at hand: asked for alone
+  // (the dialog reads the same query for the token's rarity explanation).
+  const linked = useQuery({
+    ...nftDetailQuery(network, contractAddress, selectedTokenId ?? ''),
+    enabled: paged && selectedTokenId !== null && atHand === null,
+  });
+  const selected = atHand ?? (linked.data && linked.data.tokenId === selectedTokenId ? linked.data : null);
 
   // A new filter, search or sort starts again from page 1.
   const filter = (patch: Partial<GalleryViewState>) =>
