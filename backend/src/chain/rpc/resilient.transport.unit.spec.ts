@@ -310,9 +310,10 @@ describe(resilientTransport.name, () => {
     });
 
     it('goes on at the other node when one stops answering, without a pause', async () => {
-      // The steady node is the slower one, so the fading one is asked first while it answers.
+      // The steady node is the slower one by far (a loaded machine adds tens of milliseconds to
+      // any local answer), so the fading one is asked first while it answers.
       const fading = await node(() => ({ result: '0x1' }));
-      const steady = await node(() => ({ result: '0x1' }), 30);
+      const steady = await node(() => ({ result: '0x1' }), 150);
       const stats = new RpcStats();
       const transport = transportOver({
         urls: [fading.url, steady.url],
