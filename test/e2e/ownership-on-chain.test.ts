@@ -14,6 +14,7 @@ import { readTestManifest, type ManifestCollection } from '../support/system.js'
 import { mineTestBlocks } from '../support/test-collections.js';
 import { useBrowserSystem } from '../support/browser-system.js';
 import { TEST_PORT_OFFSET, testPrefix } from '../support/test-env.js';
+import { minedReceipt } from '../../deploy/devchain/src/mined-receipt.js';
 
 /**
  * Issue 24: what Nexus shows of ownership equals the chain. The test reads the chain itself (the
@@ -198,7 +199,7 @@ maybe('ownership in Chromium equals the chain', () => {
       await card.waitFor({ timeout: SCAN_TIMEOUT });
 
       const hash = await transferOnChain(network, address, tokenId, owner, previous);
-      const receipt = await chainClient(network).waitForTransactionReceipt({ hash, pollingInterval: 50 });
+      const receipt = await minedReceipt(chainClient(network), hash);
       expect(receipt.status).toBe('success');
       await settled(network, address);
 

@@ -11,6 +11,7 @@ import {
 } from 'viem';
 import { compileContracts } from '../../deploy/devchain/src/solidity.compiler.js';
 import { rpcChain } from '../../backend/src/chain/index.js';
+import { minedReceipt } from '../../deploy/devchain/src/mined-receipt.js';
 
 const ARTIFACTS_DIR = join(tmpdir(), 'nexus-devchain-artifacts');
 
@@ -26,7 +27,7 @@ export function anvilWriter(url: string, chainId: number, deployer: Address) {
   const wallet = (account: Address) =>
     createWalletClient({ chain: rpcChain('cronos', chainId, url), transport, account });
   const succeeded = async (hash: Hex): Promise<TransactionReceipt> => {
-    const receipt = await chain.waitForTransactionReceipt({ hash, pollingInterval: 10 });
+    const receipt = await minedReceipt(chain, hash);
     if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`);
     return receipt;
   };

@@ -5,6 +5,7 @@ import { createPublicClient, createWalletClient, http, type Abi, type Address, t
 import { readTestManifest } from './system.js';
 import { testArtifactsDir } from '../slots.mjs';
 import { TEST_ROOT } from './test-env.js';
+import { minedReceipt } from '../../deploy/devchain/src/mined-receipt.js';
 
 export type TestChainNetwork = 'ethereum' | 'polygon' | 'cronos';
 
@@ -77,7 +78,7 @@ async function sendAs(
     account: sender,
     chain: null,
   });
-  await chain.waitForTransactionReceipt({ hash });
+  await minedReceipt(chain, hash);
 }
 
 async function deployFrom(
@@ -96,7 +97,7 @@ async function deployFrom(
     account: from,
     chain: null,
   });
-  const receipt = await chain.waitForTransactionReceipt({ hash });
+  const receipt = await minedReceipt(chain, hash);
   if (!receipt.contractAddress) throw new Error(`deployment of ${name} on ${network} made no contract`);
   if (holders.length > 0) await sendAs(network, from, receipt.contractAddress, 'mintBatch', [holders, 1n]);
   return receipt.contractAddress.toLowerCase();

@@ -29,6 +29,7 @@ import { rpcChain, RpcNftSource } from '../chain/index.js';
 import { ActivityEventsRepository } from '../platform/realtime/index.js';
 import { TransferIndexer, TransferIndexRepository, type IndexSettings } from '../transfer-index/index.js';
 import { ActivityEventsGateway } from './activity-events.gateway.js';
+import { minedReceipt } from '../../../deploy/devchain/src/mined-receipt.js';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -67,7 +68,7 @@ describe(ActivityEventsGateway.name, () => {
       account: from,
     });
     const hash = await wallet.writeContract({ address: to, abi, functionName, args } as never);
-    return chain.waitForTransactionReceipt({ hash, pollingInterval: 10 });
+    return minedReceipt(chain, hash);
   };
   const mine = (blocks: bigint) =>
     chain.request({ method: 'anvil_mine' as never, params: [`0x${blocks.toString(16)}`] as never });
@@ -127,14 +128,14 @@ describe(ActivityEventsGateway.name, () => {
       transport: http(anvil.url),
       account: DEPLOYER,
     });
-    const receipt = await chain.waitForTransactionReceipt({
-      hash: await deployer.deployContract({
+    const receipt = await minedReceipt(
+      chain,
+      await deployer.deployContract({
         abi,
         bytecode: bytecode as Hex,
         args: ['Apes', 'APE', 'ipfs://apes/', DEPLOYER],
       }),
-      pollingInterval: 10,
-    });
+    );
     apes = receipt.contractAddress!.toLowerCase() as Address;
     await send(DEPLOYER, apes, erc721, 'mintIds', [
       [ALICE, ALICE, ALICE],

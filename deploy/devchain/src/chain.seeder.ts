@@ -21,6 +21,7 @@ import {
   type NetworkPlan,
 } from './seed.plan.js';
 import type { ArtifactSet, ContractArtifact } from './solidity.compiler.js';
+import { minedReceipt } from './mined-receipt.js';
 
 export function devChain(network: Network, chainId: number, rpcUrl: string): Chain {
   return defineChain({
@@ -151,11 +152,7 @@ function encodeHolderOp(collection: CollectionPlan, op: HolderOp, artifacts: Art
 export async function waitForReceipts(seed: SeedClients, hashes: Hex[], what: string): Promise<void> {
   if (hashes.length === 0) return;
   // Automine includes each transaction as it arrives: once the last one is in, all are.
-  await seed.public.waitForTransactionReceipt({
-    hash: hashes[hashes.length - 1]!,
-    pollingInterval: 50,
-    timeout: 120_000,
-  });
+  await minedReceipt(seed.public, hashes[hashes.length - 1]!);
   const receipts = await Promise.all(hashes.map((hash) => seed.public.getTransactionReceipt({ hash })));
   const failed = receipts.findIndex((receipt) => receipt.status !== 'success');
   if (failed >= 0) throw new Error(`${what}: transaction ${hashes[failed]} reverted`);

@@ -25,6 +25,7 @@ import { ensureWilds, WILDS_NETWORK } from './wilds.seeder.js';
 
 export type { DevchainEns, DevchainEnsName, DevchainManifest } from './manifest.js';
 export { readManifest } from './manifest.js';
+export { minedReceipt } from './mined-receipt.js';
 export {
   DEFAULT_PORTS,
   DEVCHAIN_CHAIN_IDS,

@@ -8,6 +8,7 @@ import {
 } from 'viem';
 import type { DevchainCollection, DevchainManifest } from './manifest.js';
 import { DEMO_WALLETS, type Network } from './networks.config.js';
+import { minedReceipt } from './mined-receipt.js';
 
 const ERC721 = parseAbi([
   'function ownerOf(uint256) view returns (address)',
@@ -95,7 +96,7 @@ export function startTransferTrickle(
       args: [from, to, tokenId],
       gas: TRANSFER_GAS,
     });
-    await chain.waitForTransactionReceipt({ hash, pollingInterval: 100 });
+    await minedReceipt(chain, hash);
     if (confirmations > 0) {
       await chain.request({
         method: 'anvil_mine' as never,

@@ -3,6 +3,7 @@ import { artifactOf, devChain } from './chain.seeder.js';
 import type { MessyMetadataServer } from './messy-metadata.server.js';
 import { ANVIL_ACCOUNTS, type Network } from './networks.config.js';
 import type { ArtifactSet } from './solidity.compiler.js';
+import { minedReceipt } from './mined-receipt.js';
 
 /** The network of Nexus Wilds, the dev world's collection with mainnet's metadata mess. */
 export const WILDS_NETWORK: Network = 'ethereum';
@@ -63,7 +64,7 @@ export async function ensureWilds(options: {
     ],
     gas: 30_000_000n,
   });
-  const receipt = await client.waitForTransactionReceipt({ hash });
+  const receipt = await minedReceipt(client, hash);
   if (receipt.status !== 'success' || receipt.contractAddress?.toLowerCase() !== address) {
     throw new Error(`${WILDS_NETWORK}: deploying Nexus Wilds failed`);
   }

@@ -6,6 +6,7 @@ import type { DevchainCollection, DevchainManifest } from '../src/manifest.js';
 import { ANVIL_ACCOUNTS, DEMO_WALLETS } from '../src/networks.config.js';
 import { compileContracts } from '../src/solidity.compiler.js';
 import { startTransferTrickle, type Trickle } from '../src/transfer-trickle.js';
+import { minedReceipt } from '../src/mined-receipt.js';
 
 const PORT = 29598 + Number(process.env.NEXUS_TEST_SLOT ?? 0) * 100;
 const DEPLOYER = ANVIL_ACCOUNTS[9]!;
@@ -34,19 +35,21 @@ describe(startTransferTrickle.name, () => {
       artifactsDir: join(tmpdir(), 'nexus-devchain-artifacts'),
     });
     const { abi, bytecode } = contracts.NexusPlain721!;
-    const deployed = await chain.waitForTransactionReceipt({
-      hash: await wallet.deployContract({
+    const deployed = await minedReceipt(
+      chain,
+      await wallet.deployContract({
         account: DEPLOYER,
         chain: null,
         abi,
         bytecode: bytecode as Hex,
         args: ['Apes', 'APE', 'ipfs://apes/', DEPLOYER],
       }),
-    });
+    );
     const apes = deployed.contractAddress!.toLowerCase() as Address;
     const [collector, trader] = DEMO_WALLETS.map((entry) => entry.address.toLowerCase() as Address);
-    await chain.waitForTransactionReceipt({
-      hash: await wallet.writeContract({
+    await minedReceipt(
+      chain,
+      await wallet.writeContract({
         account: DEPLOYER,
         chain: null,
         address: apes,
@@ -54,7 +57,7 @@ describe(startTransferTrickle.name, () => {
         functionName: 'mintIds',
         args: [[collector!], [4n]],
       }),
-    });
+    );
     const manifest = {
       networks: { ethereum: { chainId: 1, rpcUrl: anvil.url, seeded: true, origin: 'started' } },
       collections: [{ address: apes, name: 'Apes', standard: 'ERC-721', network: 'ethereum' }],

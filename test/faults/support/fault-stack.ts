@@ -10,6 +10,7 @@ import { compileContracts, type ArtifactSet } from '../../../deploy/devchain/src
 import { dropDatabase, freshDatabase } from '../../support/fresh-database.js';
 import { postNfts, startSystem, type NftsRequest, type RunningSystem } from '../../support/system.js';
 import { TEST_PORT_OFFSET, testPrefix } from '../../support/test-env.js';
+import { minedReceipt } from '../../../deploy/devchain/src/mined-receipt.js';
 
 /**
  * Ports of the fault suite, apart from the normal suites' (NEXUS_TEST_SLOT shifts them by 100 each):
@@ -113,7 +114,7 @@ export async function deployCollection(
     args: [options.name, options.symbol, options.baseUri, deployer],
     gas: 10_000_000n,
   });
-  const receipt = await client.waitForTransactionReceipt({ hash });
+  const receipt = await minedReceipt(client, hash);
   const address = receipt.contractAddress!.toLowerCase() as Address;
   const holder = HOLDER;
   for (let first = 1; first <= options.count; first += 250) {
@@ -127,7 +128,7 @@ export async function deployCollection(
       chain: viemChain,
       gas: 200_000_000n,
     });
-    const minted = await client.waitForTransactionReceipt({ hash: mint });
+    const minted = await minedReceipt(client, mint);
     if (minted.status !== 'success') throw new Error(`minting ${first}..${first + size - 1} failed`);
   }
   return address;
@@ -156,7 +157,7 @@ export async function deploySpreadCollection(
     args: [options.name, options.symbol, options.baseUris, deployer, sizes.map(() => HOLDER), sizes],
     gas: 30_000_000n,
   });
-  const receipt = await client.waitForTransactionReceipt({ hash });
+  const receipt = await minedReceipt(client, hash);
   if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error('deployment failed');
   return receipt.contractAddress.toLowerCase();
 }

@@ -21,6 +21,7 @@ import { rpcChain } from './rpc-chains.config.js';
 import { CONSECUTIVE_TRANSFER_TOPIC, TRANSFER_TOPIC } from './erc.abis.js';
 import { RpcNftSource } from './rpc-nft.source.js';
 import { FaultyRpcProxy } from './testing/faulty-rpc.fixture.js';
+import { minedReceipt } from '../../../../deploy/devchain/src/mined-receipt.js';
 
 // Own chains per test slot, so that suites run side by side never share (or mutate) one.
 const SLOT_OFFSET = Number(process.env.NEXUS_TEST_SLOT ?? 0) * 100;
@@ -150,14 +151,14 @@ describe(RpcNftSource.name, () => {
         account: TEST_DEPLOYER,
       });
       const started = Date.now();
-      const deployed = await truthClients.polygon.waitForTransactionReceipt({
-        hash: await deployer.deployContract({
+      const deployed = await minedReceipt(
+        truthClients.polygon,
+        await deployer.deployContract({
           abi,
           bytecode,
           args: ['Fresh Off The Press', 'FRESH', 'ipfs://fresh/', TEST_DEPLOYER],
         }),
-        pollingInterval: 10,
-      });
+      );
       const address = deployed.contractAddress!.toLowerCase();
       const info = await sut.getCollection('polygon', address);
       console.log(`asked ${Date.now() - started} ms after sending the deployment`);
@@ -171,15 +172,15 @@ describe(RpcNftSource.name, () => {
         enumerable: false,
       });
 
-      await truthClients.polygon.waitForTransactionReceipt({
-        hash: await deployer.writeContract({
+      await minedReceipt(
+        truthClients.polygon,
+        await deployer.writeContract({
           address: address as Address,
           abi: parseAbi(['function mintBatch(address[] recipients, uint256 firstId)']),
           functionName: 'mintBatch',
           args: [[holder, holder], 1n],
         }),
-        pollingInterval: 10,
-      });
+      );
       expect(await sut.enumerateCollection(info!)).toEqual([
         { tokenId: '1', tokenUri: 'ipfs://fresh/1' },
         { tokenId: '2', tokenUri: 'ipfs://fresh/2' },
