@@ -45,12 +45,8 @@ export class NftEntity extends BaseEntity {
   /** Decimal string: token ids reach 2^256. */
   @Column.String(80) tokenId!: string;
   @Column.Text({ nullable: true }) tokenUri: string | null = null;
-
-  @Column.Text()
-  name = '';
-
-  @Column.Text()
-  description = '';
+  @Column.Text() name = '';
+  @Column.Text() description = '';
 
   /** Image URI as the metadata states it, or the data source's cached copy of it. */
   @Column.Text({ nullable: true }) image: string | null = null;
