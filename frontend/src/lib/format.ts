@@ -4,10 +4,14 @@ export function shortenAddress(address: string, head = 6, tail = 4): string {
   return `${address.slice(0, head)}...${address.slice(-tail)}`;
 }
 
+/** One formatter for every count: a table formats one a cell. */
+const COUNT_FORMAT = new Intl.NumberFormat('en-US');
+
 export function formatCount(value: number | string): string {
   // A decimal string is an amount that may pass 2^53 (ERC-1155 units): formatted exactly.
-  const exact = typeof value === 'string' && /^\d+$/.test(value) ? BigInt(value) : Number(value);
-  return new Intl.NumberFormat('en-US').format(exact);
+  return COUNT_FORMAT.format(
+    typeof value === 'string' && /^\d+$/.test(value) ? BigInt(value) : Number(value),
+  );
 }
 
 /** Whole milliseconds, as in 'Instant (12ms)'. */

@@ -21,11 +21,9 @@ export function countedRooms(
 ): CountedRooms {
   const emit = (event: keyof ClientToServerEvents, key: string) =>
     (socket as unknown as { emit(event: string, key: string): void }).emit(event, key);
-  const join = (key: string) => emit(joinEvent, key);
-  const leave = (key: string) => emit(leaveEvent, key);
   const followers = new Map<string, number>();
   socket.on('connect', () => {
-    for (const key of followers.keys()) join(key);
+    for (const key of followers.keys()) emit(joinEvent, key);
   });
   return {
     add(key) {
@@ -40,7 +38,7 @@ export function countedRooms(
         return;
       }
       followers.delete(key);
-      if (socket.connected) leave(key);
+      if (socket.connected) emit(leaveEvent, key);
     },
   };
 }

@@ -197,7 +197,7 @@ function GalleryContent({
     ...nftDetailQuery(network, contractAddress, selectedTokenId ?? ''),
     enabled: paged && selectedTokenId !== null && atHand === null,
   });
-  const selected = atHand ?? (linked.data && linked.data.tokenId === selectedTokenId ? linked.data : null);
+  const selected = atHand ?? linked.data ?? null;
 
   // A new filter, search or sort starts again from page 1.
   const filter = (patch: Partial<GalleryViewState>) =>
