@@ -19,7 +19,7 @@ import {
   readPages,
 } from '../../../components/activity-parts';
 import { TableHead } from '../../../components/table-head';
-import '../../../components/stat-tile.css';
+import { StatTile } from '../../../components/stat-tile';
 import '../../../components/activity.css';
 
 /** The chart library comes only with the chart (the Holders view never loads it). */
@@ -187,14 +187,8 @@ function HolderFigures({ stats }: { stats: CollectionHolderStats }) {
   return (
     <>
       <dl className="collection-stats">
-        <div className="stat-tile">
-          <dt>Holders</dt>
-          <dd data-testid="holders-count">{formatCount(stats.holders)}</dd>
-        </div>
-        <div className="stat-tile">
-          <dt>Tokens held</dt>
-          <dd data-testid="holders-held">{formatCount(stats.held)}</dd>
-        </div>
+        <StatTile label="Holders" value={stats.holders} testId="holders-count" />
+        <StatTile label="Tokens held" value={formatCount(stats.held)} testId="holders-held" />
       </dl>
       <div>
         <h2 id="holder-distribution">Holder distribution</h2>

@@ -1,6 +1,5 @@
-import { formatCount } from '../../../lib/format';
 import type { HomeStats } from '../home-logic';
-import '../../../components/stat-tile.css';
+import { StatTile } from '../../../components/stat-tile';
 
 export function StatTiles({ stats }: { stats: HomeStats }) {
   const tiles = [
@@ -12,10 +11,7 @@ export function StatTiles({ stats }: { stats: HomeStats }) {
   return (
     <dl className="stat-tiles">
       {tiles.map((tile) => (
-        <div key={tile.label} className="stat-tile">
-          <dt>{tile.label}</dt>
-          <dd data-testid={tile.testId}>{formatCount(tile.value)}</dd>
-        </div>
+        <StatTile key={tile.label} {...tile} />
       ))}
     </dl>
   );

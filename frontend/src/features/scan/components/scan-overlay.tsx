@@ -1,13 +1,13 @@
 import { PROMO_PLAYER, STAGE_PERCENT, type HistoryProgress, type ScanProgress } from '@nexus/contract';
 import { NetworkBadge } from '../../../components/network-badge';
 import { ProgressBar } from '../../../components/progress-bar';
+import { StatTile } from '../../../components/stat-tile';
 import { formatCount } from '../../../lib/format';
 import { useActivePromoAsset } from '../api/promo-assets';
 import { useCountdown, useDelay } from '../hooks/use-countdown';
 import { toProgressView } from '../scan-progress-view';
 import type { ScanTarget } from '../stores/scan-store';
 import { PromoPlayer } from './promo-player';
-import '../../../components/stat-tile.css';
 import './scan-overlay.css';
 import { CancelButton } from '../../../components/cancel-button';
 
@@ -107,17 +107,18 @@ export function ScanOverlay({ target, progress, history = null, onCancel, onSkip
           </ol>
 
           <dl className="scan-overlay__counts">
-            <div className="stat-tile stat-tile--compact">
-              <dt>Tokens found</dt>
-              <dd data-testid="scan-tokens-found">
-                {formatCount(view.tokensFound)}
-                {view.tokensTotal !== null ? ` / ${formatCount(view.tokensTotal)}` : ''}
-              </dd>
-            </div>
-            <div className="stat-tile stat-tile--compact">
-              <dt>Metadata fetched</dt>
-              <dd data-testid="scan-metadata-fetched">{formatCount(view.metadataFetched)}</dd>
-            </div>
+            <StatTile
+              label="Tokens found"
+              value={`${formatCount(view.tokensFound)}${view.tokensTotal !== null ? ` / ${formatCount(view.tokensTotal)}` : ''}`}
+              testId="scan-tokens-found"
+              className="stat-tile--compact"
+            />
+            <StatTile
+              label="Metadata fetched"
+              value={view.metadataFetched}
+              testId="scan-metadata-fetched"
+              className="stat-tile--compact"
+            />
           </dl>
 
           <div className="scan-overlay__actions">

@@ -1,8 +1,7 @@
-import { formatCount } from '../../../../lib/format';
-import '../../../../components/stat-tile.css';
 import './stat-tiles.css';
+import { StatTile } from '../../../../components/stat-tile';
 
-export interface StatTile {
+export interface AdminTile {
   label: string;
   value: number | string | undefined;
   testId?: string;
@@ -10,20 +9,17 @@ export interface StatTile {
 }
 
 /** A row of figures; a value not known yet shows a dash. */
-export function StatTiles({ tiles, label }: { tiles: readonly StatTile[]; label: string }) {
+export function StatTiles({ tiles, label }: { tiles: readonly AdminTile[]; label: string }) {
   return (
     <dl className="admin-tiles" aria-label={label}>
       {tiles.map((tile) => (
-        <div key={tile.label} className={`stat-tile admin-tile--${tile.tone ?? 'default'}`}>
-          <dt>{tile.label}</dt>
-          <dd data-testid={tile.testId}>
-            {tile.value === undefined
-              ? '–'
-              : typeof tile.value === 'number'
-                ? formatCount(tile.value)
-                : tile.value}
-          </dd>
-        </div>
+        <StatTile
+          key={tile.label}
+          label={tile.label}
+          value={tile.value}
+          testId={tile.testId}
+          className={`admin-tile--${tile.tone ?? 'default'}`}
+        />
       ))}
     </dl>
   );
